@@ -1,0 +1,17 @@
+"""Game-agnostic players and the registry of agents by name.
+
+Every agent is built per game and seat with its own seeded RNG, and chooses from
+``game.legal_actions(state)``:
+
+>>> import realms.games
+>>> from realms.agents import make_agent
+>>> game = realms.games.get("kingdomino")
+>>> state = game.new({"players": 2}, seed=5)
+>>> bot = make_agent("random", game, seed=1)
+>>> bot.act(game, state) in game.legal_actions(state)
+True
+"""
+
+from realms.agents.base import Agent, RandomAgent, agent_names, make_agent, register
+
+__all__ = ["Agent", "RandomAgent", "agent_names", "make_agent", "register"]

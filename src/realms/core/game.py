@@ -1,0 +1,301 @@
+"""The game protocol that every game implements and everything above games uses.
+
+A game object is stateless: it holds rules and tables, never a particular game. A *state* is plain
+data (``clone()``, ``to_data()``), and everything that happens to it goes through the game:
+
+>>> import realms.games
+>>> game = realms.games.get("kingdomino")
+>>> state = game.new({"players": 3}, seed=1)
+>>> action = game.legal_actions(state)[0]
+>>> action.kind
+'pick'
+>>> _ = game.apply(state, action)
+>>> game.action_from_json(action.to_json()) is action
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from realms.core.errors import IllegalAction
+from realms.core.options import Option, validate_options
+from realms.core.rng import Rng
+
+
+class Action:
+    """A small immutable action with a fixed integer index within its game.
+
+    Games build every action of their action space once, so ``legal_actions`` hands out shared
+    instances and nothing is allocated on the hot path. ``to_json()`` is the stable wire form and
+    ``str()`` a readable one.
+    """
+
+    __slots__ = ("index", "kind", "params", "text")
+
+    index: int
+    kind: str
+    params: tuple[tuple[str, Any], ...]
+    text: str
+
+    def __init__(self, index: int, kind: str, params: Mapping[str, Any] | None = None, text: str = "") -> None:
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "kind", kind)
+        items = tuple((params or {}).items())
+        object.__setattr__(self, "params", items)
+        if not text:
+            text = kind + "".join(f" {k}={v}" for k, v in items)
+        object.__setattr__(self, "text", text)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __getitem__(self, key: str) -> Any:
+        for k, v in self.params:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind}
+        out.update(self.params)
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and other.index == self.index and other.kind == self.kind
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.kind))
+
+    def __repr__(self) -> str:
+        return f"Action({self.index}, {self.text!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for game logs and animations. Built only when asked for."""
+
+    kind: str
+    seat: int | None
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "text": self.text, "data": self.data}
+
+
+def competition_ranks(keys: list[tuple[Any, ...]]) -> list[int]:
+    """Ranks 1..n where a larger key is better and equal keys share a rank (1, 1, 3).
+
+    >>> competition_ranks([(10, 2), (12, 0), (10, 2)])
+    [2, 1, 2]
+    """
+    return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+
+class Result:
+    """The outcome of a finished game.
+
+    ``scores`` are the final scores; ``tiebreak`` the key per seat compared after the score (larger
+    is better); ``ranks`` follow from (score, *tiebreak) with shared ranks for exact ties; ``winners``
+    are the seats ranked 1 (several when the win is shared). ``breakdown`` (per seat, JSON-able) may
+    be given as a function, so simulations that only need ranks never pay for it.
+    """
+
+    __slots__ = ("scores", "ranks", "tiebreak", "_breakdown", "_breakdown_fn")
+
+    def __init__(
+        self,
+        scores: list[int],
+        ranks: list[int],
+        breakdown: list[dict[str, Any]] | Callable[[], list[dict[str, Any]]],
+        tiebreak: list[tuple[Any, ...]] | None = None,
+    ) -> None:
+        self.scores = list(scores)
+        self.ranks = list(ranks)
+        self.tiebreak = [tuple(t) for t in tiebreak] if tiebreak else [() for _ in scores]
+        if callable(breakdown):
+            self._breakdown = None
+            self._breakdown_fn = breakdown
+        else:
+            self._breakdown = breakdown
+            self._breakdown_fn = None
+
+    @classmethod
+    def from_keys(
+        cls,
+        scores: list[int],
+        tiebreak: list[tuple[Any, ...]],
+        breakdown: list[dict[str, Any]] | Callable[[], list[dict[str, Any]]],
+    ) -> Result:
+        keys = [(s, *t) for s, t in zip(scores, tiebreak, strict=True)]
+        return cls(scores, competition_ranks(keys), breakdown, tiebreak)
+
+    @property
+    def breakdown(self) -> list[dict[str, Any]]:
+        if self._breakdown is None:
+            assert self._breakdown_fn is not None
+            self._breakdown = self._breakdown_fn()
+            self._breakdown_fn = None
+        return self._breakdown
+
+    @property
+    def winners(self) -> list[int]:
+        return [seat for seat, r in enumerate(self.ranks) if r == 1]
+
+    @property
+    def shared(self) -> bool:
+        """True when the win is shared by several seats."""
+        return len(self.winners) > 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": self.winners,
+            "tiebreak": [list(t) for t in self.tiebreak],
+            "breakdown": self.breakdown,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Result) and self.to_json() == other.to_json()
+
+    def __repr__(self) -> str:
+        return f"Result(scores={self.scores}, ranks={self.ranks})"
+
+
+class State(Protocol):
+    """What every game state offers. Concrete states add their own plain-data fields."""
+
+    to_move: int | None
+
+    def clone(self) -> State: ...
+
+    def to_data(self) -> dict[str, Any]: ...
+
+
+def canonical_json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+class Game:
+    """Base class of a game's rules. Subclasses fill the class attributes and the abstract methods."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_spec: ClassVar[tuple[Option, ...]]
+    #: every action of the game, indexed by ``Action.index``
+    actions: tuple[Action, ...]
+
+    # --- options -------------------------------------------------------------------------
+    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Normalised options with defaults filled in; raises OptionsError naming what is wrong."""
+        opts = validate_options(self.options_spec, raw or {}, game=self.id)
+        self.check_options(opts)
+        return opts
+
+    def check_options(self, opts: dict[str, Any]) -> None:
+        """Cross-option checks (incompatible variants, player counts). Override as needed."""
+
+    # --- the protocol ------------------------------------------------------------------------
+    def new(self, options: Mapping[str, Any] | None, seed: int) -> Any:
+        raise NotImplementedError
+
+    def to_move(self, state: Any) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        return state.to_move
+
+    def is_over(self, state: Any) -> bool:
+        return state.to_move is None
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action, log: bool = False) -> list[Event]:
+        """Apply ``action`` for ``to_move``. Raises IllegalAction (state unchanged) if not legal.
+
+        Events are built only when ``log`` is true; otherwise the returned list is empty.
+        """
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def result(self, state: Any) -> Result | None:
+        raise NotImplementedError
+
+    def clone(self, state: Any) -> Any:
+        return state.clone()
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        """A copy of ``state`` whose hidden information, as seen by ``seat``, is resampled."""
+        raise NotImplementedError
+
+    def turns(self, state: Any) -> list[int]:
+        """How many turns each seat has taken so far."""
+        raise NotImplementedError
+
+    def players(self, state: Any) -> int:
+        return state.players
+
+    # --- actions at the edges ----------------------------------------------------------------
+    @property
+    def action_space_size(self) -> int:
+        return len(self.actions)
+
+    def action_from_index(self, index: int) -> Action:
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.actions):
+            raise IllegalAction(f"{self.id}: action index must be an integer in 0..{len(self.actions) - 1}, "
+                                f"got {index!r}")
+        return self.actions[index]
+
+    def action_from_json(self, data: Any) -> Action:
+        """The action whose JSON form is ``data``; raises IllegalAction for anything else."""
+        if not isinstance(data, Mapping):
+            raise IllegalAction(f"{self.id}: an action must be a JSON object, got {data!r}")
+        key = canonical_json(data)
+        table = self._json_table()
+        try:
+            return table[key]
+        except KeyError:
+            kinds = sorted({a.kind for a in self.actions})
+            raise IllegalAction(
+                f"{self.id}: {key} is not an action of this game (action types: {', '.join(kinds)})"
+            ) from None
+
+    def _json_table(self) -> dict[str, Action]:
+        table = self.__dict__.get("_json_index")
+        if table is None:
+            table = {canonical_json(a.to_json()): a for a in self.actions}
+            self.__dict__["_json_index"] = table
+        return table
+
+    def action_mask(self, state: Any) -> list[bool]:
+        mask = [False] * len(self.actions)
+        for a in self.legal_actions(state):
+            mask[a.index] = True
+        return mask
+
+    def describe(self, state: Any, action: Action) -> str:
+        """A readable description of ``action`` in ``state`` (for menus and logs)."""
+        return str(action)
+
+    # --- hashing -----------------------------------------------------------------------------
+    def state_hash(self, state: Any) -> str:
+        """A hex digest of the full state (hidden information included)."""
+        return hashlib.sha256(canonical_json(state.to_data()).encode()).hexdigest()
+
+    # --- conveniences --------------------------------------------------------------------------
+    def apply_all(self, state: Any, actions: Iterable[Action]) -> Any:
+        for a in actions:
+            self.apply(state, a)
+        return state

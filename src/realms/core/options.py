@@ -1,0 +1,72 @@
+"""Declared game options and their validation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from realms.core.errors import OptionsError
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option key: its type (``bool``, ``int`` or ``choice``), default and allowed values."""
+
+    name: str
+    type: str
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def coerce(self, value: Any, game: str) -> Any:
+        where = f"{game}: option {self.name!r}"
+        if self.type == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false"):
+                return value.lower() == "true"
+            raise OptionsError(f"{where} must be true or false, got {value!r}")
+        if self.type == "int":
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                value = int(value)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise OptionsError(f"{where} must be an integer, got {value!r}")
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise OptionsError(f"{where} must be between {self.minimum} and {self.maximum}, got {value}")
+            return value
+        if self.type == "choice":
+            if value not in self.choices:
+                allowed = ", ".join(str(c) for c in self.choices)
+                raise OptionsError(f"{where} must be one of {allowed}; got {value!r}")
+            return value
+        if self.type == "any":
+            return value
+        raise AssertionError(f"unknown option type {self.type}")
+
+
+def validate_options(spec: tuple[Option, ...], raw: Mapping[str, Any], game: str) -> dict[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise OptionsError(f"{game}: options must be an object of key/value pairs, got {raw!r}")
+    by_name = {o.name: o for o in spec}
+    unknown = [k for k in raw if k not in by_name]
+    if unknown:
+        raise OptionsError(
+            f"{game}: unknown option {unknown[0]!r}; valid options are {', '.join(by_name)}"
+        )
+    return {o.name: o.coerce(raw[o.name], game) if o.name in raw else o.default for o in spec}
+
+
+def parse_option_pairs(pairs: list[str] | None) -> dict[str, str]:
+    """``["players=3", "harmony=true"]`` to a dict of strings; a pair without ``=`` is an error."""
+    out: dict[str, str] = {}
+    for p in pairs or []:
+        key, sep, value = p.partition("=")
+        if not sep or not key.strip():
+            raise OptionsError(f"option {p!r} must look like key=value")
+        out[key.strip()] = value.strip()
+    return out

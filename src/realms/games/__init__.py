@@ -1,0 +1,41 @@
+"""The game registry: every game by its id, loaded on first use.
+
+>>> import realms.games
+>>> realms.games.ids()
+['kingdomino']
+>>> realms.games.get("kingdomino").name
+'Kingdomino'
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from realms.core.errors import RealmsError
+from realms.core.game import Game
+
+_MODULES: dict[str, str] = {
+    "kingdomino": "realms.games.kingdomino",
+}
+_LOADED: dict[str, Game] = {}
+
+
+class UnknownGame(RealmsError, KeyError):
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+def ids() -> list[str]:
+    return list(_MODULES)
+
+
+def get(game_id: str) -> Game:
+    """The game object registered under ``game_id``."""
+    game = _LOADED.get(game_id)
+    if game is None:
+        if game_id not in _MODULES:
+            raise UnknownGame(f"unknown game {game_id!r}; games are {', '.join(_MODULES)}")
+        module = importlib.import_module(_MODULES[game_id])
+        game = module.GAME
+        _LOADED[game_id] = game
+    return game
