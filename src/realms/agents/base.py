@@ -67,9 +67,23 @@ def agent_names(game_id: str) -> list[str]:
 
 
 def make_agent(name: str, game: Game | str, seed: int = 0) -> Agent:
-    """An agent by registered name for ``game``, seeded."""
+    """An agent by registered name for ``game``, seeded.
+
+    A name ending in ``.toml`` is a strategy file, loaded by the game's ``bots.load_agent_file``.
+    """
     game_id = game if isinstance(game, str) else game.id
     _load_game_bots(game_id)
+    if name.endswith(".toml"):
+        import importlib
+
+        try:
+            bots = importlib.import_module(f"realms.games.{game_id}.bots")
+        except ModuleNotFoundError:
+            bots = None
+        loader = getattr(bots, "load_agent_file", None)
+        if loader is None:
+            raise UnknownAgent(f"{game_id} has no strategy files; {name!r} cannot be loaded")
+        return loader(name, Rng(seed))
     factory = _REGISTRY.get((game_id, name)) or _REGISTRY.get(("*", name))
     if factory is None:
         raise UnknownAgent(f"unknown agent {name!r} for {game_id}; agents are {', '.join(agent_names(game_id))}")

@@ -154,7 +154,8 @@ def replay(record: Mapping[str, Any], verify: bool = True, require_finished: boo
     """Replay ``record``. With ``verify``, the recorded result and final hash must match the replay."""
     game = state = None
     n = -1
-    for game, state, _ in iter_states(record):
+    for step in iter_states(record):
+        game, state, _ = step
         n += 1
     assert game is not None
     finished = game.is_over(state)

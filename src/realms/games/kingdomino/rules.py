@@ -630,8 +630,9 @@ class Kingdomino(Game):
                 dom = DOMINOES[d]
                 dr, dc = action["row"], action["col"]
                 k = B.DIRS.index(action["dir"])
-                return (f"{LETTERS[dom.terrain1]}{'*' * dom.crowns1} at ({dr:+d},{dc:+d}), "
-                        f"{LETTERS[dom.terrain2]}{'*' * dom.crowns2} at ({dr + B.DR[k]:+d},{dc + B.DC[k]:+d})")
+                h1 = LETTERS[dom.terrain1] + "*" * dom.crowns1
+                h2 = LETTERS[dom.terrain2] + "*" * dom.crowns2
+                return f"{h1} {dr:+d},{dc:+d} · {h2} {dr + B.DR[k]:+d},{dc + B.DC[k]:+d}"
         if action.kind == "discard":
             d = self.current_domino(state)
             if d is not None:

@@ -1,0 +1,120 @@
+"""The scoring calculator's input: a kingdom typed as rows of cells.
+
+A cell is a terrain letter (W wheat, F forest, L lake, G grassland, S swamp, M mine) followed by its
+crowns 0-3, ``C`` for the castle, or ``.`` for an empty square; cells are separated by spaces.
+
+>>> k = parse_kingdom('''
+... F1 F0 F2
+... F0 C  F0
+... F0 F0 .
+... ''')
+>>> score_kingdom(k).total
+21
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from realms.core.errors import RealmsError
+from realms.games.kingdomino import board as B
+from realms.games.kingdomino.data import TERRAIN_OF_LETTER
+
+MAX_SIDE = 7
+
+
+class KingdomInputError(RealmsError, ValueError):
+    """Malformed calculator input; the message names the row and column (1-based)."""
+
+    def __init__(self, message: str, row: int | None = None, col: int | None = None) -> None:
+        where = ""
+        if row is not None:
+            where = f"row {row}" + (f", column {col}" if col is not None else "") + ": "
+        super().__init__(where + message)
+        self.row = row
+        self.col = col
+
+
+@dataclass
+class Kingdom:
+    """A kingdom as frame masks, the castle on the frame's centre."""
+
+    terrains: list[int]
+    crowns: list[int]  # masks of squares with 1, 2, 3 crowns
+    occupied: int
+    box: tuple[int, int, int, int]
+    rows: int
+    cols: int
+
+
+def parse_kingdom(text: str) -> Kingdom:
+    lines = [line.split() for line in text.splitlines()]
+    # drop blank lines at both ends, keep numbering of the remaining ones
+    numbered = [(i + 1, cells) for i, cells in enumerate(lines)]
+    while numbered and not numbered[0][1]:
+        numbered.pop(0)
+    while numbered and not numbered[-1][1]:
+        numbered.pop()
+    if not numbered:
+        raise KingdomInputError("the kingdom is empty: type rows of cells such as 'F1 C W0'")
+    for lineno, cells in numbered:
+        if not cells:
+            raise KingdomInputError("blank row inside the kingdom", lineno)
+    width = len(numbered[0][1])
+    for lineno, cells in numbered:
+        if len(cells) != width:
+            raise KingdomInputError(f"has {len(cells)} cells but the first row has {width} (rows must be equally long)",
+                                    lineno)
+    if len(numbered) > MAX_SIDE or width > MAX_SIDE:
+        raise KingdomInputError(f"the kingdom is {len(numbered)}x{width}; the largest allowed is {MAX_SIDE}x{MAX_SIDE}")
+    grid: list[list[tuple[int, int] | None | str]] = []
+    castle: tuple[int, int] | None = None
+    for r, (lineno, cells) in enumerate(numbered):
+        row: list[tuple[int, int] | None | str] = []
+        for c, cell in enumerate(cells):
+            col = c + 1
+            up = cell.upper()
+            if up == "C":
+                if castle is not None:
+                    raise KingdomInputError(f"a second castle (the first is at row {numbered[castle[0]][0]}, "
+                                            f"column {castle[1] + 1})", lineno, col)
+                castle = (r, c)
+                row.append("C")
+            elif cell == ".":
+                row.append(None)
+            else:
+                letter, crowns = up[0], up[1:]
+                if letter not in TERRAIN_OF_LETTER:
+                    raise KingdomInputError(f"unknown cell {cell!r}: a terrain letter is one of W F L G S M, "
+                                            "or C for the castle, . for empty", lineno, col)
+                if not crowns:
+                    raise KingdomInputError(f"cell {cell!r} needs its crowns 0-3 after the letter, e.g. {letter}0",
+                                            lineno, col)
+                if not crowns.isdigit() or not 0 <= int(crowns) <= 3:
+                    raise KingdomInputError(f"cell {cell!r} has crowns {crowns!r}; crowns are 0-3", lineno, col)
+                row.append((TERRAIN_OF_LETTER[letter], int(crowns)))
+        grid.append(row)
+    if castle is None:
+        raise KingdomInputError("no castle: exactly one cell must be C")
+    terrains = [0] * 6
+    crowns_masks = [0, 0, 0]
+    occupied = 0
+    cr, cc = castle
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if cell is None:
+                continue
+            bit = 1 << B.bit_of(B.CENTRE + r - cr, B.CENTRE + c - cc)
+            occupied |= bit
+            if isinstance(cell, tuple):
+                t, k = cell
+                terrains[t] |= bit
+                if k:
+                    crowns_masks[k - 1] |= bit
+    return Kingdom(terrains, crowns_masks, occupied, B.bounding_box(occupied), len(grid), width)
+
+
+def score_kingdom(k: Kingdom, harmony: bool = False, middle_kingdom: bool = False) -> B.Score:
+    """Score a parsed kingdom; the grid is 7x7 when the input is larger than 5 in either direction."""
+    n = 7 if max(k.rows, k.cols) > 5 else 5
+    return B.score_masks(k.terrains, *k.crowns, k.occupied, k.box, n, harmony, middle_kingdom)
