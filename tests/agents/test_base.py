@@ -1,0 +1,54 @@
+"""The agent registry and the game-agnostic random agent."""
+
+from __future__ import annotations
+
+import pytest
+
+import realms.games
+from realms.agents import agent_names, make_agent
+from realms.agents.base import UnknownAgent
+
+
+def test_random_agent_only_plays_legal_actions_and_is_seeded():
+    game = realms.games.get("kingdomino")
+
+    def play(seed: int) -> list[int]:
+        state = game.new({"players": 2}, seed=3)
+        bot = make_agent("random", game, seed)
+        seen = []
+        while state.to_move is not None:
+            a = bot.act(game, state)
+            assert a in game.legal_actions(state)
+            game.apply(state, a)
+            seen.append(a.index)
+        return seen
+
+    assert play(1) == play(1)
+    assert play(1) != play(2)
+
+
+def test_random_agent_is_roughly_uniform():
+    game = realms.games.get("kingdomino")
+    state = game.new({"players": 4}, seed=9)
+    bot = make_agent("random", game, 0)
+    counts = {a.index: 0 for a in game.legal_actions(state)}
+    for _ in range(4000):
+        counts[bot.act(game, state).index] += 1
+    assert len(counts) == 4
+    assert all(800 < c < 1200 for c in counts.values())
+
+
+def test_unknown_agent_lists_the_known_ones():
+    with pytest.raises(UnknownAgent, match="full-greedy"):
+        make_agent("nobody", "kingdomino")
+
+
+def test_game_bots_are_registered_by_name():
+    assert {"random", "greedy", "full-greedy"} <= set(agent_names("kingdomino"))
+
+
+def test_strategy_file_for_a_game_without_them_is_explained(tmp_path):
+    path = tmp_path / "rules.toml"
+    path.write_text("")
+    with pytest.raises(UnknownAgent, match="no strategy files"):
+        make_agent(str(path), "kingdomino")
