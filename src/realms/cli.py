@@ -41,6 +41,17 @@ def _renderer(game_id: str) -> Any:
         return None
 
 
+def _draw(render: Any, view: dict[str, Any], labels: list[str]) -> Any:
+    """A game's terminal drawing of a view; ``render(view)`` or ``render(view, names)``."""
+    import inspect
+
+    if render is None or not hasattr(render, "render"):
+        return json.dumps(view, indent=1)
+    if len(inspect.signature(render.render).parameters) >= 2:
+        return render.render(view, labels)
+    return render.render(view)
+
+
 def _split(names: str | None) -> list[str]:
     return [n.strip() for n in (names or "").split(",") if n.strip()]
 
@@ -123,7 +134,7 @@ def play(
             continue
         view = game.view(state, to_move)
         out.rule(labels[to_move])
-        out.print(render.render(view, labels) if render else json.dumps(view, indent=1))
+        out.print(_draw(render, view, labels))
         actions = game.legal_actions(state)
         table = Table.grid(padding=(0, 3))
         cols = 3 if len(actions) > 12 else 1
@@ -151,8 +162,7 @@ def play(
             break
         for event in rec.play(actions[int(answer) - 1], log=True):
             out.print(f"[dim]{labels[to_move]}:[/] {event.text}", highlight=False)
-    if render:
-        out.print(render.render(game.view(state, seat - 1), labels))
+    out.print(_draw(render, game.view(state, seat - 1), labels))
     result = game.result(state)
     assert result is not None
     _print_result(game_id, result.to_json(), labels)

@@ -80,12 +80,20 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for game logs and animations. Built only when asked for."""
+    """Something that happened, for game logs and animations. Built only when asked for.
+
+    ``visible_to`` is None for a public event, or the one seat allowed to see it (a card drawn into a
+    hand, say); servers and logs must drop events a seat may not see.
+    """
 
     kind: str
     seat: int | None
     text: str
     data: dict[str, Any] = field(default_factory=dict)
+    visible_to: int | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        return self.visible_to is None or self.visible_to == seat
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "text": self.text, "data": self.data}
