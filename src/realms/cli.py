@@ -130,7 +130,8 @@ def play(
         if names[to_move] != "human":
             action = agents[to_move].act(game, state)
             for event in rec.play(action, log=True):
-                out.print(f"[dim]{labels[to_move]}:[/] {event.text}", highlight=False)
+                if event.visible(seat - 1):
+                    out.print(f"[dim]{labels[to_move]}:[/] {event.text}", highlight=False)
             continue
         view = game.view(state, to_move)
         out.rule(labels[to_move])
@@ -161,7 +162,8 @@ def play(
                 continue
             break
         for event in rec.play(actions[int(answer) - 1], log=True):
-            out.print(f"[dim]{labels[to_move]}:[/] {event.text}", highlight=False)
+            if event.visible(to_move):
+                out.print(f"[dim]{labels[to_move]}:[/] {event.text}", highlight=False)
     out.print(_draw(render, game.view(state, seat - 1), labels))
     result = game.result(state)
     assert result is not None
@@ -331,6 +333,27 @@ def bench(
         return
     out.print(f"{game_id}, {agent} in every seat: {games} games, {actions} actions in {elapsed:.2f} s — "
               f"[bold]{data['games_per_second']:.0f} games/s[/], {data['actions_per_second']:.0f} actions/s")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port")] = 8000,
+    db: Annotated[str | None, typer.Option(help="database URL (default: REALMS_DATABASE_URL, else SQLite in "
+                                                "the user data folder)")] = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before moving")] = 0.4,
+) -> None:
+    """Serve the lobby and live games in the browser (with an embedded SQLite database by default)."""
+    try:
+        import uvicorn
+
+        from realms.server.app import create_app
+    except ModuleNotFoundError as e:
+        fail(f"the web server needs the 'web' extra ({e.name} is missing): pip install 'realms[web]'")
+        return
+    application = create_app(db, bot_delay=bot_delay)
+    out.print(f"Realms is serving on [bold]http://{host}:{port}/[/] — database {application.state.db_url}")
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws="websockets-sansio")
 
 
 def main() -> None:

@@ -1,0 +1,1 @@
+"""The web server: lobby, seats and tokens, live games over WebSocket, persistence."""

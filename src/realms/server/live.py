@@ -1,0 +1,359 @@
+"""Live games: the authoritative state of every game being played, its seats, bots and watchers.
+
+The database is the source of truth: a game is (game, options, seed) plus its action log. A process
+keeps a replayed copy of each game it serves; before acting it catches up with any actions another
+process appended, and an action is accepted only once its row (primary key game id + position) is
+committed together with the game's new version and state hash. Only then are watchers told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+import realms.games
+from realms.agents import make_agent
+from realms.core.errors import IllegalAction, OptionsError, RealmsError
+from realms.core.game import Event, Game
+from realms.core.rng import derive_seed
+from realms.server.db import ActionRow, GameRow, SeatRow, now
+
+log = logging.getLogger("realms.server")
+LOG_KEEP = 200
+
+
+class ApiError(Exception):
+    """An error with an HTTP status and a message for the client."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str  # human | bot
+    agent: str | None
+    token: str
+    claimed: bool
+
+
+@dataclass
+class LiveGame:
+    id: str
+    game: Game
+    options: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    state: Any
+    version: int
+    events: list[tuple[int, Event]] = field(default_factory=list)  # (version, event)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: dict[Any, int | None] = field(default_factory=dict)  # websocket -> seat (None: spectator)
+    bot_task: asyncio.Task | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def seat_of(self, token: str | None) -> int | None:
+        if token is None:
+            return None
+        for s in self.seats:
+            if secrets.compare_digest(s.token, token):
+                return s.seat
+        raise ApiError(403, "this token does not belong to any seat of this game")
+
+    def payload(self, seat: int | None, since: int | None = None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may know: its view, whose turn, its legal actions, the log."""
+        game, state = self.game, self.state
+        to_move = game.to_move(state)
+        data: dict[str, Any] = {
+            "id": self.id,
+            "game": game.id,
+            "seat": seat,
+            "version": self.version,
+            "state_hash": game.state_hash(state),
+            "finished": self.finished,
+            "to_move": to_move,
+            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed} for s in self.seats],
+            "view": game.view(state, seat),
+            "legal_actions": [],
+            "log": [{"version": v, "text": e.text, "seat": e.seat, "kind": e.kind}
+                    for v, e in self.events if e.visible(seat) and (since is None or v > since)][-LOG_KEEP:],
+        }
+        if self.finished:
+            result = game.result(state)
+            data["result"] = result.to_json() if result else None
+        elif seat is not None and to_move == seat:
+            data["legal_actions"] = [
+                {"index": a.index, "action": a.to_json(), "text": game.describe(state, a)}
+                for a in game.legal_actions(state)
+            ]
+        return data
+
+
+class Manager:
+    """All live games of this process, backed by the database."""
+
+    def __init__(self, sessions: sessionmaker[Session], bot_delay: float = 0.25) -> None:
+        self.sessions = sessions
+        self.bot_delay = bot_delay
+        self.games: dict[str, LiveGame] = {}
+        self.notify: Callable[[LiveGame, int], Awaitable[None]] | None = None
+
+    # --- creating and loading ------------------------------------------------------------------
+    def create(self, game_id: str, options: dict[str, Any] | None, seats: list[str]) -> LiveGame:
+        try:
+            game = realms.games.get(game_id)
+        except RealmsError as e:
+            raise ApiError(400, str(e)) from None
+        if not isinstance(seats, list) or not seats:
+            raise ApiError(400, "seats must be a non-empty list such as [\"human\", \"bot:random\"]")
+        raw = dict(options or {})
+        if "players" not in raw and any(o.name == "players" for o in game.options_spec):
+            raw["players"] = len(seats)
+        parsed: list[Seat] = []
+        for i, spec in enumerate(seats):
+            if spec == "human":
+                parsed.append(Seat(i, "human", None, secrets.token_urlsafe(24), False))
+            elif isinstance(spec, str) and spec.startswith("bot:") and len(spec) > 4:
+                name = spec[4:]
+                if name.endswith(".toml"):
+                    raise ApiError(400, f"seat {i + 1}: strategy files cannot be loaded through the server")
+                try:
+                    make_agent(name, game, 0)
+                except RealmsError as e:
+                    raise ApiError(400, f"seat {i + 1}: {e}") from None
+                parsed.append(Seat(i, "bot", name, secrets.token_urlsafe(24), True))
+            else:
+                raise ApiError(400, f"seat {i + 1} must be \"human\" or \"bot:NAME\", got {spec!r}")
+        try:
+            opts = game.validate_options(raw)
+            seed = secrets.randbelow(2**62)
+            state = game.new(opts, seed)
+        except OptionsError as e:
+            raise ApiError(400, str(e)) from None
+        if game.players(state) != len(parsed):
+            raise ApiError(400, f"{game_id}: {len(parsed)} seats for {game.players(state)} players")
+        gid = secrets.token_urlsafe(9)
+        with self.sessions.begin() as db:
+            db.add(GameRow(id=gid, game=game_id, options=opts, seed=seed, status="active", version=0,
+                           state_hash=game.state_hash(state), created_at=now(), updated_at=now()))
+            db.flush()
+            for s in parsed:
+                db.add(SeatRow(game_id=gid, seat=s.seat, kind=s.kind, agent=s.agent, token=s.token,
+                               claimed=s.claimed))
+        live = LiveGame(gid, game, opts, seed, parsed, state, 0)
+        self.games[gid] = live
+        return live
+
+    def get(self, gid: str) -> LiveGame:
+        live = self.games.get(gid)
+        if live is None:
+            live = self._load(gid)
+            self.games[gid] = live
+        return live
+
+    def _load(self, gid: str) -> LiveGame:
+        with self.sessions() as db:
+            row = db.get(GameRow, gid)
+            if row is None:
+                raise ApiError(404, f"no game {gid!r}")
+            seats = [Seat(s.seat, s.kind, s.agent, s.token, s.claimed)
+                     for s in db.scalars(select(SeatRow).where(SeatRow.game_id == gid).order_by(SeatRow.seat))]
+            actions = list(db.scalars(select(ActionRow).where(ActionRow.game_id == gid).order_by(ActionRow.n)))
+            expected_hash, version = row.state_hash, row.version
+            game = realms.games.get(row.game)
+            state = game.new(row.options, row.seed)
+            live = LiveGame(gid, game, dict(row.options), row.seed, seats, state, 0)
+        self._apply_rows(live, actions)
+        if live.version != version or game.state_hash(live.state) != expected_hash:
+            raise ApiError(500, f"game {gid}: the replayed action log does not reproduce the stored state hash")
+        return live
+
+    def _apply_rows(self, live: LiveGame, rows: list[ActionRow]) -> None:
+        for r in rows:
+            if r.n != live.version + 1:
+                raise ApiError(500, f"game {live.id}: action log has a gap at {live.version + 1}")
+            action = live.game.action_from_json(r.action)
+            for e in live.game.apply(live.state, action, log=True):
+                live.events.append((r.n, e))
+            live.version = r.n
+        del live.events[:-LOG_KEEP * 4]
+
+    def catch_up(self, live: LiveGame) -> None:
+        """Apply actions another process appended since this copy was last brought up to date."""
+        with self.sessions() as db:
+            version = db.scalar(select(GameRow.version).where(GameRow.id == live.id))
+            if version is not None and version > live.version:
+                rows = list(db.scalars(select(ActionRow).where(ActionRow.game_id == live.id,
+                                                               ActionRow.n > live.version).order_by(ActionRow.n)))
+                self._apply_rows(live, rows)
+
+    def resume_all(self) -> list[str]:
+        """Load every unfinished game (after a restart) and restart its bots. Returns the ids."""
+        with self.sessions() as db:
+            ids = list(db.scalars(select(GameRow.id).where(GameRow.status == "active")))
+        resumed = []
+        for gid in ids:
+            try:
+                live = self.get(gid)
+            except ApiError as e:
+                log.error("cannot resume %s: %s", gid, e.message)
+                continue
+            resumed.append(gid)
+            self.schedule_bots(live)
+        return resumed
+
+    def open_games(self) -> list[dict[str, Any]]:
+        with self.sessions() as db:
+            rows = list(db.scalars(select(GameRow).where(GameRow.status == "active")
+                                   .order_by(GameRow.created_at.desc()).limit(100)))
+            out = []
+            for row in rows:
+                seats = list(db.scalars(select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)))
+                out.append({"id": row.id, "game": row.game, "options": row.options, "version": row.version,
+                            "created_at": row.created_at.isoformat(),
+                            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed}
+                                      for s in seats]})
+        return out
+
+    def claim(self, live: LiveGame, seat: int | None) -> None:
+        if seat is None:
+            return
+        s = live.seats[seat]
+        if not s.claimed:
+            s.claimed = True
+            with self.sessions.begin() as db:
+                db.execute(update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == seat)
+                           .values(claimed=True))
+
+    def join(self, live: LiveGame, seat: int) -> Seat:
+        if not isinstance(seat, int) or not 0 <= seat < len(live.seats):
+            raise ApiError(400, f"seat must be between 0 and {len(live.seats) - 1}")
+        s = live.seats[seat]
+        if s.kind != "human":
+            raise ApiError(409, f"seat {seat} is played by a bot")
+        if s.claimed:
+            raise ApiError(409, f"seat {seat} is already taken")
+        self.claim(live, seat)
+        return s
+
+    # --- acting ----------------------------------------------------------------------------------
+    async def submit(self, live: LiveGame, token: str, version: int, action_json: Any) -> None:
+        seat = live.seat_of(token)
+        async with live.lock:
+            self.catch_up(live)
+            if live.finished:
+                raise ApiError(409, "the game is over")
+            to_move = live.game.to_move(live.state)
+            if to_move != seat:
+                raise ApiError(409, f"it is seat {to_move}'s turn to decide, not seat {seat}'s")
+            if version != live.version:
+                raise ApiError(409, f"stale version {version}: the game is at version {live.version}")
+            try:
+                action = live.game.action_from_json(action_json)
+            except IllegalAction as e:
+                raise ApiError(400, str(e)) from None
+            self.claim(live, seat)
+            self._commit(live, seat, action)
+        await self._after_change(live)
+
+    def _commit(self, live: LiveGame, seat: int, action: Any) -> None:
+        """Apply on a copy, persist, then publish the copy; any failure leaves everything as it was."""
+        state = live.state.clone()
+        try:
+            events = live.game.apply(state, action, log=True)
+        except IllegalAction as e:
+            raise ApiError(400, str(e)) from None
+        n = live.version + 1
+        finished = live.game.is_over(state)
+        result = live.game.result(state) if finished else None
+        try:
+            with self.sessions.begin() as db:
+                db.add(ActionRow(game_id=live.id, n=n, seat=seat, action=action.to_json(), created_at=now()))
+                db.flush()
+                changed = db.execute(
+                    update(GameRow).where(GameRow.id == live.id, GameRow.version == live.version).values(
+                        version=n, state_hash=live.game.state_hash(state), updated_at=now(),
+                        status="finished" if finished else "active",
+                        result=result.to_json() if result else None)
+                ).rowcount
+                if changed != 1:
+                    raise IntegrityError("version moved", None, Exception("version moved"))
+        except IntegrityError:
+            raise ApiError(409, "another action was accepted first; reload and try again") from None
+        live.state = state
+        live.version = n
+        live.events.extend((n, e) for e in events)
+        if len(live.events) > LOG_KEEP * 4:
+            del live.events[:-LOG_KEEP * 2]
+
+    async def _after_change(self, live: LiveGame) -> None:
+        if self.notify is not None:
+            await self.notify(live, live.version)
+        self.schedule_bots(live)
+
+    def schedule_bots(self, live: LiveGame) -> None:
+        if live.finished or (live.bot_task is not None and not live.bot_task.done()):
+            return
+        to_move = live.game.to_move(live.state)
+        if to_move is None or live.seats[to_move].kind != "bot":
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        live.bot_task = loop.create_task(self._run_bots(live))
+
+    async def _run_bots(self, live: LiveGame) -> None:
+        while True:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            else:
+                await asyncio.sleep(0)
+            async with live.lock:
+                self.catch_up(live)
+                if live.finished:
+                    return
+                seat = live.game.to_move(live.state)
+                if seat is None or live.seats[seat].kind != "bot":
+                    return
+                agent = make_agent(live.seats[seat].agent or "random", live.game,
+                                   derive_seed(live.seed, seat + 1, live.version))
+                try:
+                    action = agent.act(live.game, live.state)
+                    self._commit(live, seat, action)
+                except ApiError as e:
+                    log.warning("bot move in %s failed: %s", live.id, e.message)
+                    continue
+                except Exception:  # a bot bug must not take the server down
+                    log.exception("bot crashed in game %s", live.id)
+                    return
+            if self.notify is not None:
+                await self.notify(live, live.version)
+
+    def record(self, live: LiveGame) -> dict[str, Any]:
+        """The game record; seed and actions (which reveal hidden information) only once it is over."""
+        players = [s.kind if s.kind == "human" else f"bot:{s.agent}" for s in live.seats]
+        base: dict[str, Any] = {"format": "realms-record", "version": 1, "game": live.game.id,
+                                "options": live.options, "players": players}
+        if not live.finished:
+            return {**base, "complete": False, "actions_played": live.version}
+        with self.sessions() as db:
+            rows = list(db.scalars(select(ActionRow).where(ActionRow.game_id == live.id).order_by(ActionRow.n)))
+        result = live.game.result(live.state)
+        return {**base, "complete": True, "seed": live.seed, "actions": [r.action for r in rows],
+                "result": result.to_json() if result else None,
+                "final_hash": live.game.state_hash(live.state)}

@@ -1,0 +1,237 @@
+// Realms browser client: lobby, live game page and replay viewer. No build step.
+const app = document.getElementById("app");
+const statusEl = document.getElementById("status");
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v === true) node.setAttribute(k, "");
+    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : String(c));
+  return node;
+}
+
+async function api(method, url, body) {
+  const res = await fetch(url, { method, headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(data.detail || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+const boards = {};
+async function boardFor(game) {
+  if (!(game in boards)) {
+    try { boards[game] = await import(`/static/${game}.js`); } catch (e) { boards[game] = null; }
+  }
+  return boards[game];
+}
+
+// ---------------------------------------------------------------- lobby
+async function lobby() {
+  statusEl.textContent = "Lobby";
+  const meta = await api("GET", "/api/meta");
+  const games = Object.fromEntries(meta.games.map(g => [g.id, g]));
+  const error = el("div", { class: "error" });
+  const gameSel = el("select", { id: "game" }, meta.games.map(g => el("option", { value: g.id }, g.name)));
+  const optionsBox = el("div", { class: "form-grid", id: "options" });
+  const seatsBox = el("div", { class: "row", id: "seats" });
+  const links = el("div", { id: "links" });
+
+  function seatCount() {
+    const p = optionsBox.querySelector("[name=players]");
+    return p ? Number(p.value) : games[gameSel.value].min_players;
+  }
+  function drawSeats() {
+    const g = games[gameSel.value];
+    const old = [...seatsBox.querySelectorAll("select")].map(s => s.value);
+    seatsBox.replaceChildren();
+    for (let i = 0; i < seatCount(); i++) {
+      const sel = el("select", { "data-seat": i, "aria-label": `seat ${i + 1}` },
+        el("option", { value: "human" }, "Human"),
+        g.bots.map(b => el("option", { value: `bot:${b}` }, `Bot: ${b}`)));
+      sel.value = old[i] || (i === 0 ? "human" : `bot:${g.bots.includes("greedy") ? "greedy" : g.bots[0]}`);
+      seatsBox.append(el("label", {}, `Seat ${i + 1} `, sel));
+    }
+  }
+  function drawOptions() {
+    const g = games[gameSel.value];
+    optionsBox.replaceChildren();
+    for (const o of g.options) {
+      let input;
+      if (o.type === "bool") input = el("input", { type: "checkbox", name: o.name, checked: !!o.default });
+      else if (o.type === "choice") input = el("select", { name: o.name }, o.choices.map(c => el("option", { value: c, selected: c === o.default }, c)));
+      else if (o.type === "int") input = el("input", { type: "number", name: o.name, value: o.default, min: o.minimum, max: o.maximum });
+      else input = el("input", { type: "text", name: o.name, value: o.default ?? "" });
+      if (o.name === "players") input.addEventListener("change", drawSeats);
+      optionsBox.append(el("label", { for: o.name, title: o.help }, o.name.replaceAll("_", " ")), input);
+    }
+    drawSeats();
+  }
+  gameSel.addEventListener("change", drawOptions);
+  drawOptions();
+
+  async function create() {
+    error.textContent = "";
+    const options = {};
+    for (const input of optionsBox.querySelectorAll("[name]")) {
+      const spec = games[gameSel.value].options.find(o => o.name === input.name);
+      let v = input.type === "checkbox" ? input.checked : input.value;
+      if (spec.type === "int") v = Number(v);
+      if (JSON.stringify(v) !== JSON.stringify(spec.default)) options[input.name] = v;
+    }
+    if ("players" in options === false && optionsBox.querySelector("[name=players]")) options.players = seatCount();
+    const seats = [...seatsBox.querySelectorAll("select")].map(s => s.value);
+    try {
+      const made = await api("POST", "/api/games", { game: gameSel.value, options, seats });
+      const humans = made.seats.filter(s => s.kind === "human");
+      if (humans.length <= 1) { location.href = humans.length ? humans[0].join_url : `/play/${made.id}`; return; }
+      links.replaceChildren(el("p", {}, "Share these links, one per human seat:"),
+        el("ul", {}, humans.map(s => el("li", {}, el("a", { href: s.join_url }, `Seat ${s.seat + 1}`)))));
+    } catch (e) { error.textContent = e.message; }
+  }
+
+  const tables = el("ul", { class: "tables" });
+  async function refreshTables() {
+    const { games: open } = await api("GET", "/api/games");
+    tables.replaceChildren(...(open.length ? open.map(t => el("li", {},
+      `${games[t.game]?.name || t.game} `, el("span", { class: "muted" }, `(${t.seats.map(s => s.kind === "bot" ? s.agent : "human").join(", ")}; move ${t.version}) `),
+      el("a", { href: `/play/${t.id}` }, "watch"), " ",
+      t.seats.filter(s => s.kind === "human" && !s.claimed).map(s => el("button", { onclick: async () => {
+        try { const j = await api("POST", `/api/games/${t.id}/join`, { seat: s.seat }); location.href = j.join_url; }
+        catch (e) { error.textContent = e.message; refreshTables(); }
+      } }, `join seat ${s.seat + 1}`)))) : [el("li", { class: "muted" }, "No open tables.")]));
+  }
+  await refreshTables();
+  app.replaceChildren(
+    el("section", { class: "panel" }, el("h2", {}, "New table"),
+      el("div", { class: "row" }, el("label", {}, "Game ", gameSel)), optionsBox,
+      el("h2", {}, "Seats"), seatsBox,
+      el("div", { class: "row", style: "margin-top:.6rem" }, el("button", { class: "primary", id: "create", onclick: create }, "Create table")),
+      error, links),
+    el("section", { class: "panel" }, el("h2", {}, "Open tables ", el("button", { onclick: refreshTables }, "refresh")), tables));
+}
+
+// ---------------------------------------------------------------- results and log
+export function resultTable(result, names) {
+  const order = names.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b]);
+  return el("table", { class: "scores", id: "final-scores" },
+    el("tr", {}, el("th", {}, "player"), el("th", {}, "rank"), el("th", {}, "score"), el("th", {}, "details")),
+    order.map(i => el("tr", {}, el("td", {}, names[i]), el("td", {}, result.ranks[i]), el("td", {}, result.scores[i]),
+      el("td", { class: "muted", style: "text-align:left" }, summarize(result.breakdown[i])))));
+}
+
+function summarize(b) {
+  if (!b || typeof b !== "object") return "";
+  const parts = [];
+  for (const [k, v] of Object.entries(b)) {
+    if (typeof v === "number" && k !== "score") parts.push(`${k.replaceAll("_", " ")} ${v}`);
+  }
+  if (Array.isArray(b.regions)) parts.push(b.regions.filter(r => r.points).map(r => `${r.terrain} ${r.squares}×${r.crowns}=${r.points}`).join(", "));
+  return parts.join(" · ");
+}
+
+function seatNames(payload) {
+  return payload.seats.map(s => (s.seat === payload.seat ? "You" : s.kind === "bot" ? `${s.agent} (${s.seat + 1})` : `Player ${s.seat + 1}`));
+}
+
+// ---------------------------------------------------------------- live game
+async function gamePage(gid, token) {
+  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  let payload = await api("GET", `/api/games/${gid}${q}`);
+  const board = await boardFor(payload.game);
+  const boardBox = el("section", { class: "panel", id: "board" });
+  const prompt = el("section", { class: "panel", id: "prompt" });
+  const logBox = el("div", { class: "log", id: "log" });
+  const error = el("div", { class: "error", id: "error" });
+  app.replaceChildren(boardBox, prompt, el("section", { class: "panel" }, el("h2", {}, "Game log"), logBox));
+  let busy = false;
+
+  async function act(action) {
+    if (busy || !token) return;
+    busy = true;
+    error.textContent = "";
+    try {
+      payload = await api("POST", `/api/games/${gid}/actions`, { token, version: payload.version, action });
+      draw();
+    } catch (e) { error.textContent = e.message; }
+    finally { busy = false; }
+  }
+
+  function draw() {
+    const names = seatNames(payload);
+    const mine = payload.legal_actions.length > 0;
+    statusEl.textContent = payload.finished ? "Game over" :
+      mine ? "Your move" : `Waiting for ${names[payload.to_move] ?? "…"}`;
+    boardBox.replaceChildren(board ? board.render(payload, act, names) : el("pre", {}, JSON.stringify(payload.view, null, 1)));
+    const parts = [el("h2", {}, payload.finished ? "Final scores" : mine ? "Your move" : "Waiting")];
+    if (payload.finished) {
+      parts.push(resultTable(payload.result, names), el("p", {}, el("a", { href: `/replay/${gid}` }, "Replay this game"), " · ", el("a", { href: "/" }, "Lobby")));
+    } else if (mine) {
+      const handled = board && board.handles ? board.handles(payload) : false;
+      if (!handled) parts.push(el("div", { class: "actions-list" }, payload.legal_actions.map(a =>
+        el("button", { "data-index": a.index, onclick: () => act(a.action) }, a.text))));
+    } else if (!token) parts.push(el("p", { class: "muted" }, "You are watching."));
+    parts.push(error);
+    prompt.replaceChildren(...parts);
+    logBox.replaceChildren(...payload.log.slice().reverse().map(e => el("div", {}, e.text)));
+  }
+  draw();
+
+  function connect() {
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${gid}${q}`);
+    ws.onmessage = ev => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "update" && msg.version >= payload.version) { payload = msg; draw(); }
+    };
+    ws.onclose = ev => { if (ev.code < 4000) setTimeout(connect, 1000); else error.textContent = ev.reason; };
+  }
+  connect();
+}
+
+// ---------------------------------------------------------------- replay viewer
+async function replayPage(gid) {
+  statusEl.textContent = "Replay";
+  const first = await api("GET", `/api/games/${gid}/replay?step=0`);
+  const board = await boardFor(first.game);
+  const boardBox = el("section", { class: "panel", id: "board" });
+  const info = el("span", { id: "step" });
+  const logBox = el("div", { class: "log" });
+  let step = 0, total = first.steps, current = first;
+  async function go(n) {
+    step = Math.max(0, Math.min(total, n));
+    current = await api("GET", `/api/games/${gid}/replay?step=${step}`);
+    draw();
+  }
+  function draw() {
+    const names = current.players.map((p, i) => `${p} (${i + 1})`);
+    info.textContent = `step ${step} of ${total}`;
+    boardBox.replaceChildren(board ? board.render({ ...current, legal_actions: [], seat: null }, () => {}, names) : el("pre", {}, JSON.stringify(current.view, null, 1)));
+    logBox.replaceChildren(...current.log.slice().reverse().map(t => el("div", {}, t)));
+    if (current.result && step === total) boardBox.append(resultTable(current.result, names));
+  }
+  app.replaceChildren(
+    el("section", { class: "panel row" },
+      el("button", { onclick: () => go(0) }, "⏮"), el("button", { id: "prev", onclick: () => go(step - 1) }, "◀"),
+      el("button", { id: "next", onclick: () => go(step + 1) }, "▶"), el("button", { onclick: () => go(total) }, "⏭"), info),
+    boardBox, el("section", { class: "panel" }, el("h2", {}, "Log"), logBox));
+  draw();
+}
+
+// ---------------------------------------------------------------- router
+async function route() {
+  const path = location.pathname;
+  const params = new URLSearchParams(location.search);
+  try {
+    let m;
+    if ((m = path.match(/^\/play\/([^/]+)$/))) await gamePage(m[1], params.get("token"));
+    else if ((m = path.match(/^\/replay\/([^/]+)$/))) await replayPage(m[1]);
+    else await lobby();
+  } catch (e) {
+    app.replaceChildren(el("section", { class: "panel" }, el("p", { class: "error" }, e.message), el("a", { href: "/" }, "Back to the lobby")));
+  }
+}
+route();

@@ -1,0 +1,253 @@
+"""The REST API and WebSocket: every status code, authority, persistence and bots."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from fastapi.testclient import TestClient
+
+from realms.server.app import create_app
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'test.sqlite3'}", bot_delay=0)
+    with TestClient(app) as c:
+        yield c
+
+
+def new_game(client, seats=("human", "human"), game="kingdomino", options=None):
+    r = client.post("/api/games", json={"game": game, "options": options or {}, "seats": list(seats)})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def state(client, gid, token=None):
+    params = {"token": token} if token else {}
+    r = client.get(f"/api/games/{gid}", params=params)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def mover(client, made):
+    """(token, payload) of the human seat to move."""
+    for s in made["seats"]:
+        if s["token"]:
+            p = state(client, made["id"], s["token"])
+            if p["legal_actions"]:
+                return s["token"], p
+    raise AssertionError("no human seat to move")
+
+
+def test_create_returns_ids_tokens_and_join_urls(client):
+    made = new_game(client, ("human", "bot:random"))
+    assert made["id"]
+    human, bot = made["seats"]
+    assert human["token"] and human["join_url"] == f"/play/{made['id']}?token={human['token']}"
+    assert bot["token"] is None and bot["join_url"] is None
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"game": "chess", "seats": ["human", "human"]}, "unknown game"),
+    ({"game": "kingdomino", "seats": ["human", "bot:nobody"]}, "unknown agent"),
+    ({"game": "kingdomino", "seats": ["human", "robot"]}, "must be \\\"human\\\" or"),
+    ({"game": "kingdomino", "seats": ["human"] * 5}, "between 2 and 4"),
+    ({"game": "kingdomino", "options": {"mighty_duel": True}, "seats": ["human"] * 3}, "Mighty Duel"),
+    ({"game": "kingdomino", "options": {"colour": "red"}, "seats": ["human"] * 2}, "unknown option"),
+    ({"game": "kingdomino", "options": {"players": 4}, "seats": ["human"] * 2}, "2 seats for 4 players"),
+])
+def test_create_rejects_bad_requests_with_400(client, body, words):
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400
+    assert words.replace("\\\"", '"') in r.json()["detail"]
+
+
+def test_malformed_json_unknown_fields_and_big_bodies_are_4xx(client):
+    r = client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    r = client.post("/api/games", json={"game": "kingdomino", "seats": ["human", "human"], "extra": 1})
+    assert r.status_code == 422 and "extra" in r.json()["detail"]
+    big = {"game": "kingdomino", "seats": ["human", "human"], "options": {"x": "y" * 70000}}
+    r = client.post("/api/games", json=big)
+    assert r.status_code == 413
+    assert client.get("/api/games").status_code == 200  # the server is fine afterwards
+
+
+def test_seat_view_has_version_and_legal_actions_only_for_the_mover(client):
+    made = new_game(client)
+    token, p = mover(client, made)
+    assert p["version"] == 0 and p["finished"] is False and p["legal_actions"]
+    assert all({"index", "action", "text"} <= set(a) for a in p["legal_actions"])
+    other = next(s["token"] for s in made["seats"] if s["token"] != token)
+    assert state(client, made["id"], other)["legal_actions"] == []
+    spectator = state(client, made["id"])
+    assert spectator["seat"] is None and spectator["legal_actions"] == []
+
+
+def test_wrong_token_is_403_and_unknown_game_404(client):
+    made = new_game(client)
+    assert client.get(f"/api/games/{made['id']}", params={"token": "nope"}).status_code == 403
+    assert client.get("/api/games/doesnotexist").status_code == 404
+    r = client.post(f"/api/games/{made['id']}/actions", json={"token": "nope", "version": 0,
+                                                             "action": {"type": "pick", "slot": 0}})
+    assert r.status_code == 403
+
+
+def test_not_your_turn_and_stale_version_are_409_and_change_nothing(client):
+    made = new_game(client)
+    token, p = mover(client, made)
+    other = next(s["token"] for s in made["seats"] if s["token"] != token)
+    action = p["legal_actions"][0]["action"]
+    r = client.post(f"/api/games/{made['id']}/actions", json={"token": other, "version": 0, "action": action})
+    assert r.status_code == 409 and "turn" in r.json()["detail"]
+    r = client.post(f"/api/games/{made['id']}/actions", json={"token": token, "version": 5, "action": action})
+    assert r.status_code == 409 and "stale" in r.json()["detail"]
+    after = state(client, made["id"], token)
+    assert after["version"] == 0 and after["state_hash"] == p["state_hash"]
+
+
+@pytest.mark.parametrize("action, words", [
+    ({"type": "pick", "slot": 9}, "not an action"),
+    ({"type": "place", "row": 0, "col": 1, "dir": "E"}, "must pick"),
+    ({"type": "teleport"}, "not an action"),
+    ({}, "not an action"),
+])
+def test_illegal_actions_are_400_with_the_engine_message(client, action, words):
+    made = new_game(client)
+    token, p = mover(client, made)
+    r = client.post(f"/api/games/{made['id']}/actions", json={"token": token, "version": 0, "action": action})
+    assert r.status_code == 400 and words in r.json()["detail"]
+    assert state(client, made["id"], token)["state_hash"] == p["state_hash"]
+
+
+def test_taken_slot_is_400(client):
+    made = new_game(client)
+    token, p = mover(client, made)
+    first = p["legal_actions"][0]["action"]
+    assert client.post(f"/api/games/{made['id']}/actions",
+                       json={"token": token, "version": 0, "action": first}).status_code == 200
+    token2, p2 = mover(client, made)
+    r = client.post(f"/api/games/{made['id']}/actions", json={"token": token2, "version": 1, "action": first})
+    assert r.status_code in (400, 409)
+    if r.status_code == 400:
+        assert "already taken" in r.json()["detail"]
+
+
+def play_out(client, made, limit=500):
+    for _ in range(limit):
+        p = state(client, made["id"])
+        if p["finished"]:
+            return p
+        token, p = mover(client, made)
+        r = client.post(f"/api/games/{made['id']}/actions",
+                        json={"token": token, "version": p["version"], "action": p["legal_actions"][-1]["action"]})
+        assert r.status_code == 200, r.text
+    raise AssertionError("game did not finish")
+
+
+def test_full_game_finishes_with_result_and_record_replays(client):
+    made = new_game(client)
+    before = client.get(f"/api/games/{made['id']}/record").json()
+    assert before["complete"] is False and "seed" not in before and "actions" not in before
+    final = play_out(client, made)
+    assert final["finished"] and set(final["result"]) >= {"scores", "ranks", "breakdown"}
+    record = client.get(f"/api/games/{made['id']}/record").json()
+    from realms.core.record import replay
+
+    assert replay(record).result.scores == final["result"]["scores"]
+    step = client.get(f"/api/games/{made['id']}/replay", params={"step": 3}).json()
+    assert step["step"] == 3 and step["steps"] == len(record["actions"])
+    r = client.post(f"/api/games/{made['id']}/actions",
+                    json={"token": made["seats"][0]["token"], "version": final["version"],
+                          "action": {"type": "pick", "slot": 0}})
+    assert r.status_code == 409 and "over" in r.json()["detail"]
+
+
+def test_replay_of_unfinished_game_is_refused(client):
+    made = new_game(client)
+    assert client.get(f"/api/games/{made['id']}/replay").status_code == 409
+
+
+def test_bots_move_on_the_server(client):
+    made = new_game(client, ("bot:random", "bot:greedy"))
+    import time
+
+    for _ in range(200):
+        if state(client, made["id"])["finished"]:
+            break
+        time.sleep(0.02)
+    assert state(client, made["id"])["finished"]
+
+
+def test_lobby_lists_open_tables_and_join_claims_seats(client):
+    made = new_game(client, ("human", "human", "bot:random"))
+    tables = client.get("/api/games").json()["games"]
+    table = next(t for t in tables if t["id"] == made["id"])
+    assert [s["claimed"] for s in table["seats"]] == [False, False, True]
+    r = client.post(f"/api/games/{made['id']}/join", json={"seat": 1})
+    assert r.status_code == 200 and r.json()["token"] == made["seats"][1]["token"]
+    assert client.post(f"/api/games/{made['id']}/join", json={"seat": 1}).status_code == 409
+    assert client.post(f"/api/games/{made['id']}/join", json={"seat": 2}).status_code == 409
+    assert client.post(f"/api/games/{made['id']}/join", json={"seat": 7}).status_code == 400
+
+
+def test_websocket_pushes_views_after_every_change(client):
+    made = new_game(client)
+    token, p = mover(client, made)
+    with client.websocket_connect(f"/ws/games/{made['id']}?token={token}") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "update" and first["version"] == 0 and first["legal_actions"]
+        client.post(f"/api/games/{made['id']}/actions",
+                    json={"token": token, "version": 0, "action": p["legal_actions"][0]["action"]})
+        update = ws.receive_json()
+        assert update["version"] == 1 and update["log"]
+
+
+def test_websocket_with_a_bad_token_is_closed(client):
+    made = new_game(client)
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect) as info:
+        with client.websocket_connect(f"/ws/games/{made['id']}?token=bad") as ws:
+            ws.receive_json()
+    assert info.value.code == 4403
+
+
+def test_two_actions_at_once_are_serialised(client):
+    made = new_game(client)
+    token, p = mover(client, made)
+    codes = []
+
+    def post(action):
+        r = client.post(f"/api/games/{made['id']}/actions", json={"token": token, "version": 0, "action": action})
+        codes.append(r.status_code)
+
+    threads = [threading.Thread(target=post, args=(a["action"],)) for a in p["legal_actions"][:2]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [200, 409]
+    assert state(client, made["id"])["version"] == 1
+
+
+def test_openapi_docs_are_served(client):
+    assert client.get("/docs").status_code == 200
+    spec = client.get("/openapi.json").json()
+    assert "/api/games" in spec["paths"] and "/api/games/{gid}/actions" in spec["paths"]
+
+
+def test_static_client_is_served(client):
+    assert "Realms" in client.get("/").text
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/kingdomino.js").status_code == 200
+    assert "Realms" in client.get("/play/abc").text
+
+
+def test_meta_lists_games_options_and_bots(client):
+    meta = client.get("/api/meta").json()
+    kd = next(g for g in meta["games"] if g["id"] == "kingdomino")
+    assert "full-greedy" in kd["bots"] and any(o["name"] == "mighty_duel" for o in kd["options"])
+    json.dumps(meta)
