@@ -4,16 +4,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: play serve test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[web,dev]'
 	touch $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/realms play kingdomino --bots full-greedy,greedy,random
+
+serve: $(STAMP)
+	$(BIN)/realms serve
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
