@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 
 import pytest
@@ -10,10 +11,17 @@ from fastapi.testclient import TestClient
 
 from realms.server.app import create_app
 
+BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("REALMS_TEST_POSTGRES_URL") else [])
 
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 'test.sqlite3'}", bot_delay=0)
+
+@pytest.fixture(params=BACKENDS)
+def client(request, tmp_path):
+    """A test client on SQLite, and on PostgreSQL when REALMS_TEST_POSTGRES_URL names one (CI starts it)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    else:
+        url = os.environ["REALMS_TEST_POSTGRES_URL"]
+    app = create_app(url, bot_delay=0)
     with TestClient(app) as c:
         yield c
 

@@ -21,6 +21,7 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -118,5 +119,8 @@ def migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            # several server processes (or test workers) may start at once: migrate one at a time
+            conn.execute(text("SELECT pg_advisory_xact_lock(72591)"))
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

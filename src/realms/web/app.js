@@ -155,7 +155,9 @@ async function gamePage(gid, token) {
     busy = true;
     error.textContent = "";
     try {
-      payload = await api("POST", `/api/games/${gid}/actions`, { token, version: payload.version, action });
+      const fresh = await api("POST", `/api/games/${gid}/actions`, { token, version: payload.version, action });
+      // a pushed update may already be newer than this response
+      if (fresh.version >= payload.version) payload = fresh;
       draw();
     } catch (e) { error.textContent = e.message; }
     finally { busy = false; }

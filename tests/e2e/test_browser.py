@@ -1,0 +1,122 @@
+"""End-to-end: a real browser (Debian's chromium, driven by Playwright) against a real server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from tests.support import Server, free_port
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+if not os.path.exists(CHROMIUM) and not os.environ.get("CI"):
+    pytest.skip("chromium is not installed (CI installs it)", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'e2e.sqlite3'}", free_port())
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def create_from_lobby(page, server, game: str, seats: list[str], players: int | None = None) -> None:
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", game)
+    if players is not None:
+        page.fill("[name=players]", str(players))
+        page.dispatch_event("[name=players]", "change")
+    for i, seat in enumerate(seats):
+        page.select_option(f"select[data-seat='{i}']", seat)
+    page.click("#create")
+    page.wait_for_url("**/play/**")
+
+
+def test_lobby_creates_a_kingdomino_table_and_clicks_play_to_the_end(page, server):
+    create_from_lobby(page, server, "kingdomino", ["human", "bot:greedy"], players=2)
+    moves = 0
+    for _ in range(400):
+        if page.locator("#final-scores").count():
+            break
+        pickable = page.locator(".kd-domino.pickable")
+        legal = page.locator(".kd-cell.legal")
+        discard = page.locator("#discard")
+        if pickable.count():
+            pickable.first.click()
+        elif legal.count():
+            legal.first.hover()
+            assert page.locator(".kd-cell.preview").count() >= 1  # the rotation preview
+            legal.first.click()
+        elif discard.count():
+            discard.click()
+        else:
+            page.wait_for_timeout(50)
+            continue
+        moves += 1
+        page.wait_for_timeout(30)
+    assert page.locator("#final-scores").count() == 1, "the game did not reach its final scores"
+    text = page.locator("#final-scores").inner_text()
+    assert "You" in text and "greedy" in text
+    assert moves >= 14
+
+
+def test_illegal_click_is_impossible_only_legal_cells_react(page, server):
+    create_from_lobby(page, server, "kingdomino", ["human", "bot:random"], players=2)
+    page.wait_for_selector(".kd-domino")
+    # until it is our turn to place, empty cells are not clickable targets
+    assert page.locator(".kd-cell.legal").count() == 0 or page.locator("#placing").count() == 1
+
+
+def test_replay_viewer_steps_through_a_finished_game(page, server):
+    import httpx
+
+    made = httpx.post(server.base + "/api/games", json={"game": "kingdomino", "seats": ["bot:random", "bot:greedy"]})
+    gid = made.json()["id"]
+    for _ in range(200):
+        if httpx.get(f"{server.base}/api/games/{gid}").json()["finished"]:
+            break
+        page.wait_for_timeout(50)
+    page.goto(f"{server.base}/replay/{gid}")
+    page.wait_for_selector("#step")
+    assert "step 0 of" in page.inner_text("#step")
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#step').textContent.startsWith('step 1 of')")
+    page.click("text=⏭")
+    page.wait_for_selector("#final-scores")
+
+
+def test_phone_sized_screen_shows_the_board(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    create_from_lobby(page, server, "kingdomino", ["human", "bot:random"], players=2)
+    page.wait_for_selector(".kd-kingdom")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 420, f"page is {width}px wide on a 390px screen"
+    context.close()
