@@ -182,9 +182,8 @@ def test_bots_move_on_the_server(client):
     made = new_game(client, ("bot:random", "bot:greedy"))
     import time
 
-    for _ in range(200):
-        if state(client, made["id"])["finished"]:
-            break
+    deadline = time.time() + 30
+    while time.time() < deadline and not state(client, made["id"])["finished"]:
         time.sleep(0.02)
     assert state(client, made["id"])["finished"]
 

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -108,6 +108,7 @@ class Manager:
 
     def __init__(self, sessions: sessionmaker[Session], bot_delay: float = 0.25) -> None:
         self.sessions = sessions
+        self.engine = sessions.kw["bind"]
         self.bot_delay = bot_delay
         self.games: dict[str, LiveGame] = {}
         self.notify: Callable[[LiveGame, int], Awaitable[None]] | None = None
@@ -280,12 +281,13 @@ class Manager:
         n = live.version + 1
         finished = live.game.is_over(state)
         result = live.game.result(state) if finished else None
+        games, actions = GameRow.__table__, ActionRow.__table__
         try:
-            with self.sessions.begin() as db:
-                db.add(ActionRow(game_id=live.id, n=n, seat=seat, action=action.to_json(), created_at=now()))
-                db.flush()
-                changed = db.execute(
-                    update(GameRow).where(GameRow.id == live.id, GameRow.version == live.version).values(
+            with self.engine.begin() as conn:
+                conn.execute(insert(actions).values(game_id=live.id, n=n, seat=seat, action=action.to_json(),
+                                                    created_at=now()))
+                changed = conn.execute(
+                    update(games).where(games.c.id == live.id, games.c.version == live.version).values(
                         version=n, state_hash=live.game.state_hash(state), updated_at=now(),
                         status="finished" if finished else "active",
                         result=result.to_json() if result else None)
