@@ -54,6 +54,9 @@ class Action:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("actions are immutable")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("actions are immutable")
+
     def __getitem__(self, key: str) -> Any:
         for k, v in self.params:
             if k == key:

@@ -509,6 +509,10 @@ class Kingdomino(Game):
                 return f"{where} is off the board"
             if occ >> (rr * _S + cc) & 1:
                 return f"{where} covers an occupied square ({rr - B.CENTRE:+d},{cc - B.CENTRE:+d})"
+        if _SYM[domino] and d >= 2 and _placements(s, p, domino)[d - 2] >> (r2 * _S + c2) & 1:
+            same = ACTIONS[((r2 * B.SIZE + c2) << 2) | (d - 2)]
+            return (f"{where}: both halves are alike, so this placement is named by its other end only — "
+                    f"use {same.to_json()}")
         o = p * 4
         minr, maxr = min(s.box[o], r, r2), max(s.box[o + 1], r, r2)
         minc, maxc = min(s.box[o + 2], c, c2), max(s.box[o + 3], c, c2)
