@@ -27,7 +27,8 @@ from realms.core.rng import derive_seed
 from realms.server.db import ActionRow, GameRow, SeatRow, now
 
 log = logging.getLogger("realms.server")
-LOG_KEEP = 200
+LOG_KEEP = 200  # events kept in memory per game
+LOG_SEND = 40  # most recent events sent with each view
 
 
 class ApiError(Exception):
@@ -61,6 +62,8 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[Any, int | None] = field(default_factory=dict)  # websocket -> seat (None: spectator)
     bot_task: asyncio.Task | None = None
+    _payloads: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    _payload_version: int = -1
 
     @property
     def finished(self) -> bool:
@@ -74,8 +77,20 @@ class LiveGame:
                 return s.seat
         raise ApiError(403, "this token does not belong to any seat of this game")
 
-    def payload(self, seat: int | None, since: int | None = None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may know: its view, whose turn, its legal actions, the log."""
+    def payload(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may know: its view, whose turn, its legal actions, the log.
+
+        Built once per version and seat: the answer to a POST and the pushes share it.
+        """
+        if self._payload_version != self.version:
+            self._payloads = {}
+            self._payload_version = self.version
+        cached = self._payloads.get(seat)
+        if cached is None:
+            cached = self._payloads[seat] = self._build_payload(seat)
+        return cached
+
+    def _build_payload(self, seat: int | None) -> dict[str, Any]:
         game, state = self.game, self.state
         to_move = game.to_move(state)
         data: dict[str, Any] = {
@@ -90,7 +105,7 @@ class LiveGame:
             "view": game.view(state, seat),
             "legal_actions": [],
             "log": [{"version": v, "text": e.text, "seat": e.seat, "kind": e.kind}
-                    for v, e in self.events if e.visible(seat) and (since is None or v > since)][-LOG_KEEP:],
+                    for v, e in self.events[-LOG_SEND * 4:] if e.visible(seat)][-LOG_SEND:],
         }
         if self.finished:
             result = game.result(state)
@@ -109,6 +124,7 @@ class Manager:
     def __init__(self, sessions: sessionmaker[Session], bot_delay: float = 0.25) -> None:
         self.sessions = sessions
         self.engine = sessions.kw["bind"]
+        self.shared = self.engine.dialect.name != "sqlite"
         self.bot_delay = bot_delay
         self.games: dict[str, LiveGame] = {}
         self.notify: Callable[[LiveGame, int], Awaitable[None]] | None = None
@@ -193,8 +209,14 @@ class Manager:
             live.version = r.n
         del live.events[:-LOG_KEEP * 4]
 
-    def catch_up(self, live: LiveGame) -> None:
-        """Apply actions another process appended since this copy was last brought up to date."""
+    def catch_up(self, live: LiveGame, force: bool = False) -> None:
+        """Apply actions another process appended since this copy was last brought up to date.
+
+        Only needed when several server processes share one database (PostgreSQL); with SQLite a single
+        process owns the file, and a conflicting append is still caught by the version check on write.
+        """
+        if not (self.shared or force):
+            return
         with self.sessions() as db:
             version = db.scalar(select(GameRow.version).where(GameRow.id == live.id))
             if version is not None and version > live.version:
@@ -236,6 +258,7 @@ class Manager:
         s = live.seats[seat]
         if not s.claimed:
             s.claimed = True
+            live._payload_version = -1
             with self.sessions.begin() as db:
                 db.execute(update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == seat)
                            .values(claimed=True))
@@ -295,6 +318,7 @@ class Manager:
                 if changed != 1:
                     raise IntegrityError("version moved", None, Exception("version moved"))
         except IntegrityError:
+            self.catch_up(live, force=True)
             raise ApiError(409, "another action was accepted first; reload and try again") from None
         live.state = state
         live.version = n
