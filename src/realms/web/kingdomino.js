@@ -31,7 +31,7 @@ export function render(payload, act, names) {
   const discard = legal.find(a => a.action.type === "discard");
   const root = el("div", {});
 
-  const head = el("div", { class: "row" }, el("strong", {}, `Kingdomino — round ${view.round}`),
+  const head = el("div", { class: "row" }, el("strong", {}, view.round === 0 ? "Kingdomino — opening picks" : `Kingdomino — round ${view.round}`),
     view.options.dynasty ? el("span", {}, `game ${view.game_no + 1} of 3`) : null,
     el("span", { class: "muted" }, `draw pile ${view.pile_count} · discarded ${view.discarded.length}`));
   root.append(head);

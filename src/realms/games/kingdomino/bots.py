@@ -1,8 +1,8 @@
 """Kingdomino bots: ``greedy`` and ``full-greedy`` (``random`` is game-agnostic).
 
 - ``greedy``: places to maximise its kingdom's immediate score (region points); picks at random.
-- ``full-greedy``: places by a value = region points, plus the Middle Kingdom bonus while the
-  kingdom stays centred on its castle (when that variant is on), plus the Harmony bonus while no
+- ``full-greedy``: places by a value = region points, plus a weight that outranks any points while the
+  kingdom stays centred on its castle (when Middle Kingdom is on, so it never breaks it by choice), plus the Harmony bonus while no
   hole exists (when that variant is on), minus a small penalty per hole; a hole is an empty pocket
   of odd size inside the area the kingdom can still use, which dominoes can never fill. It picks the
   free domino whose best placement on its kingdom has the highest value (a domino it could not place
@@ -30,6 +30,8 @@ from realms.games.kingdomino.rules import (
 
 HOLE_PENALTY = 0.25
 DISCARD_PENALTY = 1.0
+#: keeping the Middle Kingdom in reach outweighs any number of points: the bot never gives it up by choice
+MK_WEIGHT = 1000
 
 
 class _Kingdom:
@@ -126,7 +128,7 @@ class FullGreedyAgent(Agent):
         centred = box[0] >= lo and box[1] <= hi and box[2] >= lo and box[3] <= hi
         value: float = pts
         if state.opts["middle_kingdom"] and centred:
-            value += 10
+            value += MK_WEIGHT
         if centred:
             area = B.ROW_BAND[lo][hi] & B.COL_BAND[lo][hi]
         else:

@@ -75,7 +75,8 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> RenderableTy
     parts: list[RenderableType] = []
     head = Text()
     game_no = f"game {view['game_no'] + 1} of 3, " if view["options"].get("dynasty") else ""
-    head.append(f"Kingdomino — {game_no}round {view['round']}", style="bold")
+    stage = "opening picks" if view["round"] == 0 else f"round {view['round']}"
+    head.append(f"Kingdomino — {game_no}{stage}", style="bold")
     head.append(f"   draw pile: {view['pile_count']}   discarded: {len(view['discarded'])}")
     if view["history"]:
         head.append("   earlier games: " + "; ".join(", ".join(map(str, g)) for g in view["history"]))

@@ -3,7 +3,8 @@
 The state is plain data in flat lists (cheap to clone); kingdoms are bit masks (see ``board``).
 
 Turn structure. Kings stand on dominoes of the *current* row (to be placed) and pick from the *next*
-row. Round 1 has no current row: kings pick from the first row in a random order. Each later round,
+row. The opening (round 0) has no current row: kings pick from the first row in a random order. In each
+of the rounds 1-12 (1-6 with 2 players),
 kings act in the order of the current row (lowest number first): place (or, only when no legal
 placement exists, discard), then pick. When the pile is exhausted the last round is place-only.
 """
@@ -310,7 +311,7 @@ class Kingdomino(Game):
         s.order = order
         s.oi = 0
         s.step = PICK
-        s.round = 1
+        s.round = 0  # the opening picks; rounds 1.. are the place-and-pick rounds of the rules
         s.to_move = order[0] % p
         s.rng = rng.state
         s.cache = None
@@ -506,7 +507,7 @@ class Kingdomino(Game):
         occ = s.occ[p]
         for rr, cc in ((r, c), (r2, c2)):
             if not (0 <= rr < B.SIZE and 0 <= cc < B.SIZE):
-                return f"{where} is off the board"
+                return f"{where} would make the kingdom larger than {s.n}x{s.n} (castle included)"
             if occ >> (rr * _S + cc) & 1:
                 return f"{where} covers an occupied square ({rr - B.CENTRE:+d},{cc - B.CENTRE:+d})"
         if _SYM[domino] and d >= 2 and _placements(s, p, domino)[d - 2] >> (r2 * _S + c2) & 1:
