@@ -1,12 +1,13 @@
 """Kingdomino bots: ``greedy`` and ``full-greedy`` (``random`` is game-agnostic).
 
 - ``greedy``: places to maximise its kingdom's immediate score (region points); picks at random.
-- ``full-greedy``: places by a value = region points, plus a weight that outranks any points while the
-  kingdom stays centred on its castle (when Middle Kingdom is on, so it never breaks it by choice), plus the Harmony bonus while no
-  hole exists (when that variant is on), minus a small penalty per hole; a hole is an empty pocket
-  of odd size inside the area the kingdom can still use, which dominoes can never fill. It picks the
-  free domino whose best placement on its kingdom has the highest value (a domino it could not place
-  counts as losing Harmony). Ties are broken at random by the bot's own seeded RNG.
+- ``full-greedy``: places by a value = region points, plus a weight that outranks any points while
+  the kingdom stays centred on its castle (when Middle Kingdom is on, so it never breaks it by
+  choice), plus the Harmony bonus while no hole exists (when that variant is on), minus a small
+  penalty per hole; a hole is an empty pocket of odd size inside the area the kingdom can still use,
+  which dominoes can never fill. It picks the free domino whose best placement on its kingdom has the
+  highest value (a domino it could not place counts as losing Harmony). Ties are broken at random by
+  the bot's own seeded RNG.
 
 Both read only public information (kingdoms and rows).
 """
