@@ -35,7 +35,7 @@ async def seat_loop(base: str, gid: str, token: str, latencies: list[float], sto
         while time.perf_counter() < stop:
             try:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.perf_counter())))
-            except (TimeoutError, asyncio.TimeoutError):
+            except TimeoutError:
                 break
             if msg.get("type") != "update" or msg["finished"]:
                 if msg.get("finished"):
@@ -74,7 +74,8 @@ async def run(base: str, game: str, games: int, seconds: float, players: int) ->
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
     print(json.dumps({"game": game, "live_games": games, "actions": total, "seconds": round(elapsed, 2),
-                      "actions_per_second": round(total / elapsed, 1), "p50_ms": round(p50, 2), "p99_ms": round(p99, 2)}))
+                      "actions_per_second": round(total / elapsed, 1), "p50_ms": round(p50, 2),
+                      "p99_ms": round(p99, 2)}))
 
 
 def main() -> None:

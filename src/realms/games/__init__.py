@@ -1,8 +1,8 @@
 """The game registry: every game by its id, loaded on first use.
 
 >>> import realms.games
->>> realms.games.ids()
-['kingdomino']
+>>> "kingdomino" in realms.games.ids()
+True
 >>> realms.games.get("kingdomino").name
 'Kingdomino'
 """
@@ -16,6 +16,7 @@ from realms.core.game import Game
 
 _MODULES: dict[str, str] = {
     "kingdomino": "realms.games.kingdomino",
+    "dominion": "realms.games.dominion",
 }
 _LOADED: dict[str, Game] = {}
 

@@ -1,0 +1,634 @@
+"""Dominion strategy bots: buy-priority lists, written in a small TOML format, with sensible defaults for
+every other decision.
+
+The format (``docs/examples/bmu.toml``)::
+
+    name = "my-bot"                 # optional
+    play = ["Village", "Smithy"]    # optional: Action play order (default: +Actions first, then terminals)
+
+    [[buy]]                         # one table per rule, in priority order
+    card = "Province"
+    if = "money > 18"               # optional; a string or a list of strings, all must hold
+
+On each buy the bot takes the first rule whose card is in the Supply, affordable and whose conditions
+hold; if none, it stops buying. A condition compares a quantity with a whole number (``<``, ``<=``,
+``>``, ``>=``, ``==``, ``!=``; chains such as ``0 < gains_to_end <= 5``; ``and`` joins several):
+
+- ``coins``, ``buys``: what is left to spend this turn
+- ``gains_to_end``: the fewest gains that would end the game: min(Provinces left, Colonies left when
+  in the game, the sum of the three smallest Supply piles)
+- ``turn``: this seat's turn number (1 = its first turn)
+- ``money``: total coin value of the Treasures it owns; ``deck_size``: cards it owns
+- ``count(Card)``: copies of Card it owns; ``pile(Card)``: cards left in Card's Supply pile
+- ``vp_lead``: its VP minus the best opponent's; ``empty_piles``: empty Supply piles
+
+Other decisions (gains, discards, trashing, reactions...) follow fixed defaults listed in
+``docs/dominion.md``; e.g. under Militia it discards Curses, then Victory cards, then the cheapest.
+The bots use only what their seat knows: its own cards, the Supply and the trash, and (for
+``vp_lead``) the others' scores, which every announced gain and trash makes public.
+"""
+
+from __future__ import annotations
+
+import difflib
+import operator
+import re
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from realms.agents.base import Agent, register
+from realms.core.errors import RealmsError
+from realms.core.game import Action
+from realms.core.rng import Rng
+from realms.games.dominion.cards import BY_NAME, COINS, COLONY, COST, HANDLERS, NAMES, PLATINUM, TYPES
+from realms.games.dominion.cards.basic import COPPER, CURSE_ID, ESTATE, GOLD, PROVINCE, SILVER
+from realms.games.dominion.cards.card import (
+    ACTION,
+    CARD_ACTIONS,
+    CURSE,
+    DONE,
+    IS_ACTION,
+    IS_TREASURE,
+    NO,
+    TREASURE,
+    VICTORY,
+    YES,
+    card_of,
+)
+from realms.games.dominion.frames import DISCARD_DOWN, GAIN, REACT
+from realms.games.dominion.rules import (
+    A_END_ACTIONS,
+    A_END_BUYS,
+    A_PLAY,
+    A_PLAY_TREASURES,
+    ACTIONS,
+    BUY_PHASE,
+    DominionState,
+    score,
+)
+
+
+class RulesError(RealmsError):
+    """A buy-rule file that cannot be used; the message names the file, the line and the reason."""
+
+
+# --- conditions ----------------------------------------------------------------------------------
+_OPS: dict[str, Callable[[int, int], bool]] = {
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,
+}
+_TOKEN = re.compile(r"\s*(<=|>=|==|!=|<|>|-?\d+|[A-Za-z_]+\s*\(\s*[^)]*?\s*\)|[A-Za-z_]+)")
+QUANTITIES = ("coins", "buys", "gains_to_end", "turn", "money", "deck_size", "vp_lead", "empty_piles")
+FUNCTIONS = ("count", "pile")
+
+
+def gains_to_end(s: DominionState) -> int:
+    supply = s.supply
+    piles = sorted(supply[c] for c in s.piles)
+    g = piles[0] + piles[1] + piles[2]
+    if supply[PROVINCE] < g:
+        g = supply[PROVINCE]
+    if s.colony and supply[COLONY] < g:
+        g = supply[COLONY]
+    return g
+
+
+def _money(owned: list[int]) -> int:
+    return owned[COPPER] + 2 * owned[SILVER] + 3 * owned[GOLD] + 5 * owned[PLATINUM]
+
+
+def _quantity(name: str, arg: int, s: DominionState, p: int, coins: int) -> int:
+    if name == "coins":
+        return coins
+    if name == "gains_to_end":
+        return gains_to_end(s)
+    if name == "money":
+        return _money(s.owned[p])
+    if name == "count":
+        return s.owned[p][arg]
+    if name == "pile":
+        return s.supply[arg]
+    if name == "turn":
+        return s.turns[p] + (1 if s.cur == p and s.to_move is not None else 0)
+    if name == "deck_size":
+        return sum(s.owned[p])
+    if name == "buys":
+        return s.buys
+    if name == "empty_piles":
+        return s.empty
+    if name == "vp_lead":
+        mine = score(s, p)
+        best = max((score(s, q) for q in range(s.players) if q != p), default=0)
+        return mine - best
+    raise AssertionError(name)
+
+
+class Condition:
+    """``quantity op value``, with ``arg`` the card id of count()/pile()."""
+
+    __slots__ = ("name", "arg", "op", "value", "text")
+
+    def __init__(self, name: str, arg: int, op: str, value: int, text: str) -> None:
+        self.name, self.arg, self.op, self.value, self.text = name, arg, op, value, text
+
+    def holds(self, s: DominionState, p: int, coins: int) -> bool:
+        return _OPS[self.op](_quantity(self.name, self.arg, s, p, coins), self.value)
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _card_id(name: str) -> int:
+    c = BY_NAME.get(name) or BY_NAME.get(name.strip().title()) or BY_NAME.get(name.strip())
+    if c is None:
+        lowered = {n.lower(): i for n, i in BY_NAME.items()}
+        c = lowered.get(name.strip().lower())
+    if c is None:
+        close = difflib.get_close_matches(name, list(BY_NAME), n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise ValueError(f"unknown card {name!r}{hint}")
+    return c
+
+
+def parse_condition(text: str) -> list[Condition]:
+    """Parse ``"0 < gains_to_end <= 5 and count(Smithy) < 2"`` into conditions; ValueError says why."""
+    out: list[Condition] = []
+    for part in re.split(r"\s+and\s+", text.strip()):
+        if not part:
+            raise ValueError(f"empty condition in {text!r}")
+        tokens: list[str] = []
+        pos = 0
+        while pos < len(part):
+            m = _TOKEN.match(part, pos)
+            if not m or not m.group(1):
+                raise ValueError(f"cannot read {part[pos:].strip()!r} in condition {part!r}")
+            tokens.append(m.group(1))
+            pos = m.end()
+            while pos < len(part) and part[pos].isspace():
+                pos += 1
+        if len(tokens) not in (3, 5) or any(tokens[i] not in _OPS for i in range(1, len(tokens), 2)):
+            raise ValueError(f"condition {part!r} must look like 'quantity <op> number' "
+                             f"(ops: {' '.join(_OPS)}), e.g. 'gains_to_end <= 4' or '0 < gains_to_end <= 5'")
+        terms = tokens[0::2]
+        ops = tokens[1::2]
+        quantity_at = [i for i, t in enumerate(terms) if not re.fullmatch(r"-?\d+", t)]
+        if len(quantity_at) != 1 or (len(terms) == 3 and quantity_at[0] != 1):
+            raise ValueError(f"condition {part!r} must compare one quantity with numbers")
+        q = terms[quantity_at[0]]
+        name, arg = _parse_quantity(q)
+        flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+        if len(terms) == 2:
+            if quantity_at[0] == 0:
+                out.append(Condition(name, arg, ops[0], int(terms[1]), part))
+            else:
+                out.append(Condition(name, arg, flip[ops[0]], int(terms[0]), part))
+        else:
+            out.append(Condition(name, arg, flip[ops[0]], int(terms[0]), part))
+            out.append(Condition(name, arg, ops[1], int(terms[2]), part))
+    return out
+
+
+def _parse_quantity(q: str) -> tuple[str, int]:
+    m = re.fullmatch(r"([A-Za-z_]+)\s*\(\s*([^)]*?)\s*\)", q)
+    if m:
+        fn, card = m.group(1), m.group(2).strip().strip("\"'")
+        if fn not in FUNCTIONS:
+            raise ValueError(f"unknown function {fn!r}; functions are {', '.join(FUNCTIONS)}")
+        return fn, _card_id(card)
+    if q not in QUANTITIES:
+        close = difflib.get_close_matches(q, QUANTITIES + FUNCTIONS, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise ValueError(f"unknown quantity {q!r}{hint}; quantities are {', '.join(QUANTITIES)}, "
+                         "count(Card), pile(Card)")
+    return q, -1
+
+
+# --- buy-rule files --------------------------------------------------------------------------------
+class BuyRules:
+    """A parsed buy-rule file: ``rules`` is [(card id, [Condition])] in priority order."""
+
+    def __init__(self, name: str, rules: list[tuple[int, list[Condition]]], play: list[int] | None = None) -> None:
+        self.name = name
+        self.rules = rules
+        self.play = play
+
+    def __repr__(self) -> str:
+        return f"BuyRules({self.name!r}, {len(self.rules)} rules)"
+
+
+def _line_of(lines: list[str], pattern: str, start: int = 0) -> int:
+    rx = re.compile(pattern)
+    for i in range(start, len(lines)):
+        if rx.search(lines[i]):
+            return i + 1
+    return start + 1 if start < len(lines) else max(len(lines), 1)
+
+
+def parse_rules(text: str, where: str = "rules") -> BuyRules:
+    """Parse buy-rule TOML text. Raises RulesError as ``where:LINE: reason``."""
+    lines = text.splitlines()
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
+        line = m.group(1) if m else "?"
+        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
+        raise RulesError(f"{where}:{line}: not valid TOML: {msg}") from None
+    allowed = {"name", "play", "buy"}
+    for key in data:
+        if key not in allowed:
+            ln = _line_of(lines, r"^\s*\[*\s*" + re.escape(key) + r"\b")
+            raise RulesError(f"{where}:{ln}: unknown key {key!r}; a rule file has name, play and [[buy]] tables")
+    name = data.get("name", Path(where).stem)
+    if not isinstance(name, str):
+        ln = _line_of(lines, r"^\s*name\s*=")
+        raise RulesError(f"{where}:{ln}: name must be a string")
+    play = None
+    if "play" in data:
+        ln = _line_of(lines, r"^\s*play\s*=")
+        if not isinstance(data["play"], list) or not all(isinstance(x, str) for x in data["play"]):
+            raise RulesError(f"{where}:{ln}: play must be a list of card names")
+        play = []
+        for x in data["play"]:
+            try:
+                c = _card_id(x)
+            except ValueError as e:
+                raise RulesError(f"{where}:{ln}: {e}") from None
+            if not IS_ACTION[c]:
+                raise RulesError(f"{where}:{ln}: {NAMES[c]} is not an Action card, so it cannot be in play")
+            play.append(c)
+    buys = data.get("buy", [])
+    if not isinstance(buys, list) or not all(isinstance(b, dict) for b in buys):
+        ln = _line_of(lines, r"^\s*buy\s*=")
+        raise RulesError(f"{where}:{ln}: buy rules must be [[buy]] tables")
+    headers = [i for i, ln in enumerate(lines) if re.match(r"^\s*\[\[\s*buy\s*\]\]", ln)]
+    rules: list[tuple[int, list[Condition]]] = []
+    for k, b in enumerate(buys):
+        start = headers[k] if k < len(headers) else 0
+        end = headers[k + 1] if k + 1 < len(headers) else len(lines)
+
+        def line(key: str, start: int = start, end: int = end) -> int:
+            n = _line_of(lines[:end], rf"^\s*{re.escape(key)}\s*=", start)
+            return n if key else start + 1
+
+        for key in b:
+            if key not in ("card", "if"):
+                raise RulesError(f"{where}:{line(key)}: unknown key {key!r} in a [[buy]] rule (keys: card, if)")
+        if "card" not in b:
+            raise RulesError(f"{where}:{start + 1}: this [[buy]] rule has no card")
+        if not isinstance(b["card"], str):
+            raise RulesError(f"{where}:{line('card')}: card must be a card name in quotes")
+        try:
+            c = _card_id(b["card"])
+        except ValueError as e:
+            raise RulesError(f"{where}:{line('card')}: {e}") from None
+        conds_raw = b.get("if", [])
+        if isinstance(conds_raw, str):
+            conds_raw = [conds_raw]
+        if not isinstance(conds_raw, list) or not all(isinstance(x, str) for x in conds_raw):
+            raise RulesError(f"{where}:{line('if')}: if must be a condition string or a list of them")
+        conds: list[Condition] = []
+        for text_ in conds_raw:
+            try:
+                conds.extend(parse_condition(text_))
+            except ValueError as e:
+                raise RulesError(f"{where}:{line('if')}: {e}") from None
+        rules.append((c, conds))
+    if not rules:
+        raise RulesError(f"{where}:1: no [[buy]] rules; a bot that never buys cannot end a game")
+    return BuyRules(name, rules, play)
+
+
+def load_rules(path: str | Path) -> BuyRules:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RulesError(f"cannot read buy rules {path}: {e.strerror or e}") from None
+    return parse_rules(text, str(path))
+
+
+# --- the defaults for every decision --------------------------------------------------------------
+#: Action play order when a bot gives none: more +Actions first, then terminals by strength
+_PLAY_RANK = {n: i for i, n in enumerate([
+    "Village", "Festival", "Laboratory", "Market", "Merchant", "Sentry", "Harbinger", "Poacher", "Spy", "Cellar",
+    "Throne Room", "Witch", "Library", "Council Room", "Smithy", "Militia", "Bandit", "Adventurer", "Artisan",
+    "Mine", "Moneylender", "Bureaucrat", "Vassal", "Chancellor", "Woodcutter", "Feast", "Workshop", "Remodel",
+    "Moat", "Thief", "Chapel",
+])}
+
+
+def _discard_key(c: int) -> tuple[int, int, int]:
+    """Lower discards first: Curses, pure Victory cards, then the cheapest (Copper before Action at equal cost)."""
+    t = TYPES[c]
+    group = 0 if t & CURSE else 1 if t == VICTORY else 2
+    return (group, COST[c], 0 if t & TREASURE else 1)
+
+
+def _value(c: int) -> int:
+    """A rough worth of owning ``c`` for picking among gains and trashes."""
+    t = TYPES[c]
+    if t & CURSE:
+        return -10
+    if t & TREASURE:
+        return 3 * COINS[c] - 2
+    if t & ACTION:
+        return COST[c]
+    return 1 + COST[c] // 3
+
+
+class StrategyBot(Agent):
+    """Buys by a priority list of rules; every other decision by the defaults below."""
+
+    name = "strategy"
+
+    def __init__(self, rng: Rng, rules: BuyRules) -> None:
+        super().__init__(rng)
+        self.rules = rules
+        self.name = rules.name
+        self._rules = rules.rules
+        self._play = {c: i for i, c in enumerate(rules.play)} if rules.play else None
+
+    # -- the main phases ----------------------------------------------------------------------
+    def act(self, game: Any, state: Any) -> Action:
+        s: DominionState = state
+        if s.stack:
+            return ACTIONS[self.decide(s, s.stack[-1])]
+        p = s.cur
+        if s.phase == BUY_PHASE:
+            if not s.bought:
+                for c in s.hand[p]:
+                    if IS_TREASURE[c]:
+                        return A_PLAY_TREASURES
+            c = self.pick(s, p, s.coins, None)
+            return ACTIONS[CARD_ACTIONS + 1 + 3 * c] if c >= 0 else A_END_BUYS
+        c = self.choose_play(s, [c for c in s.hand[p] if IS_ACTION[c]])
+        return A_PLAY[c] if c >= 0 else A_END_ACTIONS
+
+    def pick(self, s: DominionState, p: int, coins: int, among: list[int] | None) -> int:
+        """The first rule's card affordable with ``coins`` (and in ``among``, if given); -1 if none."""
+        supply = s.supply
+        for c, conds in self._rules:
+            if supply[c] and COST[c] <= coins and (among is None or c in among):
+                if not conds:
+                    return c
+                for k in conds:
+                    if not k.holds(s, p, coins):
+                        break
+                else:
+                    return c
+        return -1
+
+    def choose_play(self, s: DominionState, actions: list[int]) -> int:
+        if not actions:
+            return -1
+        order = self._play
+        if order is not None:
+            listed = [c for c in actions if c in order]
+            if listed:
+                return min(listed, key=order.__getitem__)
+        return min(actions, key=lambda c: _PLAY_RANK.get(NAMES[c], 99))
+
+    # -- pending decisions --------------------------------------------------------------------
+    def decide(self, s: DominionState, f: list[int]) -> int:
+        opts = HANDLERS[f[0]].options(s, f)
+        assert opts
+        kind = f[0]
+        p = f[2]
+        picks = [card_of(a) for a in opts if a >= CARD_ACTIONS]
+        if kind == REACT:
+            return YES
+        if kind == GAIN:
+            return self._gain(s, p, f[3], picks)
+        if kind == DISCARD_DOWN:
+            return _choose(min(picks, key=_discard_key))
+        name = NAMES[kind] if kind >= 0 else ""
+        method = getattr(self, "on_" + name.lower().replace(" ", "_"), None)
+        if method is not None:
+            a = method(s, f, p, picks, opts)
+            if a in opts:
+                return a
+        return opts[0] if DONE not in opts else DONE
+
+    def _gain(self, s: DominionState, p: int, max_cost: int, picks: list[int]) -> int:
+        c = self.pick(s, p, max_cost, picks)
+        if c < 0:
+            useful = [c for c in picks if not TYPES[c] & CURSE] or picks
+            c = max(useful, key=lambda c: (_value(c), COST[c], -c))
+        return _choose(c)
+
+    def _late(self, s: DominionState) -> bool:
+        return gains_to_end(s) <= 6
+
+    def on_cellar(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        junk = [c for c in picks if TYPES[c] & CURSE or TYPES[c] == VICTORY]
+        return _choose(junk[0]) if junk else DONE
+
+    def on_chapel(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        for c in (CURSE_ID, ESTATE):
+            if c in picks and not (c == ESTATE and self._late(s)):
+                return _choose(c)
+        if COPPER in picks and _money(s.owned[p]) - 1 >= 6:
+            return _choose(COPPER)
+        return DONE
+
+    def on_chancellor(self, *args: Any) -> int:
+        return YES
+
+    def on_moneylender(self, *args: Any) -> int:
+        return YES
+
+    def on_vassal(self, *args: Any) -> int:
+        return YES
+
+    def on_bureaucrat(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return _choose(min(picks, key=lambda c: (COST[c], c)))
+
+    def on_poacher(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return _choose(min(picks, key=_discard_key))
+
+    def on_remodel(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if CURSE_ID in picks:
+            return _choose(CURSE_ID)
+        if GOLD in picks and self._late(s) and s.supply[PROVINCE]:
+            return _choose(GOLD)
+        if ESTATE in picks and not self._late(s):
+            return _choose(ESTATE)
+        return _choose(min(picks, key=lambda c: (_value(c), c)))
+
+    def on_mine(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        for have, want in ((GOLD, PLATINUM), (SILVER, GOLD), (COPPER, SILVER)):
+            if have in picks and s.supply[want]:
+                return _choose(have)
+        return DONE if DONE in opts else _choose(min(picks, key=lambda c: COST[c]))
+
+    def on_throne_room(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        others = [c for c in picks if NAMES[c] != "Throne Room"] or picks
+        return _choose(self.choose_play(s, others))
+
+    def on_library(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return YES if s.actions == 0 else NO
+
+    def on_spy(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        c = f[4]
+        bad = bool(TYPES[c] & (CURSE | VICTORY)) and not TYPES[c] & (ACTION | TREASURE) or c == COPPER
+        if f[3] == p:
+            return YES if bad else NO
+        return NO if bad else YES
+
+    def on_thief(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == 1:
+            return _choose(max(picks, key=lambda c: (COINS[c], COST[c])))
+        good = [c for c in picks if c != COPPER]
+        return _choose(good[0]) if good else DONE
+
+    def on_harbinger(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        good = [c for c in picks if (TYPES[c] & TREASURE and COINS[c] >= 2) or TYPES[c] & ACTION]
+        return _choose(max(good, key=lambda c: (_value(c), c))) if good else DONE
+
+    def on_bandit(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return _choose(min(picks, key=lambda c: (COST[c], c)))
+
+    def on_sentry(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == 0:
+            for c in picks:
+                if TYPES[c] & CURSE or (c == ESTATE and not self._late(s)) or c == COPPER:
+                    return _choose(c)
+            return DONE
+        if f[1] == 1:
+            for c in picks:
+                if TYPES[c] == VICTORY:
+                    return _choose(c)
+            return DONE
+        return _choose(max(picks, key=lambda c: (_value(c), c)))
+
+    def on_artisan(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        acts = [c for c in picks if IS_ACTION[c]]
+        if acts and s.actions == 0:
+            return _choose(self.choose_play(s, acts))
+        # a Victory card put on top would be drawn again next turn: only when nothing else is in hand
+        useful = [c for c in picks if IS_ACTION[c] or IS_TREASURE[c]] or picks
+        return _choose(max(useful, key=lambda c: (_value(c), c)))
+
+
+def _choose(c: int) -> int:
+    return CARD_ACTIONS + 2 + 3 * c
+
+
+# --- the reference strategies (strategies.md), in the same TOML format users write -----------------
+STRATEGIES: dict[str, str] = {
+    "big-money": """
+name = "big-money"
+[[buy]]
+card = "Province"
+[[buy]]
+card = "Gold"
+[[buy]]
+card = "Silver"
+""",
+    "big-money-ultimate": """
+name = "big-money-ultimate"
+[[buy]]
+card = "Province"
+if = "money > 18"
+[[buy]]
+card = "Duchy"
+if = "gains_to_end <= 4"
+[[buy]]
+card = "Estate"
+if = "gains_to_end <= 2"
+[[buy]]
+card = "Gold"
+[[buy]]
+card = "Duchy"
+if = "gains_to_end <= 6"
+[[buy]]
+card = "Silver"
+""",
+    "smithy-big-money": """
+name = "smithy-big-money"
+[[buy]]
+card = "Province"
+[[buy]]
+card = "Duchy"
+if = "0 < gains_to_end <= 5"
+[[buy]]
+card = "Estate"
+if = "0 < gains_to_end <= 2"
+[[buy]]
+card = "Gold"
+[[buy]]
+card = "Smithy"
+if = ["count(Smithy) < 2", "deck_size >= 16"]
+[[buy]]
+card = "Smithy"
+if = "count(Smithy) == 0"
+[[buy]]
+card = "Silver"
+[[buy]]
+card = "Copper"
+if = "gains_to_end <= 3"
+""",
+    "militia-big-money": """
+name = "militia-big-money"
+[[buy]]
+card = "Province"
+[[buy]]
+card = "Duchy"
+if = "0 < gains_to_end <= 5"
+[[buy]]
+card = "Militia"
+if = "count(Militia) < 2"
+[[buy]]
+card = "Estate"
+if = "0 < gains_to_end <= 2"
+[[buy]]
+card = "Gold"
+[[buy]]
+card = "Silver"
+[[buy]]
+card = "Copper"
+if = "gains_to_end <= 3"
+""",
+    "witch-big-money": """
+name = "witch-big-money"
+[[buy]]
+card = "Province"
+if = "count(Gold) > 0"
+[[buy]]
+card = "Witch"
+if = "count(Witch) < 2"
+[[buy]]
+card = "Duchy"
+if = "0 < gains_to_end <= 5"
+[[buy]]
+card = "Estate"
+if = "0 < gains_to_end <= 2"
+[[buy]]
+card = "Gold"
+[[buy]]
+card = "Silver"
+""",
+}
+_PARSED = {name: parse_rules(text, f"<{name}>") for name, text in STRATEGIES.items()}
+
+
+def make_strategy(name: str, rng: Rng) -> StrategyBot:
+    return StrategyBot(rng, _PARSED[name])
+
+
+def load_agent_file(path: str, rng: Rng) -> Agent:
+    """A bot from a buy-rule TOML file (for ``--players path/to/rules.toml``)."""
+    return StrategyBot(rng, load_rules(path))
+
+
+def _factory(name: str) -> Callable[[Rng], Agent]:
+    return lambda rng: make_strategy(name, rng)
+
+
+for _name in STRATEGIES:
+    register("dominion", _name, _factory(_name))
+
+__all__ = ["STRATEGIES", "BuyRules", "Condition", "RulesError", "StrategyBot", "gains_to_end", "load_agent_file",
+           "load_rules", "make_strategy", "parse_condition", "parse_rules"]

@@ -1,0 +1,33 @@
+"""Every Dominion card, one small class each, registered in id order: basic, base (first edition,
+then second), prosperity. Import order fixes the ids, so new sets go at the end."""
+
+import importlib
+
+from realms.games.dominion.cards.card import (
+    BY_NAME,
+    CARDS,
+    COINS,
+    COST,
+    HANDLERS,
+    IS_ACTION,
+    IS_TREASURE,
+    NAMES,
+    TYPES,
+    VP,
+    Card,
+)
+
+#: the card sets in registration order (this order fixes every card id; append new sets at the end)
+SETS = ("basic", "base1", "base2", "prosperity")
+for _module in SETS:
+    importlib.import_module(f"realms.games.dominion.cards.{_module}")
+
+PLATINUM = BY_NAME["Platinum"]
+COLONY = BY_NAME["Colony"]
+GARDENS = BY_NAME["Gardens"]
+NCARDS = len(CARDS)
+#: kingdom cards by edition, in id order: the randomizer decks
+KINGDOM: dict[int, list[int]] = {e: [c.id for c in CARDS if e in c.editions] for e in (1, 2)}
+
+__all__ = ["BY_NAME", "CARDS", "COINS", "COLONY", "COST", "GARDENS", "HANDLERS", "IS_ACTION", "IS_TREASURE",
+           "KINGDOM", "NAMES", "NCARDS", "PLATINUM", "TYPES", "VP", "Card"]

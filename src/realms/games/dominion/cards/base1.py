@@ -1,0 +1,638 @@
+"""Dominion base set, first edition: the 25 kingdom cards (19 of them are also in the second edition).
+
+Where the two printings differ in effect (Moneylender, Mine, Throne Room) ``s.edition`` decides.
+Frames: ``[card id, step, deciding seat, ...]``; see ``cards/card.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from realms.games.dominion.cards.basic import COPPER, CURSE_ID, SILVER
+from realms.games.dominion.cards.card import (
+    ACTION,
+    ATTACK,
+    CHOOSE,
+    COST,
+    DONE,
+    IS_ACTION,
+    IS_TREASURE,
+    NAMES,
+    NO,
+    REACTION,
+    TO_DECK,
+    TO_HAND,
+    TREASURE,
+    TYPES,
+    VICTORY,
+    YES,
+    Card,
+    card_of,
+    register,
+)
+from realms.games.dominion.frames import DISCARD_DOWN, play_card, push_gain, push_replay
+from realms.games.dominion.zones import (
+    deck_to_discard,
+    discard,
+    discard_from_hand,
+    distinct,
+    draw,
+    gain,
+    gain_from_trash,
+    names,
+    others,
+    put_on_deck,
+    say,
+    seat_name,
+    take_top,
+    trash,
+    trash_from_hand,
+    victims,
+)
+
+BOTH, FIRST = (1, 2), (1,)
+
+
+def _picks(cards: list[int]) -> list[int]:
+    return [CHOOSE(c) for c in distinct(cards)]
+
+
+@register
+class Cellar(Card):
+    name, cost, types, set, editions = "Cellar", 2, ACTION, "base", BOTH
+    text = ("+1 Action. Discard any number of cards from your hand (0 allowed), then draw that many cards. "
+            "Cellar itself is in play and cannot be discarded by it.")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        s.actions += 1
+        s.stack.append([self.id, 0, p])  # f[3:] = the cards discarded so far
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        return _picks(s.hand[f[2]]) + [DONE]
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        p = f[2]
+        if a == DONE:
+            s.stack.pop()
+            if len(f) > 3:
+                say(s, "discard", p, f"{seat_name(p)} discarded {names(f[3:])}", cards=[NAMES[c] for c in f[3:]])
+            draw(s, p, len(f) - 3)
+        else:
+            discard_from_hand(s, p, card_of(a))
+            f.append(card_of(a))
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        return f"draw {len(f) - 3} and stop discarding" if a == DONE else f"discard {NAMES[card_of(a)]}"
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        return "Cellar: discard any number of cards, then draw as many"
+
+
+@register
+class Chapel(Card):
+    name, cost, types, set, editions = "Chapel", 2, ACTION, "base", BOTH
+    text = "Trash up to 4 cards from your hand (any number from 0 to 4; optional). No + Actions."
+
+    LIMIT = 4
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        s.stack.append([self.id, 0, p])  # f[3:] = the cards trashed so far
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        return None if len(f) - 3 >= self.LIMIT else _picks(s.hand[f[2]]) + [DONE]
+
+    def resume(self, s: Any, f: list[int]) -> None:
+        s.stack.pop()
+        if len(f) > 3:
+            say(s, "trash", f[2], f"{seat_name(f[2])} trashed {names(f[3:])}", cards=[NAMES[c] for c in f[3:]])
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        if a == DONE:
+            self.resume(s, f)
+        else:
+            trash_from_hand(s, f[2], card_of(a), quiet=True)
+            f.append(card_of(a))
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        return "stop trashing" if a == DONE else f"trash {NAMES[card_of(a)]}"
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        return f"Chapel: trash up to {self.LIMIT + 3 - len(f)} more cards"
+
+
+@register
+class Moat(Card):
+    name, cost, types, set, editions = "Moat", 2, ACTION | REACTION, "base", BOTH
+    text = ("+2 Cards. Reaction: when another player plays an Attack card, you may first reveal Moat from your "
+            "hand; if you do, the Attack's effects on you are skipped. Revealing costs no Action and Moat "
+            "stays in your hand.")
+    reacts_to_attack = True  # the reveal decision is the generic REACT frame in frames.py
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        draw(s, p, 2)
+
+
+@register
+class Chancellor(Card):
+    name, cost, types, set, editions = "Chancellor", 3, ACTION, "base", FIRST
+    text = "+$2. You may immediately put your entire deck (draw pile) into your discard pile."
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        s.coins += 2
+        if s.deck[p]:
+            s.stack.append([self.id, 0, p])
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        return [YES, NO]
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        s.stack.pop()
+        if a == YES:
+            deck_to_discard(s, f[2])
+            say(s, "chancellor", f[2], f"{seat_name(f[2])} put their deck into their discard pile")
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        return "put your deck into your discard pile" if a == YES else "keep your deck"
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        return "Chancellor: put your deck into your discard pile?"
+
+
+@register
+class Village(Card):
+    name, cost, types, set, editions = "Village", 3, ACTION, "base", BOTH
+    text = "+1 Card, +2 Actions."
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        draw(s, p, 1)
+        s.actions += 2
+
+
+@register
+class Woodcutter(Card):
+    name, cost, types, set, editions = "Woodcutter", 3, ACTION, "base", FIRST
+    text = "+1 Buy, +$2."
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        s.buys += 1
+        s.coins += 2
+
+
+@register
+class Workshop(Card):
+    name, cost, types, set, editions = "Workshop", 3, ACTION, "base", BOTH
+    text = ("Gain a card costing up to $4 from the Supply (mandatory if any such card remains; may be any "
+            "type). Gained card goes to your discard pile.")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        push_gain(s, p, 4)
+
+
+@register
+class Bureaucrat(Card):
+    name, cost, types, set, editions = "Bureaucrat", 4, ACTION | ATTACK, "base", BOTH
+    text = ("Gain a Silver and put it onto your deck (nothing if the Silver pile is empty). Each other "
+            "player reveals a Victory card from their hand and puts it onto their deck (their choice "
+            "which), or reveals a hand with no Victory cards.")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        gain(s, p, SILVER, TO_DECK)
+        for v in reversed(victims(s, p)):
+            s.stack.append([self.id, 0, v])
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        return [CHOOSE(c) for c in distinct(s.hand[f[2]]) if TYPES[c] & VICTORY] or None
+
+    def resume(self, s: Any, f: list[int]) -> None:
+        s.stack.pop()
+        v = f[2]
+        say(s, "reveal", v, f"{seat_name(v)} revealed a hand with no Victory card: {names(s.hand[v]) or 'nothing'}",
+            cards=[NAMES[c] for c in s.hand[v]])
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        s.stack.pop()
+        v, c = f[2], card_of(a)
+        s.hand[v].remove(c)
+        put_on_deck(s, v, c, True)
+        say(s, "topdeck", v, f"{seat_name(v)} revealed {NAMES[c]} and put it onto their deck", cards=[NAMES[c]])
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        return f"put {NAMES[card_of(a)]} onto your deck"
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        return f"Bureaucrat: {seat_name(f[2])} puts a Victory card from hand onto their deck"
+
+
+@register
+class Feast(Card):
+    name, cost, types, set, editions = "Feast", 4, ACTION, "base", FIRST
+    text = ("Trash this card (Feast). Gain a card costing up to $5. If Feast is played twice (Throne Room), "
+            "the second trash fails but you still gain a second card.")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        if first and self.id in s.play[p]:
+            s.play[p].remove(self.id)
+            trash(s, p, self.id)
+        push_gain(s, p, 5)
+
+
+@register
+class Gardens(Card):
+    name, cost, types, set, editions = "Gardens", 4, VICTORY, "base", BOTH
+    text = ("Worth 1 VP per 10 cards you have in total at game end (hand+deck+discard+everything you own), "
+            "rounded down. Pile: 8 cards with 2 players, 12 with 3+.")
+
+    def points(self, total_cards: int) -> int:
+        return total_cards // 10
+
+
+@register
+class Militia(Card):
+    name, cost, types, set, editions = "Militia", 4, ACTION | ATTACK, "base", BOTH
+    text = ("+$2. Each other player discards cards from hand until they have 3 (they choose which; a player "
+            "with 3 or fewer discards nothing).")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        s.coins += 2
+        for v in reversed(victims(s, p)):
+            s.stack.append([DISCARD_DOWN, 0, v, 3])
+
+
+@register
+class Moneylender(Card):
+    name, cost, types, set, editions = "Moneylender", 4, ACTION, "base", BOTH
+    text = ("1st ed: Trash a Copper from your hand; if you do, +$3 (mandatory if you have a Copper). 2nd ed: "
+            "You may trash a Copper from your hand for +$3 (optional). No Copper -> nothing.")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        if COPPER in s.hand[p]:
+            if s.edition == 1:
+                self._lend(s, p)
+            else:
+                s.stack.append([self.id, 0, p])
+
+    def _lend(self, s: Any, p: int) -> None:
+        trash_from_hand(s, p, COPPER)
+        s.coins += 3
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        return [YES, NO]
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        s.stack.pop()
+        if a == YES:
+            self._lend(s, f[2])
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        return "trash a Copper for +$3" if a == YES else "keep your Copper"
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        return "Moneylender: trash a Copper from your hand for +$3?"
+
+
+@register
+class Remodel(Card):
+    name, cost, types, set, editions = "Remodel", 4, ACTION, "base", BOTH
+    text = ("Trash a card from your hand (mandatory if your hand is non-empty). Gain a card costing up to $2 "
+            "more than the trashed card (mandatory if any exists; may be cheaper or the same card).")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        s.stack.append([self.id, 0, p])
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        return _picks(s.hand[f[2]]) or None
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        s.stack.pop()
+        c = card_of(a)
+        trash_from_hand(s, f[2], c)
+        push_gain(s, f[2], COST[c] + 2)
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        return f"trash {NAMES[card_of(a)]}"
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        return "Remodel: trash a card from your hand"
+
+
+@register
+class Smithy(Card):
+    name, cost, types, set, editions = "Smithy", 4, ACTION, "base", BOTH
+    text = "+3 Cards."
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        draw(s, p, 3)
+
+
+@register
+class Spy(Card):
+    name, cost, types, set, editions = "Spy", 4, ACTION | ATTACK, "base", FIRST
+    text = ("+1 Card, +1 Action. Each player, including you, reveals the top card of their deck (shuffling "
+            "their discard if the deck is empty; nothing if both empty); you choose for each whether it is "
+            "discarded or put back.")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        draw(s, p, 1)
+        s.actions += 1
+        # [id, step, p, target, revealed card, *targets still to reveal]
+        s.stack.append([self.id, 0, p, -1, -1, p, *victims(s, p)])
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        return [YES, NO] if f[1] else None
+
+    def resume(self, s: Any, f: list[int]) -> None:
+        if len(f) == 5:
+            s.stack.pop()
+            return
+        t = f.pop(5)
+        c = take_top(s, t)
+        if c < 0:
+            say(s, "reveal", t, f"{seat_name(t)} has no card to reveal", cards=[])
+            return
+        s.aside[t].append(c)
+        f[1], f[3], f[4] = 1, t, c
+        say(s, "reveal", t, f"{seat_name(t)} revealed {NAMES[c]}", cards=[NAMES[c]])
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        t, c = f[3], f[4]
+        s.aside[t].remove(c)
+        if a == YES:
+            discard(s, t, c)
+            say(s, "discard", t, f"{seat_name(t)} discarded {NAMES[c]}", cards=[NAMES[c]])
+        else:
+            put_on_deck(s, t, c, True)
+            say(s, "topdeck", t, f"{seat_name(t)} put {NAMES[c]} back onto their deck", cards=[NAMES[c]])
+        f[1] = 0
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        return f"{'discard' if a == YES else 'put back'} {seat_name(f[3])}'s {NAMES[f[4]]}"
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        return f"Spy: discard {seat_name(f[3])}'s {NAMES[f[4]]} (yes) or put it back (no)?"
+
+
+@register
+class Thief(Card):
+    name, cost, types, set, editions = "Thief", 4, ACTION | ATTACK, "base", FIRST
+    text = ("Each other player reveals the top 2 cards of their deck. If they revealed any Treasure cards, "
+            "they trash one of them that you choose. You may gain any or all of the trashed Treasures. "
+            "They discard the other revealed cards.")
+    REVEAL, PICK, TAKE = 0, 1, 2
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        mask = sum(1 << v for v in victims(s, p))
+        s.stack.append([self.id, self.REVEAL, p, -1, mask])  # f[5:] = the Treasures trashed
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        if f[1] == self.PICK:
+            return [CHOOSE(c) for c in distinct(s.aside[f[3]]) if IS_TREASURE[c]]
+        if f[1] == self.TAKE and len(f) > 5:
+            return [CHOOSE(c) for c in distinct(f[5:])] + [DONE]
+        return None
+
+    def resume(self, s: Any, f: list[int]) -> None:
+        if f[1] == self.TAKE or not f[4]:
+            if f[1] == self.TAKE:
+                s.stack.pop()
+            f[1] = self.TAKE
+            return
+        v = next(v for v in others(s, f[2]) if f[4] >> v & 1)
+        f[3], f[4] = v, f[4] & ~(1 << v)
+        shown = [c for c in (take_top(s, v), take_top(s, v)) if c >= 0]
+        say(s, "reveal", v, f"{seat_name(v)} revealed {names(shown) or 'nothing'}", cards=[NAMES[c] for c in shown])
+        s.aside[v].extend(shown)
+        if any(IS_TREASURE[c] for c in shown):
+            f[1] = self.PICK
+        else:
+            self._discard_rest(s, v)
+
+    def _discard_rest(self, s: Any, v: int) -> None:
+        s.disc[v].extend(s.aside[v])
+        s.aside[v].clear()
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        c = card_of(a) if a != DONE else -1
+        if f[1] == self.PICK:
+            v = f[3]
+            s.aside[v].remove(c)
+            trash(s, v, c)
+            f.append(c)
+            self._discard_rest(s, v)
+            f[1] = self.REVEAL
+        elif a == DONE:
+            s.stack.pop()
+        else:
+            del f[f.index(c, 5)]
+            gain_from_trash(s, f[2], c)
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        if a == DONE:
+            return "gain no more trashed Treasures"
+        return f"{'trash' if f[1] == self.PICK else 'gain'} {NAMES[card_of(a)]}"
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        if f[1] == self.PICK:
+            return f"Thief: choose the Treasure {seat_name(f[3])} trashes"
+        return "Thief: gain any of the trashed Treasures"
+
+
+@register
+class ThroneRoom(Card):
+    name, cost, types, set, editions = "Throne Room", 4, ACTION, "base", BOTH
+    text = ("1st ed: Choose an Action card in your hand; play it twice. 2nd ed: You may play an Action card "
+            "from your hand twice. Playing it uses no extra Action. With no Action card in hand nothing "
+            "happens.")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        s.stack.append([self.id, 0, p])
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        picks = [CHOOSE(c) for c in distinct(s.hand[f[2]]) if IS_ACTION[c]]
+        if not picks:
+            return None
+        return picks + [DONE] if s.edition == 2 else picks
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        s.stack.pop()
+        if a == DONE:
+            return
+        p, c = f[2], card_of(a)
+        s.hand[p].remove(c)
+        s.play[p].append(c)
+        push_replay(s, p, c)
+        play_card(s, p, c, True)
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        return "play nothing twice" if a == DONE else f"play {NAMES[card_of(a)]} twice"
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        return "Throne Room: choose an Action card to play twice"
+
+
+@register
+class CouncilRoom(Card):
+    name, cost, types, set, editions = "Council Room", 5, ACTION, "base", BOTH
+    text = "+4 Cards, +1 Buy. Each other player draws a card."
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        draw(s, p, 4)
+        s.buys += 1
+        for v in others(s, p):
+            draw(s, v, 1)
+
+
+@register
+class Festival(Card):
+    name, cost, types, set, editions = "Festival", 5, ACTION, "base", BOTH
+    text = "+2 Actions, +1 Buy, +$2."
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        s.actions += 2
+        s.buys += 1
+        s.coins += 2
+
+
+@register
+class Laboratory(Card):
+    name, cost, types, set, editions = "Laboratory", 5, ACTION, "base", BOTH
+    text = "+2 Cards, +1 Action."
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        draw(s, p, 2)
+        s.actions += 1
+
+
+@register
+class Library(Card):
+    name, cost, types, set, editions = "Library", 5, ACTION, "base", BOTH
+    text = ("Draw until you have 7 cards in hand. As you draw each Action card you may set it aside (it does "
+            "not count toward 7); discard the set-aside cards when done. Stops early if deck and discard are "
+            "both exhausted.")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        s.stack.append([self.id, 0, p, 0, 0])  # f[3] set aside, f[4] drawn into hand
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        return [YES, NO] if f[1] else None
+
+    def resume(self, s: Any, f: list[int]) -> None:
+        p = f[2]
+        hand = s.hand[p]
+        while len(hand) < 7:
+            c = take_top(s, p)
+            if c < 0:
+                break
+            if IS_ACTION[c]:
+                s.look[p].append(c)  # drawn, privately, until its owner decides
+                f[1] = 1
+                return
+            hand.append(c)
+            f[4] += 1
+        s.stack.pop()
+        if f[4]:
+            say(s, "draw", p, f"{seat_name(p)} drew {f[4]} card{'s' if f[4] != 1 else ''}", count=f[4])
+        if f[3]:
+            aside = s.aside[p]
+            out = aside[-f[3]:]
+            del aside[-f[3]:]
+            s.disc[p].extend(out)
+            say(s, "discard", p, f"{seat_name(p)} discarded {names(out)}", cards=[NAMES[c] for c in out])
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        p = f[2]
+        c = s.look[p].pop()
+        if a == YES:
+            s.aside[p].append(c)
+            f[3] += 1
+            say(s, "aside", p, f"{seat_name(p)} set aside {NAMES[c]}", cards=[NAMES[c]])
+        else:
+            s.hand[p].append(c)
+            f[4] += 1
+        f[1] = 0
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        c = s.look[f[2]][-1] if s.look[f[2]] else -1
+        what = NAMES[c] if c >= 0 else "it"
+        return f"set aside {what}" if a == YES else f"keep {what}"
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        return "Library: set aside the Action card you drew?"
+
+
+@register
+class Market(Card):
+    name, cost, types, set, editions = "Market", 5, ACTION, "base", BOTH
+    text = "+1 Card, +1 Action, +1 Buy, +$1."
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        draw(s, p, 1)
+        s.actions += 1
+        s.buys += 1
+        s.coins += 1
+
+
+@register
+class Mine(Card):
+    name, cost, types, set, editions = "Mine", 5, ACTION, "base", BOTH
+    text = ("1st ed: Trash a Treasure from your hand; gain a Treasure costing up to $3 more than it and put it "
+            "into your hand. 2nd ed: You may trash a Treasure from your hand; if you do, gain a Treasure to "
+            "your hand costing up to $3 more. The gained Treasure can be played this turn.")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        s.stack.append([self.id, 0, p])
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        picks = [CHOOSE(c) for c in distinct(s.hand[f[2]]) if IS_TREASURE[c]]
+        if not picks:
+            return None
+        return picks + [DONE] if s.edition == 2 else picks
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        s.stack.pop()
+        if a != DONE:
+            c = card_of(a)
+            trash_from_hand(s, f[2], c)
+            push_gain(s, f[2], COST[c] + 3, TREASURE, TO_HAND)
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        return "trash nothing" if a == DONE else f"trash {NAMES[card_of(a)]}"
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        return "Mine: trash a Treasure from your hand"
+
+
+@register
+class Witch(Card):
+    name, cost, types, set, editions = "Witch", 5, ACTION | ATTACK, "base", BOTH
+    text = ("+2 Cards. Each other player gains a Curse (to their discard pile), in turn order starting left "
+            "of you; if the Curse pile runs out, later players gain none.")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        draw(s, p, 2)
+        for v in victims(s, p):
+            gain(s, v, CURSE_ID)
+
+
+@register
+class Adventurer(Card):
+    name, cost, types, set, editions = "Adventurer", 6, ACTION, "base", FIRST
+    text = ("Reveal cards from your deck one at a time until you reveal 2 Treasure cards; put those Treasures "
+            "into your hand and discard the other revealed cards (revealed cards are set aside while "
+            "revealing, so they are not shuffled in). If you run out of cards you keep whatever Treasures "
+            "were found.")
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        shown: list[int] = []
+        found = 0
+        while found < 2:
+            c = take_top(s, p)
+            if c < 0:
+                break
+            shown.append(c)
+            s.aside[p].append(c)
+            found += IS_TREASURE[c]
+        say(s, "reveal", p, f"{seat_name(p)} revealed {names(shown) or 'nothing'}", cards=[NAMES[c] for c in shown])
+        aside = s.aside[p]
+        del aside[len(aside) - len(shown):]
+        for c in shown:
+            (s.hand[p] if IS_TREASURE[c] else s.disc[p]).append(c)

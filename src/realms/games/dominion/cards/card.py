@@ -1,0 +1,156 @@
+"""The card table and the shape of a card.
+
+A card is one small class: its printed facts (name, cost, types, coins, VP, text) as class attributes
+and its behaviour as methods. ``@register`` instantiates it, gives it the next integer id and fills
+the flat lookup tables (``NAMES``, ``COST``, ``TYPES``, ...) that the hot paths index by id.
+
+Behaviour, all optional:
+
+- ``play(s, p, first)``: the effect of playing the card (``first`` is False for Throne Room's repeat).
+  It changes the state through ``realms.games.dominion.zones`` and, where someone must decide, pushes
+  a *frame* onto ``s.stack``.
+- Frames owned by the card: a frame is a plain list of ints ``[handler, step, seat, ...data]`` whose
+  ``handler`` is the card's id. The engine asks ``options(s, f)``: ``None`` means "nothing to decide,
+  go on" and the engine calls ``resume(s, f)``; a list of action indices means ``f[2]`` must pick one,
+  and the engine calls ``decide(s, f, a)``. Both must pop the frame when it is finished.
+  ``label(s, f, a)`` says what an action means here ("trash Copper"), ``prompt(s, f)`` what is asked.
+- ``points(total_cards)``: victory points of one copy at game end (Gardens).
+
+Action indices are fixed for ever: six kinds without a card, then three per card id, so that adding a
+card set appends indices and never moves them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION = 1, 2, 4, 8, 16, 32, 64
+TYPE_NAMES: tuple[tuple[int, str], ...] = (
+    (ACTION, "Action"), (TREASURE, "Treasure"), (VICTORY, "Victory"), (CURSE, "Curse"),
+    (ATTACK, "Attack"), (REACTION, "Reaction"), (DURATION, "Duration"),
+)
+
+# --- action indices ------------------------------------------------------------------------------
+PLAY_TREASURES, END_ACTIONS, END_BUYS, YES, NO, DONE = 0, 1, 2, 3, 4, 5
+CARD_ACTIONS = 6  # then per card id c: play 6 + 3c, buy 7 + 3c, choose 8 + 3c
+
+
+def PLAY(c: int) -> int:  # noqa: N802 - reads like the action it names
+    return CARD_ACTIONS + 3 * c
+
+
+def BUY(c: int) -> int:  # noqa: N802
+    return CARD_ACTIONS + 1 + 3 * c
+
+
+def CHOOSE(c: int) -> int:  # noqa: N802
+    return CARD_ACTIONS + 2 + 3 * c
+
+
+def card_of(a: int) -> int:
+    """The card id an action index names (for play, buy and choose)."""
+    return (a - CARD_ACTIONS) // 3
+
+
+# zones a gained card can go to
+TO_DISCARD, TO_HAND, TO_DECK = 0, 1, 2
+
+
+class Handler:
+    """Owner of frames on the pending-decision stack (cards and the generic frames in ``frames``)."""
+
+    name = "frame"
+
+    def options(self, s: Any, f: list[int]) -> list[int] | None:
+        return None
+
+    def resume(self, s: Any, f: list[int]) -> None:
+        s.stack.pop()
+
+    def decide(self, s: Any, f: list[int], a: int) -> None:
+        raise AssertionError(f"{self.name} has no decision at step {f[1]}")
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        """What action ``a`` does in frame ``f`` (the default names the card it picks)."""
+        if a >= CARD_ACTIONS:
+            return f"choose {NAMES[card_of(a)]}"
+        return ("play all treasures", "end actions", "end buys", "yes", "no", "done")[a]
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        """The question of frame ``f``; public text, never a hidden card."""
+        return f"{self.name}: choose"
+
+
+class Card(Handler):
+    name = ""
+    cost = 0
+    types = 0
+    coins = 0
+    vp = 0
+    #: "basic", "base" or "prosperity" (the box it comes from)
+    set = "basic"
+    #: editions whose kingdom (and randomizer deck) contains this card; empty for non-kingdom cards
+    editions: tuple[int, ...] = ()
+    text = ""
+    id = -1
+    #: a Reaction that may be revealed when another player plays an Attack (Moat)
+    reacts_to_attack = False
+
+    def play(self, s: Any, p: int, first: bool) -> None:
+        """Effects of playing the card (treasures add ``coins`` in the engine)."""
+
+    def points(self, total_cards: int) -> int:
+        """Victory points of one copy at game end."""
+        return self.vp
+
+    @property
+    def kingdom(self) -> bool:
+        return bool(self.editions)
+
+    def type_names(self) -> list[str]:
+        return [n for bit, n in TYPE_NAMES if self.types & bit]
+
+    def __repr__(self) -> str:
+        return f"<card {self.id} {self.name}>"
+
+
+# --- the tables, filled by @register in card-id order -------------------------------------------
+CARDS: list[Card] = []
+NAMES: list[str] = []
+COST: list[int] = []
+TYPES: list[int] = []
+COINS: list[int] = []
+VP: list[int] = []
+IS_ACTION: list[bool] = []
+IS_TREASURE: list[bool] = []
+BY_NAME: dict[str, int] = {}
+#: frame handlers by frame kind: card ids for cards, negative kinds for the generic frames
+HANDLERS: dict[int, Handler] = {}
+
+
+def register(cls: type[Card]) -> type[Card]:
+    cls.id = len(CARDS)
+    card = cls()
+    assert card.name and card.name not in BY_NAME, card.name
+    CARDS.append(card)
+    NAMES.append(card.name)
+    COST.append(card.cost)
+    TYPES.append(card.types)
+    COINS.append(card.coins)
+    VP.append(card.vp)
+    IS_ACTION.append(bool(card.types & ACTION))
+    IS_TREASURE.append(bool(card.types & TREASURE))
+    BY_NAME[card.name] = card.id
+    HANDLERS[card.id] = card
+    return cls
+
+
+def handler(kind: int):  # type: ignore[no-untyped-def]
+    """Register a generic frame handler class under a (negative) frame kind."""
+
+    def deco(cls: type[Handler]) -> type[Handler]:
+        assert kind < 0 and kind not in HANDLERS
+        HANDLERS[kind] = cls()
+        return cls
+
+    return deco

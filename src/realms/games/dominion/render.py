@@ -1,0 +1,130 @@
+"""Terminal rendering of a Dominion view with rich: the Supply, every seat, your hand, the log.
+
+``render(view, names=None, log=None)`` takes what ``Dominion.view`` returns (optionally a label per
+seat and recent event texts) and returns a rich renderable; ``render_text`` gives the same as plain
+text; ``render_result(result, names)`` draws the final scores with the VP of each card kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+_STYLE = {"Treasure": "yellow", "Victory": "green", "Curse": "magenta", "Attack": "red", "Reaction": "cyan",
+          "Action": "white"}
+
+
+def _style(types: list[str]) -> str:
+    for t in ("Curse", "Victory", "Treasure", "Attack", "Reaction", "Action"):
+        if t in types:
+            return _STYLE[t]
+    return "white"
+
+
+def _cards(names: list[str], types: dict[str, list[str]]) -> Text:
+    out = Text()
+    for i, n in enumerate(names):
+        if i:
+            out.append(", ")
+        out.append(n, style=_style(types.get(n, [])))
+    return out if names else Text("-", style="dim")
+
+
+def render(view: dict[str, Any], names: list[str] | None = None, log: Iterable[str] | None = None,
+           choices: bool = False) -> RenderableType:
+    types = {p["card"]: p["types"] for p in view["supply"]}
+
+    def label(seat: int) -> str:
+        return names[seat] if names and seat < len(names) else f"Seat {seat + 1}"
+
+    supply = Table(title="Supply", show_header=True, header_style="bold", expand=False)
+    for col in ("card", "$", "left", "card ", "$ ", "left "):
+        supply.add_column(col, justify="right" if col.strip() in ("$", "left") else "left")
+    piles = view["supply"]
+    half = (len(piles) + 1) // 2
+    for i in range(half):
+        row: list[Any] = []
+        for p in (piles[i], piles[i + half] if i + half < len(piles) else None):
+            if p is None:
+                row += ["", "", ""]
+            else:
+                count = Text(str(p["count"]), style="bold red" if p["count"] == 0 else "")
+                row += [Text(p["card"], style=_style(p["types"])), str(p["cost"]), count]
+        supply.add_row(*row)
+
+    seats = Table(title="Players", show_header=True, header_style="bold")
+    for col in ("seat", "turns", "hand", "deck", "discard", "in play / aside"):
+        seats.add_column(col)
+    for s in view["seats"]:
+        me = s["seat"] == view["seat"]
+        marker = ("> " if s["seat"] == view["current"] and view["phase"] != "over" else "  ") + label(s["seat"])
+        vp = f" ({s['vp']} VP)" if "vp" in s else ""
+        top = [t or "?" for t in s["deck_top"]]
+        deck = f"{s['deck_size']}" + (f" top: {', '.join(top)}" if top else "")
+        disc = f"{s['discard_size']}" + (f" ({s['discard_top']})" if s["discard_top"] else "")
+        zone = _cards(s["play"], types)
+        if s["aside"]:
+            zone.append("  aside: ")
+            zone.append_text(_cards(s["aside"], types))
+        seats.add_row(Text(marker + vp, style="bold" if me else ""), str(s["turns"]), str(s["hand_size"]), deck,
+                      disc, zone)
+
+    parts: list[RenderableType] = [supply, seats]
+    trash = view["trash"]
+    parts.append(Text.assemble(("Trash: ", "bold"), _cards(trash, types)))
+    status = Text()
+    if view["phase"] == "over":
+        res = view.get("result") or {}
+        status.append(f"Game over. Scores: {res.get('scores')}  winners: "
+                      f"{', '.join(label(w) for w in res.get('winners', []))}", style="bold")
+    else:
+        status.append(f"{label(view['current'])}, turn {view['turn']}, {view['phase']} phase: ", style="bold")
+        status.append(f"{view['actions']} actions, {view['buys']} buys, ${view['coins']}")
+    parts.append(status)
+    me = view["seat"]
+    if me is not None:
+        mine = view["seats"][me]
+        parts.append(Text.assemble(("Your hand: ", "bold"), _cards(mine.get("hand", []), types)))
+        if mine.get("look"):
+            parts.append(Text.assemble(("Looking at: ", "bold"), _cards(mine["look"], types)))
+        deck = mine.get("deck_contents", {})
+        if deck:
+            parts.append(Text("Your deck holds: " + ", ".join(f"{k} x{v}" for k, v in deck.items()), style="dim"))
+    if view.get("pending"):
+        parts.append(Text(f"Waiting for {label(view['pending']['seat'])}: {view['pending']['prompt']}",
+                          style="bold cyan"))
+    if choices and view.get("legal"):
+        lines = Text()
+        for i, a in enumerate(view["legal"]):
+            lines.append(f"{i + 1:>3}. {a['text']}\n")
+        parts.append(Panel(lines, title="Your choices", expand=False))
+    if log:
+        parts.append(Panel(Text("\n".join(log)), title="Log", expand=False))
+    return Group(*parts)
+
+
+def render_result(result: dict[str, Any], names: list[str] | None = None) -> RenderableType:
+    """Final scores, best first, with each seat's VP by card and turns taken."""
+    table = Table(title="Final scores", title_justify="left")
+    for col in ("rank", "player", "VP", "turns", "from"):
+        table.add_column(col)
+    breakdown = result.get("breakdown") or [{} for _ in result["scores"]]
+    for s in sorted(range(len(result["scores"])), key=lambda s: result["ranks"][s]):
+        b = breakdown[s]
+        parts = ", ".join(f"{k} {v:+d}" for k, v in sorted(b.get("vp_by_card", {}).items()))
+        name = names[s] if names and s < len(names) else f"Seat {s + 1}"
+        table.add_row(str(result["ranks"][s]), name, str(result["scores"][s]), str(b.get("turns", "")), parts)
+    return table
+
+
+def render_text(view: dict[str, Any], names: list[str] | None = None, log: Iterable[str] | None = None,
+                choices: bool = False, width: int = 100) -> str:
+    console = Console(width=width, record=True, force_terminal=False, color_system=None)
+    with console.capture() as cap:
+        console.print(render(view, names, log, choices))
+    return cap.get()

@@ -1,0 +1,640 @@
+"""Dominion rules: setup, the Action-Buy-Clean-up turn, the stack of pending decisions, scoring.
+
+Turn machine. With the stack empty, the current player is in the Action phase (deciding which Action
+to play, or ``end_actions``) while they have an Action left and an Action card in hand; otherwise the
+phase passes to Buy by itself, since no decision exists. In the Buy phase they play Treasures (all at
+once or one by one) until their first buy, then buy (``buy``) or stop (``end_buys``). With no buys
+left, Clean-up follows at once: hand and play go to the discard pile, five cards are drawn, and the
+game ends if the Province pile (or Colony pile) or any three Supply piles are empty.
+
+Pending decisions. Card effects that need a choice push frames (lists of ints, see ``cards/card.py``)
+onto ``state.stack``; the top frame decides who moves. Frames with nothing to decide, or only one
+legal choice, are resolved by the engine straight away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from realms.core.errors import IllegalAction, OptionsError
+from realms.core.game import Action, Event, Game, Result
+from realms.core.options import Option
+from realms.core.rng import Rng
+from realms.games.dominion.cards import (
+    CARDS,
+    COINS,
+    COLONY,
+    COST,
+    HANDLERS,
+    IS_ACTION,
+    IS_TREASURE,
+    NAMES,
+    NCARDS,
+    VP,
+    Card,
+)
+from realms.games.dominion.cards.basic import COPPER, ESTATE, PROVINCE, SILVER
+from realms.games.dominion.cards.card import (
+    CARD_ACTIONS,
+    DONE,
+    END_ACTIONS,
+    END_BUYS,
+    NO,
+    PLAY_TREASURES,
+    YES,
+    card_of,
+)
+from realms.games.dominion.frames import REACT, play_card
+from realms.games.dominion.supply import choose_kingdom, parse_kingdom, pile_sizes, supply_order
+from realms.games.dominion.view import build_view
+from realms.games.dominion.zones import draw, gain, say, seat_name
+
+ACTION_PHASE, BUY_PHASE, OVER = 0, 1, 2
+PHASE_NAMES = ("action", "buy", "over")
+
+
+def _build_actions() -> tuple[Action, ...]:
+    acts = [
+        Action(PLAY_TREASURES, "play_treasures", None, "play all treasures"),
+        Action(END_ACTIONS, "end_actions", None, "end the Action phase"),
+        Action(END_BUYS, "end_buys", None, "end buying"),
+        Action(YES, "yes", None, "yes"),
+        Action(NO, "no", None, "no"),
+        Action(DONE, "done", None, "done"),
+    ]
+    for c in range(NCARDS):
+        n = NAMES[c]
+        acts.append(Action(len(acts), "play", {"card": n}, f"play {n}"))
+        acts.append(Action(len(acts), "buy", {"card": n}, f"buy {n}"))
+        acts.append(Action(len(acts), "choose", {"card": n}, f"choose {n}"))
+    assert len(acts) == CARD_ACTIONS + 3 * NCARDS
+    return tuple(acts)
+
+
+ACTIONS = _build_actions()
+_NACT = len(ACTIONS)
+A_PLAY_TREASURES = ACTIONS[PLAY_TREASURES]
+A_END_ACTIONS = ACTIONS[END_ACTIONS]
+A_END_BUYS = ACTIONS[END_BUYS]
+A_PLAY = [ACTIONS[CARD_ACTIONS + 3 * c] for c in range(NCARDS)]
+A_BUY = [ACTIONS[CARD_ACTIONS + 1 + 3 * c] for c in range(NCARDS)]
+
+
+_ACTION_CACHE: dict[int, tuple[Action, ...]] = {}
+_TREASURE_CACHE: dict[int, tuple[Action, ...]] = {}
+_BUY_CACHE: dict[tuple[tuple[int, ...], int, int], tuple[Action, ...]] = {}
+
+
+def _action_actions(mask: int) -> tuple[Action, ...]:
+    """One ``play`` per distinct Action card in hand (by the hand's bit mask), then ``end_actions``."""
+    acts = _ACTION_CACHE.get(mask)
+    if acts is None:
+        acts = _ACTION_CACHE[mask] = tuple(A_PLAY[c] for c in range(NCARDS) if mask >> c & 1) + (A_END_ACTIONS,)
+    return acts
+
+
+def _treasure_actions(mask: int) -> tuple[Action, ...]:
+    """``play_treasures`` and one ``play`` per distinct Treasure in hand, by the hand's bit mask."""
+    acts = _TREASURE_CACHE.get(mask)
+    if acts is None:
+        acts = _TREASURE_CACHE[mask] = (A_PLAY_TREASURES,) + tuple(
+            A_PLAY[c] for c in range(NCARDS) if mask >> c & 1)
+    return acts
+
+
+def _buy_actions(piles: tuple[int, ...], coins: int, gone: int, supply: list[int]) -> tuple[Action, ...]:
+    """``buy`` for every non-empty pile costing up to ``coins`` (memoised by kingdom, coins and empty piles)."""
+    key = (piles, coins, gone)
+    acts = _BUY_CACHE.get(key)
+    if acts is None:
+        if len(_BUY_CACHE) > 200_000:
+            _BUY_CACHE.clear()
+        acts = _BUY_CACHE[key] = tuple(A_BUY[c] for c in piles if supply[c] and COST[c] <= coins)
+    return acts
+
+
+class DominionState:
+    """A game of Dominion as plain data. Zones are lists of card ids per seat (see ``zones``)."""
+
+    __slots__ = (
+        "players", "opts", "edition", "colony", "piles", "kingdom", "supply", "empty", "gone",
+        "hand", "deck", "top", "disc", "play", "aside", "look", "owned", "trash",
+        "cur", "phase", "actions", "buys", "coins", "silver_bonus", "silver_played", "bought",
+        "turns", "stack", "to_move", "rng", "provinces", "p4", "p8",
+        "immune", "ev",
+    )
+    #: working fields, not part of the state's identity
+    TRANSIENT = ("immune", "ev")
+
+    players: int
+    opts: dict[str, Any]
+    edition: int
+    colony: bool
+    piles: tuple[int, ...]
+    kingdom: tuple[int, ...]
+    supply: list[int]
+    empty: int
+    #: bit mask over card ids of the empty Supply piles
+    gone: int
+    hand: list[list[int]]
+    deck: list[list[int]]
+    top: list[list[int]]
+    disc: list[list[int]]
+    play: list[list[int]]
+    aside: list[list[int]]
+    look: list[list[int]]
+    owned: list[list[int]]
+    trash: list[int]
+    cur: int
+    phase: int
+    actions: int
+    buys: int
+    coins: int
+    silver_bonus: int
+    silver_played: bool
+    bought: bool
+    turns: list[int]
+    stack: list[list[int]]
+    to_move: int | None
+    rng: int
+    provinces: list[int]
+    p4: list[int]
+    p8: list[int]
+    immune: int
+    ev: list[Event] | None
+
+    def clone(self) -> DominionState:
+        s = DominionState.__new__(DominionState)
+        s.players = self.players
+        s.opts = self.opts  # never mutated after validation
+        s.edition = self.edition
+        s.colony = self.colony
+        s.piles = self.piles
+        s.kingdom = self.kingdom
+        s.supply = self.supply[:]
+        s.empty = self.empty
+        s.gone = self.gone
+        s.hand = [z[:] for z in self.hand]
+        s.deck = [z[:] for z in self.deck]
+        s.top = [z[:] for z in self.top]
+        s.disc = [z[:] for z in self.disc]
+        s.play = [z[:] for z in self.play]
+        s.aside = [z[:] for z in self.aside]
+        s.look = [z[:] for z in self.look]
+        s.owned = [z[:] for z in self.owned]
+        s.trash = self.trash[:]
+        s.cur = self.cur
+        s.phase = self.phase
+        s.actions = self.actions
+        s.buys = self.buys
+        s.coins = self.coins
+        s.silver_bonus = self.silver_bonus
+        s.silver_played = self.silver_played
+        s.bought = self.bought
+        s.turns = self.turns[:]
+        s.stack = [f[:] for f in self.stack]
+        s.to_move = self.to_move
+        s.rng = self.rng
+        s.provinces = self.provinces[:]
+        s.p4 = self.p4[:]
+        s.p8 = self.p8[:]
+        s.immune = 0
+        s.ev = None
+        return s
+
+    def to_data(self) -> dict[str, Any]:
+        """The full state (hidden information included) as JSON-able data."""
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            if name in self.TRANSIENT:
+                continue
+            value = getattr(self, name)
+            if isinstance(value, tuple):
+                value = list(value)
+            elif isinstance(value, list):
+                value = [v[:] if isinstance(v, list) else v for v in value]
+            elif isinstance(value, dict):
+                value = {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in value.items()}
+            out[name] = value
+        return out
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> DominionState:
+        s = cls.__new__(cls)
+        for name in cls.__slots__:
+            if name in cls.TRANSIENT:
+                continue
+            value = data[name]
+            if name in ("piles", "kingdom"):
+                value = tuple(value)
+            elif isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(s, name, value)
+        s.immune = 0
+        s.ev = None
+        return s
+
+
+class Dominion(Game):
+    """Dominion, base set (both editions) with Colony/Platinum, for 1-4 players (1 = solitaire).
+
+    >>> g = Dominion()
+    >>> s = g.new({"players": 2}, seed=1)
+    >>> [a.kind for a in g.legal_actions(s)][:1]
+    ['play_treasures']
+    """
+
+    id = "dominion"
+    name = "Dominion"
+    min_players = 1
+    max_players = 4
+    options_spec = (
+        Option("players", "int", 2, "number of players (1 = solitaire, with two-player pile sizes)",
+               minimum=1, maximum=4),
+        Option("edition", "choice", "first", "which printing's wording and randomizer deck",
+               choices=("first", "second")),
+        Option("kingdom", "any", "first-game", "first-game, random, or 10 kingdom card names (list or a,b,c)"),
+        Option("colony_platinum", "bool", False, "add Colony and Platinum; an empty Colony pile also ends the game"),
+        Option("turn_limit", "int", 0, "end the game after every seat has taken this many turns (0 = no limit)",
+               minimum=0, maximum=100000),
+    )
+    actions = ACTIONS
+
+    def check_options(self, opts: dict[str, Any]) -> None:
+        opts["kingdom"] = parse_kingdom(opts["kingdom"])
+
+    # --- setup ---------------------------------------------------------------------------------
+    def new(self, options: Mapping[str, Any] | None, seed: int) -> DominionState:
+        opts = self.validate_options(options)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionsError(f"dominion: seed must be an integer, got {seed!r}")
+        n = opts["players"]
+        rng = Rng(seed)
+        edition = 1 if opts["edition"] == "first" else 2
+        kingdom = choose_kingdom(opts["kingdom"], edition, rng)
+        sizes = pile_sizes(n, kingdom, opts["colony_platinum"])
+        s = DominionState.__new__(DominionState)
+        s.players = n
+        s.opts = opts
+        s.edition = edition
+        s.colony = opts["colony_platinum"]
+        s.piles = supply_order(sizes)
+        s.kingdom = tuple(kingdom)
+        s.supply = [sizes.get(c, 0) for c in range(NCARDS)]
+        s.empty = 0
+        s.gone = 0
+        s.hand = [[] for _ in range(n)]
+        s.deck = [[COPPER] * 7 + [ESTATE] * 3 for _ in range(n)]
+        s.top = [[] for _ in range(n)]
+        s.disc = [[] for _ in range(n)]
+        s.play = [[] for _ in range(n)]
+        s.aside = [[] for _ in range(n)]
+        s.look = [[] for _ in range(n)]
+        s.owned = [[0] * NCARDS for _ in range(n)]
+        for o in s.owned:
+            o[COPPER], o[ESTATE] = 7, 3
+        s.trash = []
+        s.cur = 0
+        s.phase = ACTION_PHASE
+        s.actions, s.buys, s.coins = 1, 1, 0
+        s.silver_bonus, s.silver_played, s.bought = 0, False, False
+        s.turns = [0] * n
+        s.stack = []
+        s.rng = rng.state
+        s.provinces = [0] * n
+        s.p4 = [0] * n
+        s.p8 = [0] * n
+        s.immune = 0
+        s.ev = None
+        for p in range(n):
+            draw(s, p, 5)
+        s.to_move = 0
+        self._advance(s)
+        return s
+
+    # --- queries -------------------------------------------------------------------------------
+    def legal_actions(self, state: DominionState) -> list[Action]:
+        s = state
+        if s.to_move is None:
+            return []
+        if s.stack:
+            f = s.stack[-1]
+            return [ACTIONS[i] for i in HANDLERS[f[0]].options(s, f)]  # type: ignore[union-attr]
+        hand = s.hand[s.cur]
+        out: list[Action]
+        if s.phase == ACTION_PHASE:
+            mask = 0
+            for c in hand:
+                if IS_ACTION[c]:
+                    mask |= 1 << c
+            return list(_action_actions(mask))
+        if s.bought:
+            out = []
+        else:
+            mask = 0
+            for c in hand:
+                if IS_TREASURE[c]:
+                    mask |= 1 << c
+            out = list(_treasure_actions(mask)) if mask else []
+        if s.buys > 0:
+            out += _buy_actions(s.piles, s.coins if s.coins < 16 else 16, s.gone, s.supply)
+        out.append(A_END_BUYS)
+        return out
+
+    # --- apply ---------------------------------------------------------------------------------
+    def apply(self, state: DominionState, action: Action, log: bool = False) -> list[Event]:
+        s = state
+        p = s.to_move
+        if p is None:
+            raise IllegalAction("dominion: the game is over; no action is legal")
+        try:
+            idx = action.index
+            known = ACTIONS[idx] is action
+        except (AttributeError, IndexError, TypeError):
+            known = False
+        if not known:
+            idx = getattr(action, "index", None)
+            if idx.__class__ is not int or not 0 <= idx < _NACT or ACTIONS[idx] != action:  # type: ignore
+                raise IllegalAction(f"dominion: {action!r} is not an action of this game")
+        if s.stack:
+            f = s.stack[-1]
+            h = HANDLERS[f[0]]
+            opts = h.options(s, f)
+            if opts is None or idx not in opts:
+                raise IllegalAction(self._why_frame(s, f, idx, opts or []))
+            s.ev = [] if log else None
+            h.decide(s, f, idx)
+        elif s.phase == BUY_PHASE:
+            self._buy_phase(s, p, idx, log)
+        else:
+            self._action_phase(s, p, idx, log)
+        self._advance(s)
+        ev = s.ev
+        s.ev = None
+        return ev if ev is not None else []
+
+    def _action_phase(self, s: DominionState, p: int, idx: int, log: bool) -> None:
+        if idx == END_ACTIONS:
+            s.ev = [] if log else None
+            s.phase = BUY_PHASE
+            return
+        c = card_of(idx)
+        if idx < CARD_ACTIONS or idx != CARD_ACTIONS + 3 * c:
+            raise IllegalAction(f"dominion: it is seat {p + 1}'s Action phase: play an Action card or end_actions, "
+                                f"not {ACTIONS[idx]}")
+        hand = s.hand[p]
+        if not IS_ACTION[c]:
+            why = "Treasures are played in the Buy phase" if IS_TREASURE[c] else "only Action cards are played"
+            raise IllegalAction(f"dominion: {NAMES[c]} is not an Action card; {why}")
+        if c not in hand:
+            raise IllegalAction(f"dominion: seat {p + 1} has no {NAMES[c]} in hand")
+        s.ev = [] if log else None
+        hand.remove(c)
+        s.play[p].append(c)
+        s.actions -= 1
+        play_card(s, p, c, True)
+
+    def _buy_phase(self, s: DominionState, p: int, idx: int, log: bool) -> None:
+        if idx == PLAY_TREASURES:
+            hand = s.hand[p]
+            if s.bought:
+                raise IllegalAction("dominion: Treasures cannot be played after buying a card")
+            keep: list[int] = []
+            played = s.play[p]
+            coins = 0
+            for c in hand:
+                if IS_TREASURE[c]:
+                    played.append(c)
+                    coins += COINS[c]
+                else:
+                    keep.append(c)
+            if len(keep) == len(hand):
+                raise IllegalAction(f"dominion: seat {p + 1} has no Treasure in hand to play")
+            s.ev = [] if log else None
+            s.hand[p] = keep
+            s.coins += coins
+            if s.silver_bonus and not s.silver_played and SILVER in hand:
+                s.coins += s.silver_bonus
+                s.silver_played = True
+            if log:
+                shown = [NAMES[c] for c in hand if IS_TREASURE[c]]
+                say(s, "play", p, f"{seat_name(p)} played {', '.join(shown)}", cards=shown, coins=s.coins)
+            return
+        if idx >= CARD_ACTIONS:
+            c, kind = divmod(idx - CARD_ACTIONS, 3)
+            if kind == 1:
+                self._buy(s, p, c, log)
+                return
+            if kind == 0:
+                self._play_treasure(s, p, c, log)
+                return
+        if idx == END_BUYS:
+            s.ev = [] if log else None
+            s.buys = 0
+            return
+        raise IllegalAction(f"dominion: it is seat {p + 1}'s Buy phase: play Treasures, buy a card or end_buys, "
+                            f"not {ACTIONS[idx]}")
+
+    def _play_treasure(self, s: DominionState, p: int, c: int, log: bool) -> None:
+        if not IS_TREASURE[c]:
+            raise IllegalAction(f"dominion: {NAMES[c]} is not a Treasure; the Action phase is over")
+        if s.bought:
+            raise IllegalAction("dominion: Treasures cannot be played after buying a card")
+        if c not in s.hand[p]:
+            raise IllegalAction(f"dominion: seat {p + 1} has no {NAMES[c]} in hand")
+        s.ev = [] if log else None
+        s.hand[p].remove(c)
+        s.play[p].append(c)
+        s.coins += COINS[c]
+        if c == SILVER and not s.silver_played:
+            s.silver_played = True
+            s.coins += s.silver_bonus
+        if log:
+            say(s, "play", p, f"{seat_name(p)} played {NAMES[c]}", cards=[NAMES[c]], coins=s.coins)
+
+    def _buy(self, s: DominionState, p: int, c: int, log: bool) -> None:
+        if s.supply[c] <= 0:
+            if c not in s.piles:
+                raise IllegalAction(f"dominion: {NAMES[c]} is not in this game's Supply")
+            raise IllegalAction(f"dominion: the {NAMES[c]} pile is empty")
+        if COST[c] > s.coins:
+            raise IllegalAction(f"dominion: {NAMES[c]} costs ${COST[c]} but seat {p + 1} has ${s.coins}")
+        s.ev = [] if log else None
+        s.coins -= COST[c]
+        s.buys -= 1
+        s.bought = True
+        gain(s, p, c, 0, True)
+        if log:
+            say(s, "buy", p, f"{seat_name(p)} bought {NAMES[c]}", card=NAMES[c])
+
+    def _why_frame(self, s: DominionState, f: list[int], idx: int, opts: list[int]) -> str:
+        h = HANDLERS[f[0]]
+        legal = ", ".join(f"{ACTIONS[i]} ({h.label(s, f, i)})" for i in opts)
+        return (f"dominion: seat {f[2] + 1} must answer '{h.prompt(s, f)}'; {ACTIONS[idx]} is not a choice here "
+                f"(choices: {legal})")
+
+    # --- the turn machine ----------------------------------------------------------------------
+    def _advance(self, s: DominionState) -> None:
+        stack = s.stack
+        while True:
+            if stack:
+                f = stack[-1]
+                h = HANDLERS[f[0]]
+                opts = h.options(s, f)
+                if opts is None:
+                    h.resume(s, f)
+                elif len(opts) == 1:
+                    h.decide(s, f, opts[0])
+                else:
+                    s.to_move = f[2]
+                    return
+                continue
+            p = s.cur
+            if s.phase == ACTION_PHASE:
+                if s.actions > 0:
+                    for c in s.hand[p]:
+                        if IS_ACTION[c]:
+                            s.to_move = p
+                            return
+                s.phase = BUY_PHASE
+            if s.buys > 0:
+                s.to_move = p
+                return
+            if self._cleanup(s, p):
+                return
+
+    def _cleanup(self, s: DominionState, p: int) -> bool:
+        """Clean-up and the end check; True when the game is over."""
+        disc = s.disc[p]
+        disc += s.play[p]
+        disc += s.hand[p]
+        s.play[p] = []
+        s.hand[p] = []
+        draw(s, p, 5)
+        s.turns[p] += 1
+        s.actions = 1
+        s.buys = 1
+        s.coins = 0
+        s.silver_bonus = 0
+        s.silver_played = False
+        s.bought = False
+        supply = s.supply
+        limit = s.opts["turn_limit"]
+        if (not supply[PROVINCE] or s.empty >= 3 or (s.colony and not supply[COLONY])
+                or (limit and p == s.players - 1 and s.turns[p] >= limit)):
+            s.phase = OVER
+            s.to_move = None
+            if s.ev is not None:
+                scores = [self.score(s, q) for q in range(s.players)]
+                text = ", ".join(f"seat {q + 1} {v} VP" for q, v in enumerate(scores))
+                say(s, "game-end", None, f"Game over: {text}", scores=scores)
+            return True
+        s.cur = p = (p + 1) % s.players
+        s.phase = ACTION_PHASE
+        if s.ev is not None:
+            say(s, "turn", p, f"{seat_name(p)} begins turn {s.turns[p] + 1}", turn=s.turns[p] + 1)
+        return False
+
+    # --- scoring -------------------------------------------------------------------------------
+    def score(self, state: DominionState, seat: int) -> int:
+        """Victory points of ``seat``'s cards now (everything it owns)."""
+        return score(state, seat)
+
+    def result(self, state: DominionState) -> Result | None:
+        s = state
+        if s.to_move is not None:
+            return None
+        n = s.players
+        scores = [self.score(s, p) for p in range(n)]
+        keys = [(-s.turns[p],) for p in range(n)]
+
+        def breakdown() -> list[dict[str, Any]]:
+            out = []
+            for p in range(n):
+                owned = s.owned[p]
+                total = sum(owned)
+                cards = {NAMES[c]: k for c, k in enumerate(owned) if k}
+                vp = {NAMES[c]: k * (CARDS[c].points(total)) for c, k in enumerate(owned)
+                      if k and (VP[c] or c in _DYNAMIC_VP)}
+                out.append({"vp": scores[p], "turns": s.turns[p], "cards": cards, "vp_by_card": vp,
+                            "deck_size": total})
+            return out
+
+        return Result.from_keys(scores, keys, breakdown)
+
+    def turns(self, state: DominionState) -> list[int]:
+        return list(state.turns)
+
+    def stats(self, state: DominionState) -> list[dict[str, float]]:
+        """Per seat: the turn on which it gained its 4th and 8th Province (absent if it never did)."""
+        out = []
+        for p in range(state.players):
+            d: dict[str, float] = {}
+            if state.p4[p]:
+                d["province_4_turn"] = state.p4[p]
+            if state.p8[p]:
+                d["province_8_turn"] = state.p8[p]
+            out.append(d)
+        return out
+
+    # --- information ---------------------------------------------------------------------------
+    def view(self, state: DominionState, seat: int | None) -> dict[str, Any]:
+        return build_view(self, state, seat)
+
+    def determinize(self, state: DominionState, seat: int, rng: Rng) -> DominionState:
+        """A copy in which what ``seat`` cannot see is resampled: each other seat's hand is dealt anew
+        from that hand plus its deck's unseen cards (keeping sizes and every publicly known deck
+        position), and the RNG that orders every deck is replaced."""
+        s = state.clone()
+        for q in range(s.players):
+            if q == seat:
+                continue
+            # a pending Reaction question shows that q holds that card: keep it
+            pinned = [f[3] for f in s.stack if f[0] == REACT and f[2] == q]
+            hand = s.hand[q]
+            for c in pinned:
+                hand.remove(c)
+            deck, top = s.deck[q], s.top[q]
+            known = len(top)
+            free = len(deck) - known
+            hidden_pos = [free + i for i in range(known) if not top[i]]
+            pool = hand + deck[:free] + [deck[i] for i in hidden_pos]
+            rng.shuffle(pool)
+            k = len(hand)
+            s.hand[q] = pool[:k] + pinned
+            rest = pool[k:]
+            for i in hidden_pos:
+                deck[i] = rest.pop()
+            deck[:free] = rest
+        s.rng = rng.next64()
+        if s.to_move is not None and s.to_move != seat:
+            # another seat's pending question may have no real choice in the sampled world
+            self._advance(s)
+        return s
+
+    def describe(self, state: DominionState, action: Action) -> str:
+        s = state
+        if s.stack and s.to_move is not None:
+            f = s.stack[-1]
+            return HANDLERS[f[0]].label(s, f, action.index)
+        if action.kind == "buy":
+            c = card_of(action.index)
+            return f"buy {NAMES[c]} (${COST[c]})"
+        return str(action)
+
+
+_DYNAMIC_VP = frozenset(c.id for c in CARDS if type(c).points is not Card.points)
+
+
+def score(s: DominionState, seat: int) -> int:
+    """Victory points of everything ``seat`` owns (Gardens counts its cards)."""
+    owned = s.owned[seat]
+    total = sum(owned)
+    vp = 0
+    for c, k in enumerate(owned):
+        if k:
+            vp += k * (CARDS[c].points(total) if c in _DYNAMIC_VP else VP[c])
+    return vp

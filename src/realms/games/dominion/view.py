@@ -1,0 +1,97 @@
+"""What one seat may see, as JSON-able data: the only thing that leaves the engine for a player.
+
+A seat sees its own hand, its own deck's size and contents (not order; the order does not exist, see
+``zones``) and the cards it put on its deck itself, its own discard pile and anything it is looking
+at. Of the others it sees hand, deck and discard sizes, the top card of each discard pile, deck
+positions that were revealed to everyone (Bureaucrat, Spy), and the public zones: cards in play,
+set aside or revealed, the trash and the Supply. ``seat=None`` is a spectator: public zones only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from realms.games.dominion.cards import CARDS, COST, HANDLERS, NAMES
+
+
+def _names(cards: list[int]) -> list[str]:
+    return [NAMES[c] for c in cards]
+
+
+def _counts(cards: list[int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in sorted(cards):
+        out[NAMES[c]] = out.get(NAMES[c], 0) + 1
+    return out
+
+
+def _deck_top(s: Any, q: int, mine: bool) -> list[str | None]:
+    """Known cards on top of ``q``'s deck, topmost first; None where this viewer does not know."""
+    deck, top = s.deck[q], s.top[q]
+    out: list[str | None] = []
+    for i in range(1, len(top) + 1):
+        out.append(NAMES[deck[-i]] if mine or top[-i] else None)
+    while out and out[-1] is None:
+        out.pop()
+    return out
+
+
+def build_view(game: Any, s: Any, seat: int | None) -> dict[str, Any]:
+    n = s.players
+    over = s.to_move is None
+    seats = []
+    for q in range(n):
+        mine = seat == q
+        d: dict[str, Any] = {
+            "seat": q,
+            "hand_size": len(s.hand[q]),
+            "deck_size": len(s.deck[q]),
+            "deck_top": _deck_top(s, q, mine),
+            "discard_size": len(s.disc[q]),
+            "discard_top": NAMES[s.disc[q][-1]] if s.disc[q] else None,
+            "play": _names(s.play[q]),
+            "aside": _names(s.aside[q]),
+            "looking_at": len(s.look[q]),
+            "turns": s.turns[q],
+        }
+        if mine:
+            d["hand"] = _names(s.hand[q])
+            d["deck_contents"] = _counts(s.deck[q])
+            d["discard"] = _names(s.disc[q])
+            d["look"] = _names(s.look[q])
+        if mine or over:
+            d["vp"] = game.score(s, q)
+        seats.append(d)
+    pending = None
+    if s.stack and not over:
+        f = s.stack[-1]
+        h = HANDLERS[f[0]]
+        pending = {"seat": f[2], "card": h.name, "prompt": h.prompt(s, f)}
+    out: dict[str, Any] = {
+        "game": game.id,
+        "seat": seat,
+        "players": n,
+        "options": {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in s.opts.items()},
+        "edition": s.edition,
+        "kingdom": _names(list(s.kingdom)),
+        "supply": [{"card": NAMES[c], "cost": COST[c], "count": s.supply[c], "types": CARDS[c].type_names()}
+                   for c in s.piles],
+        "empty_piles": s.empty,
+        "trash": _names(s.trash),
+        "current": s.cur,
+        "turn": s.turns[s.cur] + (0 if over else 1),
+        "phase": ("action", "buy", "over")[s.phase],
+        "actions": s.actions,
+        "buys": s.buys,
+        "coins": s.coins,
+        "to_move": s.to_move,
+        "pending": pending,
+        "seats": seats,
+    }
+    if seat is not None and seat == s.to_move:
+        out["legal"] = [{"action": a.to_json(), "index": a.index, "text": game.describe(s, a)}
+                        for a in game.legal_actions(s)]
+    if over:
+        res = game.result(s)
+        out["result"] = res.to_json() if res is not None else None
+    return out

@@ -1,0 +1,239 @@
+"""Moving cards between zones: the primitives every card is written with.
+
+Zones per seat ``p`` (plain lists of card ids): ``s.hand[p]``, ``s.deck[p]``, ``s.disc[p]`` (its last
+element is the top), ``s.play[p]`` (in play this turn), ``s.aside[p]`` (set aside or revealed: public)
+and ``s.look[p]`` (looked at privately: Sentry, Library's candidate). Shared: ``s.supply`` (count per
+card id), ``s.trash``.
+
+The deck is *shuffled lazily*: its order is not fixed until a card is taken, so drawing picks a
+uniformly random card of the deck with the state's RNG. That is the same distribution as shuffling
+and drawing from the top, it makes a reshuffle a list swap, and it means no deck order exists that
+could leak. Cards put *onto* the deck have a known position: ``s.top[p]`` is a stack of flags, one
+per known card at the end of ``s.deck[p]`` (1 = everyone saw it, 0 = only its owner knows it).
+
+Events are built only when ``s.ev`` is a list (``apply(..., log=True)``); their texts never name a
+card that the other players may not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from realms.core.game import Event
+from realms.games.dominion.cards.card import NAMES, TO_DISCARD, TO_HAND
+
+MASK64 = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
+
+PROVINCE = 6  # card ids fixed by registration order in cards/basic.py (checked there)
+
+
+def below(s: Any, n: int) -> int:
+    """A uniform integer in [0, n) from the state's RNG (the same stream as ``Rng.below``)."""
+    x = s.rng = (s.rng + GOLDEN) & MASK64
+    z = ((x ^ (x >> 30)) * _M1) & MASK64
+    z = ((z ^ (z >> 27)) * _M2) & MASK64
+    return ((z ^ (z >> 31)) * n) >> 64
+
+
+def say(s: Any, kind: str, seat: int | None, text: str, **data: Any) -> None:
+    if s.ev is not None:
+        s.ev.append(Event(kind, seat, text, data))
+
+
+def seat_name(p: int) -> str:
+    return f"Seat {p + 1}"
+
+
+def names(cards: list[int]) -> str:
+    return ", ".join(NAMES[c] for c in cards)
+
+
+def others(s: Any, p: int) -> list[int]:
+    """The other seats in turn order, starting left of ``p``."""
+    n = s.players
+    return [(p + i) % n for i in range(1, n)]
+
+
+def victims(s: Any, p: int) -> list[int]:
+    """The other seats an Attack played now affects (those that revealed a Moat are not)."""
+    immune = s.immune
+    return [v for v in others(s, p) if not immune >> v & 1]
+
+
+def reshuffle(s: Any, p: int) -> bool:
+    """Turn the discard pile into the deck (only when the deck is empty). False if nothing to shuffle."""
+    disc = s.disc[p]
+    if not disc:
+        return False
+    s.deck[p] = disc
+    s.disc[p] = []
+    if s.ev is not None:
+        say(s, "reshuffle", p, f"{seat_name(p)} shuffled {len(disc)} cards", cards=len(disc))
+    return True
+
+
+def take_top(s: Any, p: int) -> int:
+    """Remove the top card of ``p``'s deck (reshuffling when empty) and return it; -1 if none."""
+    deck = s.deck[p]
+    top = s.top[p]
+    if top:
+        top.pop()
+        return deck.pop()
+    if not deck:
+        if not reshuffle(s, p):
+            return -1
+        deck = s.deck[p]
+    i = below(s, len(deck))
+    c = deck[i]
+    last = deck.pop()
+    if i < len(deck):
+        deck[i] = last
+    return c
+
+
+def draw(s: Any, p: int, n: int) -> int:
+    """Draw up to ``n`` cards into ``p``'s hand; returns how many were drawn.
+
+    One 64-bit RNG output serves up to four random picks: ``i = z * m >> 64`` and the low 64 bits of
+    ``z * m`` become the next ``z`` (multiply-shift; the bias stays below 2**-30 for decks under 200).
+    """
+    hand = s.hand[p]
+    deck = s.deck[p]
+    top = s.top[p]
+    m = len(deck)
+    if not top and m >= n:
+        # the common case: move n random cards to the end of the deck, then into the hand
+        k = 0
+        while k < n:
+            if not k & 3:
+                x = s.rng = (s.rng + GOLDEN) & MASK64
+                z = ((x ^ (x >> 30)) * _M1) & MASK64
+                z = ((z ^ (z >> 27)) * _M2) & MASK64
+                z ^= z >> 31
+            x = z * m
+            i = x >> 64
+            z = x & MASK64
+            m -= 1
+            deck[i], deck[m] = deck[m], deck[i]
+            k += 1
+        hand += deck[m:]
+        del deck[m:]
+        if s.ev is not None and n:
+            say(s, "draw", p, f"{seat_name(p)} drew {n} card{'s' if n != 1 else ''}", count=n)
+        return n
+    drawn = 0
+    z = uses = 0
+    while drawn < n:
+        if top:
+            top.pop()
+            hand.append(deck.pop())
+        elif deck:
+            if not uses:
+                x = s.rng = (s.rng + GOLDEN) & MASK64
+                z = ((x ^ (x >> 30)) * _M1) & MASK64
+                z = ((z ^ (z >> 27)) * _M2) & MASK64
+                z ^= z >> 31
+                uses = 4
+            x = z * len(deck)
+            i = x >> 64
+            z = x & MASK64
+            uses -= 1
+            c = deck[i]
+            last = deck.pop()
+            if i < len(deck):
+                deck[i] = last
+            hand.append(c)
+        elif reshuffle(s, p):
+            deck = s.deck[p]
+            continue
+        else:
+            break
+        drawn += 1
+    if s.ev is not None and drawn:
+        say(s, "draw", p, f"{seat_name(p)} drew {drawn} card{'s' if drawn != 1 else ''}", count=drawn)
+    return drawn
+
+
+def put_on_deck(s: Any, p: int, c: int, public: bool) -> None:
+    """Put card ``c`` (already taken from its zone) on top of ``p``'s deck."""
+    s.deck[p].append(c)
+    s.top[p].append(1 if public else 0)
+
+
+def deck_to_discard(s: Any, p: int) -> None:
+    """Put the whole deck into the discard pile at once (Chancellor; not 'discarding' each card)."""
+    s.disc[p].extend(s.deck[p])
+    s.deck[p] = []
+    s.top[p] = []
+
+
+def discard(s: Any, p: int, c: int) -> None:
+    s.disc[p].append(c)
+
+
+def discard_from_hand(s: Any, p: int, c: int) -> None:
+    s.hand[p].remove(c)
+    s.disc[p].append(c)
+
+
+def gain(s: Any, p: int, c: int, dest: int = TO_DISCARD, quiet: bool = False) -> bool:
+    """Gain ``c`` from the Supply; False (and nothing happens) if its pile is empty."""
+    n = s.supply[c]
+    if n <= 0:
+        return False
+    s.supply[c] = n - 1
+    if n == 1:
+        s.empty += 1
+        s.gone |= 1 << c
+    s.owned[p][c] += 1
+    if dest == TO_DISCARD:
+        s.disc[p].append(c)
+    elif dest == TO_HAND:
+        s.hand[p].append(c)
+    else:
+        put_on_deck(s, p, c, True)
+    if c == PROVINCE:
+        _count_province(s, p)
+    if s.ev is not None and not quiet:
+        where = ("", " to their hand", " onto their deck")[dest]
+        say(s, "gain", p, f"{seat_name(p)} gained {NAMES[c]}{where}", card=NAMES[c])
+    return True
+
+
+def _count_province(s: Any, p: int) -> None:
+    k = s.provinces[p] = s.provinces[p] + 1
+    if k == 4 or k == 8:
+        turn = s.turns[p] + (1 if p == s.cur else 0)
+        (s.p4 if k == 4 else s.p8)[p] = turn
+
+
+def gain_from_trash(s: Any, p: int, c: int) -> None:
+    s.trash.remove(c)
+    s.owned[p][c] += 1
+    s.disc[p].append(c)
+    say(s, "gain", p, f"{seat_name(p)} gained {NAMES[c]} from the trash", card=NAMES[c])
+
+
+def trash(s: Any, p: int, c: int, quiet: bool = False) -> None:
+    """Put ``c``, already taken from ``p``'s zone, into the trash."""
+    s.trash.append(c)
+    s.owned[p][c] -= 1
+    if not quiet and s.ev is not None:
+        say(s, "trash", p, f"{seat_name(p)} trashed {NAMES[c]}", cards=[NAMES[c]])
+
+
+def trash_from_hand(s: Any, p: int, c: int, quiet: bool = False) -> None:
+    s.hand[p].remove(c)
+    trash(s, p, c, quiet)
+
+
+def distinct(cards: list[int]) -> list[int]:
+    """The distinct card ids of ``cards`` in first-seen order."""
+    out: list[int] = []
+    for c in cards:
+        if c not in out:
+            out.append(c)
+    return out

@@ -1,0 +1,173 @@
+"""Strategy bots: registration, legal play everywhere, default decisions, buy-rule files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from realms.agents import agent_names, make_agent
+from realms.core.rng import Rng
+from realms.games.dominion.bots import (
+    STRATEGIES,
+    RulesError,
+    StrategyBot,
+    gains_to_end,
+    load_agent_file,
+    parse_condition,
+    parse_rules,
+)
+from realms.games.dominion.supply import KINGDOM_NAMES
+from tests.games.dominion.util import G, empty_pile, names, new, play, set_pile, start_turn
+
+ROOT = Path(__file__).resolve().parents[3]
+BMU_FILE = ROOT / "docs" / "examples" / "bmu.toml"
+REFERENCE_KINGDOM = ["Smithy", "Militia", "Witch", "Village", "Market", "Laboratory", "Festival", "Cellar", "Chapel",
+                     "Workshop"]
+BOTS = ["big-money", "big-money-ultimate", "smithy-big-money", "militia-big-money", "witch-big-money"]
+
+
+def _play(s, bots, check=True):
+    while s.to_move is not None:
+        a = bots[s.to_move].act(G, s)
+        if check:
+            assert a in G.legal_actions(s), (a, G.legal_actions(s))
+        G.apply(s, a)
+    return s
+
+
+def test_every_strategy_is_registered():
+    names = agent_names("dominion")
+    assert set(BOTS) <= set(names) and "random" in names
+
+
+@pytest.mark.parametrize("bot", BOTS)
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_strategies_play_legal_complete_games(bot, players):
+    for seed in range(3):
+        s = G.new({"players": players, "kingdom": REFERENCE_KINGDOM}, seed)
+        bots = [make_agent(bot if i % 2 == 0 else "big-money-ultimate", G, seed=i) for i in range(players)]
+        _play(s, bots)
+        assert G.result(s) is not None
+
+
+def test_a_bot_buying_every_card_meets_and_answers_every_decision():
+    rules = "name = 'everything'\n" + "".join(
+        f'[[buy]]\ncard = "{n}"\nif = "count({n}) < 2"\n' for n in KINGDOM_NAMES) + '[[buy]]\ncard = "Silver"\n'
+    parsed = parse_rules(rules)
+    for seed in range(40):
+        opts = {"players": 2 + seed % 3, "kingdom": "random", "edition": ("first", "second")[seed % 2],
+                "colony_platinum": seed % 5 == 0, "turn_limit": 60}
+        s = G.new(opts, seed)
+        bots = [StrategyBot(Rng(seed + i), parsed) for i in range(s.players)]
+        _play(s, bots)
+
+
+def test_militia_victim_discards_curses_then_victory_cards_then_the_cheapest():
+    bot = make_agent("big-money", G)
+    for hand1, kept in [(["Gold", "Copper", "Curse", "Silver", "Estate"], ["Copper", "Gold", "Silver"]),
+                        (["Gold", "Copper", "Silver", "Silver", "Duchy"], ["Gold", "Silver", "Silver"]),
+                        (["Gold", "Smithy", "Silver", "Copper", "Copper"], ["Gold", "Silver", "Smithy"])]:
+        s = start_turn(new("Militia"), hand=["Militia"], deck=[], hand1=hand1)
+        play(s, "Militia")
+        first = bot.act(G, s)
+        while s.to_move == 1:
+            G.apply(s, bot.act(G, s))
+        assert sorted(names(s.hand[1])) == kept
+    assert str(first) == "choose Copper"
+
+
+def test_bots_always_reveal_moat():
+    s = start_turn(new("Militia", "Moat"), hand=["Militia"], deck=[], hand1=["Moat", "Copper", "Copper", "Estate",
+                                                                             "Estate"])
+    play(s, "Militia")
+    assert make_agent("witch-big-money", G).act(G, s).kind == "yes"
+
+
+def test_bots_play_treasures_then_buy_by_priority():
+    s = start_turn(new(), hand=["Gold", "Gold", "Silver"], deck=["Copper"] * 5)
+    bot = make_agent("big-money", G)
+    assert bot.act(G, s).kind == "play_treasures"
+    G.apply(s, bot.act(G, s))
+    assert str(bot.act(G, s)) == "buy Province"
+    s = start_turn(new(), hand=["Copper", "Copper"], deck=["Copper"] * 5)
+    G.apply(s, bot.act(G, s))
+    assert bot.act(G, s).kind == "end_buys"
+
+
+def test_bmu_greens_only_with_enough_money():
+    bmu = make_agent("big-money-ultimate", G)
+    s = start_turn(new(), hand=["Gold", "Gold", "Silver"], deck=["Copper"] * 5)
+    G.apply(s, bmu.act(G, s))
+    assert str(bmu.act(G, s)) == "buy Gold"  # money in deck 3+3+2+5 = 13: not yet
+    s = start_turn(new(), hand=["Gold", "Gold", "Silver"], deck=["Gold"] * 4)
+    G.apply(s, bmu.act(G, s))
+    assert str(bmu.act(G, s)) == "buy Province"  # 3*6+2 = 20 > 18
+
+
+def test_gains_to_end():
+    s = new()
+    assert gains_to_end(s) == 8
+    set_pile(s, "Province", 3)
+    assert gains_to_end(s) == 3
+    empty_pile(s, "Curse")
+    set_pile(s, "Village", 1)
+    set_pile(s, "Smithy", 1)
+    assert gains_to_end(s) == 2
+
+
+def test_conditions_parse_chains_and_functions():
+    conds = parse_condition("0 < gains_to_end <= 5 and count(Smithy) < 2")
+    assert [(c.name, c.op, c.value) for c in conds] == [("gains_to_end", ">", 0), ("gains_to_end", "<=", 5),
+                                                          ("count", "<", 2)]
+    assert parse_condition("3 >= pile(Province)")[0].op == "<="
+
+
+def test_bmu_file_plays_identically_to_the_builtin_bmu():
+    for seed in range(12):
+        traces = []
+        for bmu in (make_agent("big-money-ultimate", G, seed=5), load_agent_file(str(BMU_FILE), Rng(5))):
+            s = G.new({"players": 2, "kingdom": REFERENCE_KINGDOM}, seed)
+            bots = [bmu, make_agent("smithy-big-money", G, seed=6)]
+            trace = []
+            while s.to_move is not None:
+                a = bots[s.to_move].act(G, s)
+                trace.append(a.index)
+                G.apply(s, a)
+            traces.append(trace)
+        assert traces[0] == traces[1]
+
+
+def test_load_agent_file_names_the_bot(tmp_path):
+    p = tmp_path / "mine.toml"
+    p.write_text('[[buy]]\ncard = "Gold"\n')
+    bot = load_agent_file(str(p), Rng(1))
+    assert bot.name == "mine"
+
+
+@pytest.mark.parametrize("text,line,reason", [
+    ('[[buy]]\ncard = "Provnce"\n', 2, "did you mean Province"),
+    ('name = "x"\n\n[[buy]]\ncard = "Gold"\n\n[[buy]]\ncard = "Silver"\nif = "coins >< 3"\n', 8, "must look like"),
+    ('[[buy]]\ncard = "Gold"\nif = "gains_to_nd <= 3"\n', 3, "unknown quantity"),
+    ('[[buy]]\ncard = "Gold"\nif = "count(Smithyy) < 3"\n', 3, "unknown card 'Smithyy'"),
+    ('[[buy]]\ncard = "Gold"\nwhen = "coins > 3"\n', 3, "unknown key 'when'"),
+    ('speed = 3\n[[buy]]\ncard = "Gold"\n', 1, "unknown key 'speed'"),
+    ('[[buy]\ncard = "Gold"\n', 1, "not valid TOML"),
+    ('[[buy]]\nif = "coins > 3"\n', 1, "has no card"),
+    ('name = "empty"\n', 1, "no [[buy]] rules"),
+    ('play = ["Gold"]\n[[buy]]\ncard = "Gold"\n', 1, "not an Action card"),
+])
+def test_bad_rule_files_are_rejected_naming_the_line_and_reason(text, line, reason):
+    with pytest.raises(RulesError) as e:
+        parse_rules(text, "rules.toml")
+    assert str(e.value).startswith(f"rules.toml:{line}:") and reason in str(e.value)
+
+
+def test_unreadable_rule_file(tmp_path):
+    with pytest.raises(RulesError, match="cannot read"):
+        load_agent_file(str(tmp_path / "missing.toml"), Rng(0))
+
+
+def test_builtin_strategies_parse():
+    for name, text in STRATEGIES.items():
+        assert parse_rules(text).name == name

@@ -1,0 +1,147 @@
+"""Views hide what a seat may not see; determinize resamples exactly that; events tell the story."""
+
+from __future__ import annotations
+
+import json
+
+from realms.core.rng import Rng
+from tests.games.dominion.util import (
+    G,
+    act,
+    choose,
+    names,
+    new,
+    play,
+    start_turn,
+    total_cards,
+    yes,
+)
+
+
+def test_view_shows_own_hand_and_only_sizes_of_the_others():
+    s = start_turn(new("Smithy", players=3), hand=["Gold", "Smithy", "Estate"], deck=["Silver"] * 4,
+                   discard=["Duchy", "Copper"], hand1=["Province", "Province"], hand2=["Curse"])
+    v = G.view(s, 0)
+    me, other = v["seats"][0], v["seats"][1]
+    assert me["hand"] == ["Gold", "Smithy", "Estate"] and me["deck_size"] == 4
+    assert me["deck_contents"] == {"Silver": 4} and me["discard"] == ["Duchy", "Copper"]
+    assert "hand" not in other and other["hand_size"] == 2 and "deck_contents" not in other
+    assert v["seats"][2]["hand_size"] == 1
+    assert "Province" not in json.dumps(v["seats"][1:])
+    assert me["discard_top"] == "Copper"
+    assert [p["card"] for p in v["supply"]][:3] == ["Copper", "Silver", "Gold"]
+    assert v["legal"] and v["to_move"] == 0
+    assert "legal" not in G.view(s, 1)
+
+
+def test_spectator_sees_public_zones_only():
+    s = start_turn(new("Smithy"), hand=["Smithy", "Gold"], deck=["Silver"] * 4, hand1=["Duchy"])
+    play(s, "Smithy")
+    v = G.view(s, None)
+    assert all("hand" not in seat for seat in v["seats"])
+    assert v["seats"][0]["play"] == ["Smithy"] and "legal" not in v
+
+
+def test_public_deck_positions_are_shown_to_all_private_ones_only_to_the_owner():
+    s = start_turn(new("Bureaucrat", "Artisan", edition="second"), hand=["Bureaucrat"], deck=["Copper"],
+                   hand1=["Estate", "Copper"], deck1=["Gold"])
+    play(s, "Bureaucrat")
+    assert G.view(s, 1)["seats"][0]["deck_top"] == ["Silver"]  # the gained Silver was seen going there
+    assert G.view(s, 0)["seats"][1]["deck_top"] == ["Estate"]  # the victim revealed it
+    s = start_turn(new("Artisan", edition="second"), hand=["Artisan", "Copper"], deck=[])
+    play(s, "Artisan")
+    choose(s, "Silver")
+    choose(s, "Silver")
+    assert G.view(s, 0)["seats"][0]["deck_top"] == ["Silver"]
+    assert G.view(s, 1)["seats"][0]["deck_top"] == []
+    assert "Silver" not in json.dumps(G.view(s, 1)["seats"])
+
+
+def test_sentry_looks_privately():
+    s = start_turn(new("Sentry", edition="second"), hand=["Sentry"], deck=["Copper", "Gold", "Province"])
+    play(s, "Sentry")
+    assert sorted(G.view(s, 0)["seats"][0]["look"]) == ["Gold", "Province"]
+    other = G.view(s, 1)
+    assert other["seats"][0]["looking_at"] == 2 and "Province" not in json.dumps(other["seats"])
+    assert "Province" not in json.dumps(other["pending"])
+
+
+def test_pending_decision_is_described_to_everyone_and_offered_to_the_decider():
+    s = start_turn(new("Militia"), hand=["Militia"], deck=[], hand1=["Copper", "Estate", "Gold", "Silver", "Duchy"])
+    play(s, "Militia")
+    v0, v1 = G.view(s, 0), G.view(s, 1)
+    pending = {"seat": 1, "card": "Discard down", "prompt": "Seat 2: discard down to 3 cards"}
+    assert v0["pending"] == v1["pending"] == pending
+    assert "legal" not in v0
+    assert {x["text"] for x in v1["legal"]} == {"discard Copper", "discard Estate", "discard Gold", "discard Silver",
+                                              "discard Duchy"}
+
+
+def test_views_are_json():
+    s = G.new({"players": 4, "colony_platinum": True, "kingdom": "random"}, 9)
+    for seat in (None, 0, 1, 2, 3):
+        json.dumps(G.view(s, seat))
+
+
+def test_determinize_resamples_other_hands_keeps_sizes_and_the_seats_view():
+    s = G.new({"players": 3}, 4)
+    for _ in range(25):
+        G.apply(s, G.legal_actions(s)[0])
+    seen = set()
+    for k in range(30):
+        d = G.determinize(s, 0, Rng(k))
+        assert G.view(d, 0) == G.view(s, 0)
+        assert total_cards(d) == total_cards(s)
+        assert d.hand[0] == s.hand[0] and d.disc == s.disc
+        assert [len(h) for h in d.hand] == [len(h) for h in s.hand]
+        assert sorted(d.hand[1] + d.deck[1]) == sorted(s.hand[1] + s.deck[1])
+        assert d.rng != s.rng
+        seen.add(tuple(sorted(d.hand[1])))
+    assert len(seen) > 1
+
+
+def test_determinize_keeps_public_deck_positions_and_a_revealable_moat():
+    s = start_turn(new("Bureaucrat", "Moat"), hand=["Bureaucrat"], deck=["Copper"],
+                   hand1=["Estate", "Copper", "Copper", "Moat", "Silver"], deck1=["Gold", "Gold", "Duchy"])
+    play(s, "Bureaucrat")
+    assert s.to_move == 1  # reveal Moat?
+    for k in range(20):
+        d = G.determinize(s, 0, Rng(k))
+        assert d.to_move == 1 and "Moat" in names(d.hand[1])
+    yes(s)
+    s2 = start_turn(new("Bureaucrat"), hand=["Bureaucrat"], deck=["Copper"], hand1=["Estate", "Copper"],
+                    deck1=["Gold", "Gold"])
+    play(s2, "Bureaucrat")
+    for k in range(20):
+        d = G.determinize(s2, 0, Rng(k))
+        assert d.deck[1][-1] == s2.deck[1][-1]  # the revealed Estate stays on top
+
+
+def test_events_tell_plays_discards_gains_trashes_and_reshuffles():
+    s = start_turn(new("Militia", "Chapel", "Village"), hand=["Village", "Militia", "Chapel", "Copper", "Estate"],
+                   deck=["Copper"], discard=["Gold"], hand1=["Copper", "Estate", "Gold", "Silver", "Copper"])
+    texts = [e.text for e in play(s, "Village", log=True)]
+    assert texts == ["Seat 1 played Village", "Seat 1 drew 1 card"]
+    assert [e.text for e in play(s, "Militia", log=True)] == ["Seat 1 played Militia"]
+    act(s, "choose", "Estate")
+    assert [e.text for e in act(s, "choose", "Copper", log=True)] == ["Seat 2 discarded Estate, Copper"]
+    play(s, "Chapel")
+    act(s, "choose", "Estate")
+    assert [e.text for e in act(s, "done", log=True)] == ["Seat 1 trashed Estate"]
+    texts = [e.text for e in act(s, "play_treasures", log=True)]
+    assert texts == ["Seat 1 played Copper, Copper"]
+    texts = [e.text for e in act(s, "buy", "Estate", log=True)]
+    assert texts[0] == "Seat 1 bought Estate"
+    assert "Seat 1 shuffled 7 cards" in texts and "Seat 2 begins turn 1" in texts
+
+
+def test_logging_does_not_change_the_game():
+    a = G.new({"players": 3, "kingdom": "random"}, 21)
+    b = G.new({"players": 3, "kingdom": "random"}, 21)
+    r = Rng(5)
+    while a.to_move is not None:
+        acts = G.legal_actions(a)
+        x = acts[r.below(len(acts))]
+        G.apply(a, x, log=True)
+        G.apply(b, x)
+    assert G.state_hash(a) == G.state_hash(b)

@@ -1,0 +1,58 @@
+"""The terminal rendering, and the card table against shared/data/dominion/cards.csv."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from realms.core.rng import Rng
+from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COST, KINGDOM, TYPES
+from realms.games.dominion.render import render_result, render_text
+from tests.games.dominion.util import G, new, play, start_turn
+
+CSV = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "dominion" / "cards.csv"
+
+
+def test_render_shows_supply_seats_hand_pending_and_log():
+    s = start_turn(new("Militia"), hand=["Militia", "Gold"], deck=[], hand1=["Copper", "Estate", "Gold", "Silver",
+                                                                            "Duchy"])
+    play(s, "Militia")
+    text = render_text(G.view(s, 1), ["Ann", "Bob"], log=["Ann played Militia"], choices=True)
+    for part in ("Supply", "Province", "Ann", "Bob", "Your hand", "discard down to 3", "Waiting for Bob",
+                 "Ann played Militia", "discard Duchy"):
+        assert part in text, part
+    assert "Gold" in render_text(G.view(s, 0))
+
+
+def test_render_a_finished_game_and_its_result():
+    s = G.new({"players": 3, "kingdom": "random"}, 8)
+    r = Rng(3)
+    while s.to_move is not None:
+        acts = G.legal_actions(s)
+        G.apply(s, acts[r.below(len(acts))])
+    assert "Game over" in render_text(G.view(s, None))
+    res = G.result(s).to_json()
+    from rich.console import Console
+
+    console = Console(width=120, record=True, color_system=None)
+    with console.capture() as cap:
+        console.print(render_result(res, ["a", "b", "c"]))
+    assert "Final scores" in cap.get() and "Estate" in cap.get()
+
+
+@pytest.mark.skipif(not CSV.exists(), reason="shared/data is not beside the project")
+def test_card_table_matches_cards_csv():
+    rows = list(csv.DictReader(CSV.open(encoding="utf-8")))
+    assert len(rows) == len(CARDS) == 41
+    type_bits = {"Action": 1, "Treasure": 2, "Victory": 4, "Curse": 8, "Attack": 16, "Reaction": 32}
+    editions = {"basic": (), "Prosperity": (), "1st+2nd": (1, 2), "1st": (1,), "2nd": (2,)}
+    for row in rows:
+        c = BY_NAME[row["name"]]
+        assert COST[c] == int(row["cost"]), row["name"]
+        assert TYPES[c] == sum(type_bits[t.strip()] for t in row["types"].split(" - ")), row["name"]
+        assert CARDS[c].editions == editions[row["edition"]], row["name"]
+        assert CARDS[c].text.split(".")[0] in row["effect"] or CARDS[c].text[:20] in row["effect"], row["name"]
+    assert len(KINGDOM[1]) == 25 and len(KINGDOM[2]) == 26
+    assert [COINS[BY_NAME[n]] for n in ("Copper", "Silver", "Gold", "Platinum")] == [1, 2, 3, 5]
