@@ -120,3 +120,28 @@ def test_phone_sized_screen_shows_the_board(browser, server):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 420, f"page is {width}px wide on a 390px screen"
     context.close()
+
+
+def test_dominion_table_against_bots_plays_by_clicking(page, server):
+    create_from_lobby(page, server, "dominion", ["human", "bot:militia-big-money"], players=2)
+    page.wait_for_selector("#dm-supply")
+    clicks = 0
+    for _ in range(300):
+        if clicks >= 25 or page.locator("#final-scores").count():
+            break
+        for selector in ("[data-action=play_treasures]", "#dm-choices .dm-card.legal", "#dm-hand .dm-card.legal",
+                         "#dm-supply .dm-card.legal", "[data-action=done]", "[data-action=yes]",
+                         "[data-action=end_actions]", "[data-action=end_buys]"):
+            target = page.locator(selector)
+            if target.count():
+                target.last.click()
+                clicks += 1
+                page.wait_for_timeout(40)
+                break
+        else:
+            page.wait_for_timeout(50)
+    assert clicks >= 25
+    # only legal moves are clickable: every enabled card button is highlighted as legal
+    assert page.locator(".dm-card:not([disabled]):not(.legal)").count() == 0
+    log = page.inner_text("#log")
+    assert "bought" in log and "Seat 2" in log

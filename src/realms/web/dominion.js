@@ -30,7 +30,7 @@ export function render(payload, act, names) {
   const me = view.seats.find(s => s.seat === payload.seat);
 
   root.append(el("div", { class: "row" },
-    el("strong", {}, `Dominion — ${names[view.current]}'s turn ${view.turn}`),
+    el("strong", {}, names[view.current] === "You" ? `Dominion — your turn ${view.turn}` : `Dominion — ${names[view.current]}'s turn ${view.turn}`),
     el("span", { class: "dm-stat" }, `${view.phase} phase`),
     el("span", { class: "dm-stat" }, `actions ${view.actions}`), el("span", { class: "dm-stat" }, `buys ${view.buys}`),
     el("span", { class: "dm-stat" }, `coins ${view.coins}`)));
