@@ -17,6 +17,7 @@ from realms.core.game import Game
 _MODULES: dict[str, str] = {
     "kingdomino": "realms.games.kingdomino",
     "dominion": "realms.games.dominion",
+    "burgundy": "realms.games.burgundy",
 }
 _LOADED: dict[str, Game] = {}
 

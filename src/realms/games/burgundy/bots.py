@@ -1,0 +1,279 @@
+"""Castles of Burgundy bots: ``greedy`` (``random`` is game-agnostic).
+
+``greedy`` looks ahead over its own turn: it applies each legal action to a copy of the state and
+scores the result with ``evaluate`` -- the seat's VP plus what its resources are worth -- and takes
+the best (ties broken by its own seeded RNG). The look-ahead covers:
+
+* **The other die**: while one die is still unused after the action, the action is worth the best
+  take/place/sell with that die (so it sees "take this tile, then place it with the other die").
+* **Bonus decisions** that an action creates for the same seat (a castle's action, a City Hall, a
+  Carpenter's/Church's/Market's pick, a Warehouse, a ship's depot, goods, a discard) are resolved
+  greedily inside the look-ahead, up to 3 deep: placing a castle is worth the best castle action.
+* **Worker adjustments**: it also tries every value of each unused die reachable with at most two
+  workers (each die action at that value, on a copy with the workers paid, compared one step deep with
+  the plain actions); when one beats the best plain action by more than ``ADJUST_MARGIN`` VP it pays
+  the first worker towards it.
+
+``evaluate`` is the explicit list of priorities (weights in VP, class ``Weights``):
+
+1. VP scored so far, 1 each (regions with their phase bonus, animals, sales, bonus tiles, Watchtowers).
+2. Region progress: an unfinished region with k of n spaces filled is worth
+   ``0.5 * (k / n) ** 1.5 * (n(n+1)/2 + current phase bonus)``: fill regions, finish them early.
+3. Goods in stock ``0.6 * sale VP + 0.3`` each; silverlings 0.9; workers 0.5 each up to 8, 0.25 beyond.
+4. Mines: 1.1 per mine per phase end still to come.
+5. Storage: each tile at 0.8 of its base value (castle 5, ship 4, knowledge 3-4, animal 1.2 per animal,
+   mine 1 + phases left, buildings 2-4 by kind), in full when a matching empty space touches the
+   estate, 0.6 when one exists elsewhere, 0 when the estate has no empty space of that colour; a tile
+   that would complete a region adds 30% of that region's score.
+6. Knowledge tiles placed: ongoing effects 0.6 per phase left; end-game tiles (15-26) what they would
+   score now.
+7. Turn order: 0.3 per place ahead on the track.
+
+Storage (5) and region progress (2) fade to nothing over the last 3 rounds, when they can no longer
+turn into VP. The bot reads only public information (nothing but the future is hidden).
+"""
+
+from __future__ import annotations
+
+from realms.agents.base import Agent, register
+from realms.core.game import Action
+from realms.games.burgundy.data import (
+    ANIMAL,
+    CASTLE,
+    KNOWLEDGE,
+    MINE,
+    PHASE_BONUS,
+    SALE_VP,
+    SHIP,
+    SIZE_VP,
+    T_ANIMALS,
+    T_KIND,
+    T_TYPE,
+)
+from realms.games.burgundy.rules import (
+    ADJUST,
+    DECODE,
+    K8,
+    K_ADJUST,
+    K_PLACE,
+    K_SELL,
+    K_TAKE,
+    Burgundy,
+    BurgundyState,
+)
+
+ADJUST_MARGIN = 0.6
+LOOKAHEAD_DEPTH = 3
+
+
+class Weights:
+    """The evaluation's weights (see the module docstring); a variant bot may override them."""
+
+    worker = 0.5  # each worker up to ``worker_cap``
+    worker_extra = 0.25  # each worker beyond
+    worker_cap = 8
+    silver = 0.9
+    goods_sale = 0.6  # x sale VP per goods tile
+    goods_flat = 0.3
+    mine = 1.1  # per mine per phase end to come
+    storage = 0.8
+    region = 0.5
+    knowledge_ongoing = 0.6  # per phase left
+    track = 0.3
+    max_adjust = 2  # workers spent on one die in the plan
+    die_match = 0.0  # storage tile placeable with an unused die now: extra share of its value
+    horizon = 3  # rounds: storage and region progress fade over the last ``horizon`` rounds
+
+
+W = Weights()
+BUILDING_VALUE = (3.5, 4.0, 3.0, 3.0, 3.0, 2.5, 2.0, 3.5)  # warehouse ... city hall
+ONGOING_KNOWLEDGE = frozenset(range(1, 15))
+
+
+def tile_value(s: BurgundyState, p: int, tile: int, w: Weights = W) -> float:
+    """What a tile in storage is worth to seat p (see the module docstring, priority 5)."""
+    board = s.boards[p]
+    assert board is not None
+    t = T_TYPE[tile]
+    occ = s.occ[p]
+    empty = board.type_mask[t] & ~occ
+    if not empty:
+        return 0.0
+    phases_left = 5 - s.phase
+    if t == CASTLE:
+        base = 5.0
+    elif t == SHIP:
+        base = 4.0
+    elif t == ANIMAL:
+        base = 1.2 * T_ANIMALS[tile]
+    elif t == MINE:
+        base = 1.0 + phases_left
+    elif t == KNOWLEDGE:
+        base = 3.0 + (1.0 if T_KIND[tile] in ONGOING_KNOWLEDGE and phases_left >= 3 else 0.0)
+    else:
+        base = BUILDING_VALUE[T_KIND[tile]]
+    near = empty & s.adj[p]
+    value = base if near else 0.6 * base
+    if w.die_match and near and s.to_move == p and s.used != 3:
+        for i in (0, 1):
+            if not s.used >> i & 1 and near & board.tv_mask[t * 7 + s.dice[p * 2 + i]]:
+                value += w.die_match * base
+                break
+    # completing a region with it
+    best = 0
+    m = near
+    phase_bonus = PHASE_BONUS[min(s.phase, 4)]
+    while m:
+        low = m & -m
+        r = board.region_of[low.bit_length() - 1]
+        rm = board.region_mask[r]
+        if (occ | low) & rm == rm:
+            pts = SIZE_VP[board.region_size[r]] + phase_bonus
+            if pts > best:
+                best = pts
+        m ^= low
+    return value + 0.3 * best
+
+
+def evaluate(game: Burgundy, s: BurgundyState, p: int, w: Weights = W) -> float:
+    """Seat p's position in VP-equivalents (priorities 1-7 of the module docstring)."""
+    vp = float(s.vp[p])
+    if s.to_move is None:
+        return vp
+    n = s.players
+    board = s.boards[p]
+    if board is None:
+        return vp
+    phase = s.phase
+    phases_left = 5 - phase
+    occ = s.occ[p]
+    value = vp
+    rounds_left = (4 - phase) * 5 + 5 - s.round
+    fade = min(1.0, rounds_left / w.horizon) if w.horizon else 1.0
+    # 2. region progress
+    bonus = PHASE_BONUS[min(phase, 4)]
+    for r, rm in enumerate(board.region_mask):
+        k = (occ & rm).bit_count()
+        size = board.region_size[r]
+        if 0 < k < size:
+            value += fade * w.region * (k / size) ** 1.5 * (SIZE_VP[size] + bonus)
+    # 3. goods, silverlings, workers
+    goods = sum(s.goods[p * 6:p * 6 + 6])
+    value += goods * (w.goods_sale * SALE_VP[n] + w.goods_flat)
+    value += w.silver * s.silver[p]
+    nw = s.workers[p]
+    cap = w.worker_cap
+    value += w.worker * nw if nw <= cap else w.worker * cap + w.worker_extra * (nw - cap)
+    # 4. mines
+    value += w.mine * s.mines[p] * phases_left
+    # 5. storage
+    for tile in s.storage[p]:
+        value += fade * w.storage * tile_value(s, p, tile, w)
+    # 6. knowledge
+    know = s.know[p]
+    if know:
+        for num in range(1, 27):
+            if know >> num & 1:
+                if num < 15:
+                    value += w.knowledge_ongoing * phases_left
+                else:
+                    value += game._knowledge_end(s, p, num)[0]
+    # 7. turn order
+    order = game.track_order(s)
+    value += w.track * (n - 1 - order.index(p))
+    return value
+
+
+class GreedyAgent(Agent):
+    """One-step look-ahead on ``evaluate``, resolving its own bonus decisions and planning workers."""
+
+    name = "greedy"
+    weights = W
+    turn_ahead = True
+
+    def act(self, game: Burgundy, state: BurgundyState) -> Action:  # type: ignore[override]
+        actions = game.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        p = state.to_move
+        assert p is not None
+        best_value = float("-inf")
+        best: list[Action] = []
+        for a in actions:
+            if DECODE[a.index][0] == K_ADJUST:
+                continue
+            v = self._value_after(game, state, a, p, LOOKAHEAD_DEPTH, self.turn_ahead)
+            if v > best_value + 1e-9:
+                best_value, best = v, [a]
+            elif v > best_value - 1e-9:
+                best.append(a)
+        if not state.frames and state.used != 3 and state.workers[p] > 0:
+            plain = best_value
+            if self.turn_ahead:  # compare like with like: one step, no look-ahead over the other die
+                plain = max(self._value_after(game, state, a, p, LOOKAHEAD_DEPTH) for a in actions
+                            if DECODE[a.index][0] != K_ADJUST)
+            adjust = self._plan_adjust(game, state, p, plain)
+            if adjust is not None:
+                return adjust
+        return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def _value_after(self, game: Burgundy, state: BurgundyState, a: Action, p: int, depth: int,
+                     ahead: bool = False) -> float:
+        s = state.clone()
+        game.apply(s, a)
+        if s.to_move == p:
+            if depth > 0 and s.frames:
+                best = float("-inf")
+                for b in game.legal_actions(s):
+                    v = self._value_after(game, s, b, p, depth - 1, ahead)
+                    if v > best:
+                        best = v
+                return best
+            if ahead and not s.frames and s.used in (1, 2):
+                # the rest of the turn: the best use of the other die (no worker plans, no look-ahead)
+                best = evaluate(game, s, p, self.weights)
+                for b in game.legal_actions(s):
+                    if DECODE[b.index][0] in (K_TAKE, K_PLACE, K_SELL):
+                        v = self._value_after(game, s, b, p, 1)
+                        if v > best:
+                            best = v
+                return best
+        return evaluate(game, s, p, self.weights)
+
+    def _plan_adjust(self, game: Burgundy, state: BurgundyState, p: int, plain: float) -> Action | None:
+        workers = state.workers[p]
+        k8 = state.know[p] & K8
+        best_value = plain + ADJUST_MARGIN
+        best: Action | None = None
+        for i in (0, 1):
+            if state.used >> i & 1:
+                continue
+            v = state.dice[p * 2 + i]
+            for target in range(1, 7):
+                if target == v:
+                    continue
+                up = (target - v) % 6
+                down = (v - target) % 6
+                dist = min(up, down)
+                cost = (dist + 1) // 2 if k8 else dist
+                if cost > min(workers, self.weights.max_adjust):
+                    continue
+                s2 = state.clone()
+                s2.dice[p * 2 + i] = target
+                s2.workers[p] -= cost
+                s2.cache = None
+                for a in game.legal_actions(s2):
+                    kind, die = DECODE[a.index][0], DECODE[a.index][1]
+                    if die != i or kind not in (K_TAKE, K_PLACE, K_SELL):
+                        continue
+                    val = self._value_after(game, s2, a, p, LOOKAHEAD_DEPTH)
+                    if val > best_value:
+                        best_value = val
+                        step = (2 if k8 and dist >= 2 else 1) * (1 if up <= down else -1)
+                        best = ADJUST[i * 4 + {1: 0, -1: 1, 2: 2, -2: 3}[step]]
+        return best
+
+
+register("burgundy", "greedy", GreedyAgent)
+
+__all__ = ["GreedyAgent", "Weights", "evaluate", "tile_value"]

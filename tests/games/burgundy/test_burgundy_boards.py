@@ -1,0 +1,181 @@
+"""Estate boards, the board file format, scenarios and options."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from realms.core.errors import OptionsError
+from realms.games.burgundy.data import BoardError, builtin_boards, parse_boards
+
+from .helpers import GAME, D, IllegalAction, R, act, legal_json, new
+
+BOARD1_ROWS = ["A6 C5 C4 K3", "A2 A1 C6 K5 B4", "A5 A4 B3 K1 B2 B3", "S6 S1 S2 C6* S5 S4 S1",
+               "B2 B5 M4 B3 B1 A2", "B6 M1 K2 B5 B6", "M3 K4 K1 B3"]
+
+
+def test_board_1_matches_the_rulebook_regions():
+    b = builtin_boards()[1]
+    sizes: dict[str, list[int]] = {}
+    for r, t in enumerate(b.region_type):
+        sizes.setdefault(D.TYPES[t], []).append(b.region_size[r])
+    assert sorted(sizes["building"]) == [1, 3, 3, 5]
+    assert sorted(sizes["animal"]) == [1, 5]
+    assert sorted(sizes["castle"]) == [1, 3]
+    assert sorted(sizes["ship"]) == [3, 3]
+    assert sizes["mine"] == [3]
+    assert len(b.ids) == 37 and b.start == 19
+
+
+def test_board_6_loads_from_the_same_format():
+    b = builtin_boards()[6]
+    assert len(b.ids) == 37 and b.types[b.start] == D.CASTLE
+    assert [b.type_mask[t].bit_count() for t in range(6)] == [6, 6, 4, 3, 6, 12]
+
+
+def _write(tmp_path, data, name="boards.json"):
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+def test_user_board_file_adds_a_board_for_random_and_free_choice(tmp_path):
+    rows = BOARD1_ROWS[:]
+    rows[0] = "M6 C5 C4 K3"
+    path = _write(tmp_path, {"boards": [{"board": 12, "rows": rows}]})
+    s = new(2, seed=1, scenario="free-choice", boards_file=path)
+    assert [a["board"] for a in legal_json(s)] == [1, 6, 12]
+    p = s.to_move
+    act(s, "board", board=12)
+    assert s.boards[p].number == 12 and s.boards[p].types[1] == D.MINE
+    q = s.to_move
+    assert q != p
+    act(s, "board", board=1)
+    assert s.mode == R.MODE_PLAY and s.boards[q].number == 1
+    assert all(s.occ[x] == 1 << 19 for x in range(2))
+
+
+def test_random_scenario_deals_different_boards_while_there_are_enough():
+    seen = set()
+    for seed in range(20):
+        s = new(2, seed=seed, scenario="random")
+        numbers = [b.number for b in s.boards]
+        assert sorted(numbers) == [1, 6]
+        seen.add(tuple(numbers))
+        s4 = new(4, seed=seed, scenario="random")
+        assert sorted(b.number for b in s4.boards).count(1) == 2
+    assert seen == {(1, 6), (6, 1)}
+
+
+def test_basic_scenario_board_1_for_everyone():
+    s = new(4, seed=2)
+    assert [b.number for b in s.boards] == [1, 1, 1, 1]
+
+
+def test_free_choice_boards_are_the_first_actions_and_only_those():
+    s = new(3, seed=5, scenario="free-choice")
+    assert {a["type"] for a in legal_json(s)} == {"board"}
+    with pytest.raises(IllegalAction, match="estate board"):
+        act(s, "workers", die=0)
+    with pytest.raises(IllegalAction, match="no estate board 7"):
+        act(s, "board", board=7)
+    order = list(s.order)
+    for p in order:
+        assert s.to_move == p
+        act(s, "board", board=6)
+    assert [b.number for b in s.boards] == [6, 6, 6]
+    assert s.turns == [0, 0, 0]
+    assert "workers" in {a["type"] for a in legal_json(s)}
+
+
+def test_user_board_replaces_a_builtin_board_of_the_same_number(tmp_path):
+    rows = BOARD1_ROWS[:]
+    rows[6] = "M3 K4 K1 M3"
+    path = _write(tmp_path, {"boards": [{"board": 1, "rows": rows}]})
+    s = new(2, seed=1, boards_file=path)
+    assert s.boards[0].types[37] == D.MINE
+
+
+@pytest.mark.parametrize("data,message", [
+    ("{not json", "not valid JSON"),
+    ({"nothing": []}, "'boards' list"),
+    ({"boards": []}, "empty"),
+    ({"boards": [{"rows": BOARD1_ROWS}]}, "needs 'board'"),
+    ({"boards": [{"board": 3}]}, "no 'rows'"),
+    ({"boards": [{"board": 3, "rows": BOARD1_ROWS[:6]}]}, "list of 7 strings"),
+    ({"boards": [{"board": 3, "rows": [*BOARD1_ROWS[:6], "M3 K4 K1"]}]}, "row 7 has 3 spaces"),
+    ({"boards": [{"board": 3, "rows": [*BOARD1_ROWS[:6], "M3 K4 K1 X3"]}]}, "space 37"),
+    ({"boards": [{"board": 3, "rows": [*BOARD1_ROWS[:6], "M3 K4 K1 B7"]}]}, "die number 1-6"),
+    ({"boards": [{"board": 3, "rows": [r.replace("*", "") for r in BOARD1_ROWS]}]}, "no start castle"),
+    ({"boards": [{"board": 3, "rows": [*BOARD1_ROWS[:6], "M3 K4 K1 C3*"]}]}, "two start castles"),
+    ({"boards": [{"board": 3, "rows": [*BOARD1_ROWS[:6], "M3 K4 K1 B3*"]}]}, "must be a castle"),
+    ({"boards": [{"board": 3, "rows": BOARD1_ROWS}, {"board": 3, "rows": BOARD1_ROWS}]}, "defined twice"),
+    ({"boards": [{"board": 300, "rows": BOARD1_ROWS}]}, "integer 1-99"),
+])
+def test_malformed_board_file_is_rejected_with_a_clear_error(tmp_path, data, message):
+    path = _write(tmp_path, data)
+    with pytest.raises(OptionsError, match=message):
+        GAME.validate_options({"boards_file": path})
+    with pytest.raises(BoardError, match=message):
+        GAME.new({"boards_file": path}, 1)
+
+
+def test_disconnected_board_is_rejected(tmp_path):
+    # holes ('.') around space 1 cut it off from the rest of the estate
+    rows = BOARD1_ROWS[:]
+    rows[0] = "A6 . C4 K3"
+    rows[1] = ". . C6 K5 B4"
+    path = _write(tmp_path, {"boards": [{"board": 3, "rows": rows}]})
+    with pytest.raises(BoardError, match="disconnected.*\\[1\\]"):
+        GAME.validate_options({"boards_file": path})
+
+
+def test_board_with_holes_but_connected_is_accepted(tmp_path):
+    rows = BOARD1_ROWS[:]
+    rows[0] = ". C5 C4 K3"
+    path = _write(tmp_path, {"boards": [{"board": 3, "rows": rows}]})
+    s = new(2, seed=1, scenario="free-choice", boards_file=path)
+    act(s, "board", board=3)
+    assert len(s.boards[s.order[0]].ids) == 36
+
+
+def test_spaces_that_contradict_the_rows_are_rejected():
+    good = json.loads(
+        (__import__("importlib").resources.files("realms.games.burgundy") / "data" / "boards.json").read_text())
+    entry = dict(good["boards"][0])
+    spaces = [dict(sp) for sp in entry["spaces"]]
+    spaces[0]["neighbours"] = [2]
+    entry["spaces"] = spaces
+    with pytest.raises(BoardError, match="neighbours"):
+        parse_boards({"boards": [entry]}, "test")
+    entry["spaces"] = good["boards"][0]["spaces"]
+    entry["regions"] = good["boards"][0]["regions"][1:]
+    with pytest.raises(BoardError, match="regions"):
+        parse_boards({"boards": [entry]}, "test")
+
+
+def test_missing_board_file_is_a_clear_error(tmp_path):
+    with pytest.raises(OptionsError, match="cannot be read"):
+        GAME.validate_options({"boards_file": str(tmp_path / "nope.json")})
+
+
+@pytest.mark.parametrize("opts,message", [
+    ({"players": 5}, "between 2 and 4"),
+    ({"players": 1}, "between 2 and 4"),
+    ({"scenario": "advanced"}, "basic, random, free-choice"),
+    ({"city_hall": "yes"}, "any-colour, matching-colour"),
+    ({"tiebreak": "coin"}, "fewest-empty, most-empty"),
+    ({"boards_file": 3}, "file path"),
+    ({"colour": "red"}, "unknown option"),
+])
+def test_bad_options_are_rejected_with_a_clear_error(opts, message):
+    with pytest.raises(OptionsError, match=message):
+        GAME.new(opts, 1)
+
+
+def test_option_defaults_follow_decisions():
+    opts = GAME.validate_options({})
+    assert opts["city_hall"] == "any-colour"
+    assert opts["tiebreak"] == "fewest-empty"
+    assert opts["scenario"] == "basic"
