@@ -21,35 +21,63 @@ import tempfile
 import time
 
 import httpx
+import orjson
 import websockets
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from tests.support import Server, free_port  # noqa: E402
 
 
-async def seat_loop(base: str, gid: str, token: str, latencies: list[float], stop: float, client: httpx.AsyncClient,
+class RawHttp:
+    """A minimal keep-alive HTTP/1.1 client, so the load generator itself stays cheap."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        self.writer.write(b"POST " + path.encode() + b" HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                          b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+        await self.writer.drain()
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        length = 0
+        for line in head.split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":", 1)[1])
+        return status, await self.reader.readexactly(length)
+
+
+async def seat_loop(base: str, gid: str, token: str, latencies: list[float], stop: float,
                     rng: random.Random) -> int:
     done = 0
+    host, port = base.split("//")[1].split(":")
+    http = RawHttp(host, int(port))
     uri = base.replace("http", "ws") + f"/ws/games/{gid}?token={token}"
-    async with websockets.connect(uri, max_size=2**22) as ws:
+    async with websockets.connect(uri, max_size=2**22, compression=None) as ws:
         while time.perf_counter() < stop:
             try:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.perf_counter())))
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.perf_counter()))
             except TimeoutError:
                 break
-            if msg.get("type") != "update" or msg["finished"]:
-                if msg.get("finished"):
-                    break
-                continue
-            if not msg["legal_actions"]:
+            msg = orjson.loads(raw)
+            if msg.get("finished"):
+                break
+            if msg.get("type") != "update" or not msg["legal_actions"]:
                 continue
             action = rng.choice(msg["legal_actions"])["action"]
             t0 = time.perf_counter()
-            r = await client.post(f"{base}/api/games/{gid}/actions",
-                                  json={"token": token, "version": msg["version"], "action": action})
+            status, _ = await http.post(f"/api/games/{gid}/actions",
+                                        orjson.dumps({"token": token, "version": msg["version"], "action": action}))
             latencies.append(time.perf_counter() - t0)
-            if r.status_code == 200:
+            if status == 200:
                 done += 1
+    if http.writer is not None:
+        http.writer.close()
     return done
 
 
@@ -65,7 +93,7 @@ async def run(base: str, game: str, games: int, seconds: float, players: int) ->
         start = time.perf_counter()
         stop = start + seconds
         rng = random.Random(1)
-        tasks = [seat_loop(base, g["id"], s["token"], latencies, stop, client, random.Random(rng.random()))
+        tasks = [seat_loop(base, g["id"], s["token"], latencies, stop, random.Random(rng.random()))
                  for g in made for s in g["seats"]]
         counts = await asyncio.gather(*tasks)
         elapsed = time.perf_counter() - start

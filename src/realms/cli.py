@@ -353,7 +353,8 @@ def serve(
         return
     application = create_app(db, bot_delay=bot_delay)
     out.print(f"Realms is serving on [bold]http://{host}:{port}/[/] — database {application.state.db_url}")
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws="websockets-sansio",
+                ws_per_message_deflate=False)
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import sessionmaker
@@ -97,7 +97,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         dead = []
         for ws, seat in list(live.watchers.items()):
             try:
-                await ws.send_json({"type": "update", **live.payload(seat)})
+                await ws.send_text(live.update_message(seat).decode())
             except Exception:
                 dead.append(ws)
         for ws in dead:
@@ -163,12 +163,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         return {"games": manager.open_games()}
 
     @app.get("/api/games/{gid}")
-    def get_game(gid: str, token: str | None = Query(default=None)) -> dict[str, Any]:
+    def get_game(gid: str, token: str | None = Query(default=None)) -> Response:
+        """That seat's view (a spectator's without a token), version, legal actions when it is to move."""
         live = manager.get(gid)
         seat = live.seat_of(token)
         manager.catch_up(live)
         manager.claim(live, seat)
-        return live.payload(seat)
+        return Response(live.payload_json(seat), media_type="application/json")
 
     @app.post("/api/games/{gid}/join")
     def join_game(gid: str, body: JoinSeat) -> dict[str, Any]:
@@ -177,10 +178,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         return {"seat": s.seat, "token": s.token, "join_url": f"/play/{live.id}?token={s.token}"}
 
     @app.post("/api/games/{gid}/actions")
-    async def post_action(gid: str, body: PostAction) -> dict[str, Any]:
+    async def post_action(gid: str, body: PostAction) -> Response:
+        """Play an action for the token's seat; the answer is that seat's new view."""
         live = manager.get(gid)
         await manager.submit(live, body.token, body.version, body.action)
-        return live.payload(live.seat_of(body.token))
+        return Response(live.payload_json(live.seat_of(body.token)), media_type="application/json")
 
     @app.get("/api/games/{gid}/record")
     def get_record(gid: str) -> dict[str, Any]:
@@ -218,7 +220,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         await ws.accept()
         live.watchers[ws] = seat
         try:
-            await ws.send_json({"type": "update", **live.payload(seat)})
+            await ws.send_text(live.update_message(seat).decode())
             while True:
                 message = await ws.receive_text()
                 if message == "ping":

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -62,7 +63,8 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[Any, int | None] = field(default_factory=dict)  # websocket -> seat (None: spectator)
     bot_task: asyncio.Task | None = None
-    _payloads: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    state_hash: str = ""
+    _payloads: dict[int | None, bytes] = field(default_factory=dict)
     _payload_version: int = -1
 
     @property
@@ -78,17 +80,22 @@ class LiveGame:
         raise ApiError(403, "this token does not belong to any seat of this game")
 
     def payload(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may know: its view, whose turn, its legal actions, the log.
+        """What ``seat`` (None: a spectator) may know: its view, whose turn, its legal actions, the log."""
+        return orjson.loads(self.payload_json(seat))
 
-        Built once per version and seat: the answer to a POST and the pushes share it.
-        """
+    def payload_json(self, seat: int | None) -> bytes:
+        """``payload(seat)`` as JSON, built once per version and seat: a POST's answer and the pushes share it."""
         if self._payload_version != self.version:
             self._payloads = {}
             self._payload_version = self.version
         cached = self._payloads.get(seat)
         if cached is None:
-            cached = self._payloads[seat] = self._build_payload(seat)
+            cached = self._payloads[seat] = orjson.dumps(self._build_payload(seat))
         return cached
+
+    def update_message(self, seat: int | None) -> bytes:
+        """The WebSocket push: ``{"type": "update", **payload}``."""
+        return b'{"type":"update",' + self.payload_json(seat)[1:]
 
     def _build_payload(self, seat: int | None) -> dict[str, Any]:
         game, state = self.game, self.state
@@ -98,7 +105,7 @@ class LiveGame:
             "game": game.id,
             "seat": seat,
             "version": self.version,
-            "state_hash": game.state_hash(state),
+            "state_hash": self.state_hash or game.state_hash(state),
             "finished": self.finished,
             "to_move": to_move,
             "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed} for s in self.seats],
@@ -172,6 +179,7 @@ class Manager:
                 db.add(SeatRow(game_id=gid, seat=s.seat, kind=s.kind, agent=s.agent, token=s.token,
                                claimed=s.claimed))
         live = LiveGame(gid, game, opts, seed, parsed, state, 0)
+        live.state_hash = game.state_hash(state)
         self.games[gid] = live
         return live
 
@@ -195,7 +203,8 @@ class Manager:
             state = game.new(row.options, row.seed)
             live = LiveGame(gid, game, dict(row.options), row.seed, seats, state, 0)
         self._apply_rows(live, actions)
-        if live.version != version or game.state_hash(live.state) != expected_hash:
+        live.state_hash = game.state_hash(live.state)
+        if live.version != version or live.state_hash != expected_hash:
             raise ApiError(500, f"game {gid}: the replayed action log does not reproduce the stored state hash")
         return live
 
@@ -207,6 +216,8 @@ class Manager:
             for e in live.game.apply(live.state, action, log=True):
                 live.events.append((r.n, e))
             live.version = r.n
+        if rows:
+            live.state_hash = live.game.state_hash(live.state)
         del live.events[:-LOG_KEEP * 4]
 
     def catch_up(self, live: LiveGame, force: bool = False) -> None:
@@ -305,13 +316,14 @@ class Manager:
         finished = live.game.is_over(state)
         result = live.game.result(state) if finished else None
         games, actions = GameRow.__table__, ActionRow.__table__
+        new_hash = live.game.state_hash(state)
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(actions).values(game_id=live.id, n=n, seat=seat, action=action.to_json(),
                                                     created_at=now()))
                 changed = conn.execute(
                     update(games).where(games.c.id == live.id, games.c.version == live.version).values(
-                        version=n, state_hash=live.game.state_hash(state), updated_at=now(),
+                        version=n, state_hash=new_hash, updated_at=now(),
                         status="finished" if finished else "active",
                         result=result.to_json() if result else None)
                 ).rowcount
@@ -321,6 +333,7 @@ class Manager:
             self.catch_up(live, force=True)
             raise ApiError(409, "another action was accepted first; reload and try again") from None
         live.state = state
+        live.state_hash = new_hash
         live.version = n
         live.events.extend((n, e) for e in events)
         if len(live.events) > LOG_KEEP * 4:
