@@ -145,3 +145,28 @@ def test_dominion_table_against_bots_plays_by_clicking(page, server):
     assert page.locator(".dm-card:not([disabled]):not(.legal)").count() == 0
     log = page.inner_text("#log")
     assert "bought" in log and "Seat 2" in log
+
+
+def test_burgundy_table_against_a_bot_plays_by_clicking(page, server):
+    create_from_lobby(page, server, "burgundy", ["human", "bot:greedy"], players=2)
+    page.wait_for_selector("#bg-depots")
+    clicks = 0
+    for _ in range(300):
+        if clicks >= 12:
+            break
+        board = page.locator(".bg-chip.legal, .bg-space.legal")
+        listed = page.locator("#prompt .actions-list button")
+        if board.count():
+            board.first.click()
+            page.wait_for_timeout(60)
+            chooser = page.locator("#bg-chooser button")
+            if chooser.count():
+                chooser.first.click()
+            clicks += 1
+        elif listed.count():
+            listed.first.click()
+            clicks += 1
+        page.wait_for_timeout(60)
+    assert clicks >= 12
+    assert "Seat 1" in page.inner_text("#log")
+    assert page.locator("svg.bg-estate").count() == 2

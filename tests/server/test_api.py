@@ -258,3 +258,12 @@ def test_meta_lists_games_options_and_bots(client):
     kd = next(g for g in meta["games"] if g["id"] == "kingdomino")
     assert "full-greedy" in kd["bots"] and any(o["name"] == "mighty_duel" for o in kd["options"])
     json.dumps(meta)
+
+
+def test_options_naming_server_files_are_refused(client):
+    r = client.post("/api/games", json={"game": "burgundy", "options": {"boards_file": "/etc/passwd"},
+                                        "seats": ["human", "human"]})
+    assert r.status_code == 400 and "cannot be set here" in r.json()["detail"]
+    meta = client.get("/api/meta").json()
+    burgundy = next(g for g in meta["games"] if g["id"] == "burgundy")
+    assert all(o["name"] != "boards_file" for o in burgundy["options"])

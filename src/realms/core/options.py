@@ -20,6 +20,8 @@ class Option:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: names something on the local machine (a file path): never accepted from a remote client
+    local_only: bool = False
 
     def coerce(self, value: Any, game: str) -> Any:
         where = f"{game}: option {self.name!r}"

@@ -144,7 +144,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
                 "id": gid, "name": game.name, "min_players": game.min_players, "max_players": game.max_players,
                 "options": [{"name": o.name, "type": o.type, "default": o.default, "choices": list(o.choices),
                              "help": o.help, "minimum": o.minimum, "maximum": o.maximum}
-                            for o in game.options_spec],
+                            for o in game.options_spec if not o.local_only],
                 "bots": [n for n in agent_names(gid)],
             })
         return {"games": out}

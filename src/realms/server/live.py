@@ -145,6 +145,9 @@ class Manager:
         if not isinstance(seats, list) or not seats:
             raise ApiError(400, "seats must be a non-empty list such as [\"human\", \"bot:random\"]")
         raw = dict(options or {})
+        for o in game.options_spec:
+            if o.local_only and o.name in raw:
+                raise ApiError(400, f"{game_id}: option {o.name!r} names a file on the server and cannot be set here")
         if "players" not in raw and any(o.name == "players" for o in game.options_spec):
             raw["players"] = len(seats)
         parsed: list[Seat] = []

@@ -425,7 +425,8 @@ class Burgundy(Game):
         Option("tiebreak", "choice", "fewest-empty",
                "tie-break: fewest-empty (rules text) or most-empty (2011 rulebook per BGA) estate spaces",
                choices=("fewest-empty", "most-empty")),
-        Option("boards_file", "any", None, "path of a JSON file of extra estate boards (format of boards.json)"),
+        Option("boards_file", "any", None, "path of a JSON file of extra estate boards (format of boards.json)",
+               local_only=True),
     )
     actions = ACTIONS
 
