@@ -2,10 +2,11 @@
 
 Starts `realms serve` on loopback with a fresh SQLite database (or --db URL), creates N games whose seats
 are all "human", and plays every seat from this process: each seat watches its WebSocket and POSTs an
-action (uniformly random among the legal ones) whenever it is to move. Prints actions/s over the run and
-the p50/p99 latency of the action requests.
+action (uniformly random among the legal ones) when it is to move. Each game moves at a steady pace, so
+the offered load is --rate actions/s in total (0 = as fast as possible). Prints the actions/s achieved
+and the p50/p99 latency of the action requests.
 
-Usage: python benchmarks/server_load.py [--games 200] [--game kingdomino] [--seconds 30] [--db URL]
+Usage: python benchmarks/server_load.py [--games 200] [--rate 1000] [--game kingdomino] [--seconds 20]
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -37,6 +37,14 @@ class RawHttp:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        try:
+            return await self._post(path, body)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            # the server closes idle keep-alive connections: open a new one and send again
+            self.writer = None
+            return await self._post(path, body)
+
+    async def _post(self, path: str, body: bytes) -> tuple[int, bytes]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
@@ -52,8 +60,9 @@ class RawHttp:
         return status, await self.reader.readexactly(length)
 
 
-async def seat_loop(base: str, gid: str, token: str, latencies: list[float], stop: float,
-                    rng: random.Random) -> int:
+async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, float]], stop: float,
+                    rng: random.Random, pace: dict[str, float], interval: float) -> int:
+    """Play one seat of one game: answer each pushed view in which this seat is to move."""
     done = 0
     host, port = base.split("//")[1].split(":")
     http = RawHttp(host, int(port))
@@ -70,10 +79,15 @@ async def seat_loop(base: str, gid: str, token: str, latencies: list[float], sto
             if msg.get("type") != "update" or not msg["legal_actions"]:
                 continue
             action = rng.choice(msg["legal_actions"])["action"]
+            # each game moves at a steady pace (a bot's thinking time), so the total offered load is --rate
+            wait = pace[gid] - time.perf_counter()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            pace[gid] = max(pace[gid] + interval, time.perf_counter())
             t0 = time.perf_counter()
             status, _ = await http.post(f"/api/games/{gid}/actions",
                                         orjson.dumps({"token": token, "version": msg["version"], "action": action}))
-            latencies.append(time.perf_counter() - t0)
+            samples.append((t0, time.perf_counter() - t0))
             if status == 200:
                 done += 1
     if http.writer is not None:
@@ -81,29 +95,47 @@ async def seat_loop(base: str, gid: str, token: str, latencies: list[float], sto
     return done
 
 
-async def run(base: str, game: str, games: int, seconds: float, players: int) -> None:
-    limits = httpx.Limits(max_connections=games * players + 10, max_keepalive_connections=games * players + 10)
+async def game_slot(base: str, client: httpx.AsyncClient, game: str, players: int, samples: list,
+                    stop: float, rng: random.Random, pace: dict[str, float], interval: float, first: float) -> int:
+    """Keep one live game going until the end of the run: when a game ends, the slot starts another."""
+    done = 0
+    while time.perf_counter() < stop:
+        r = await client.post(f"{base}/api/games", json={"game": game, "seats": ["human"] * players})
+        r.raise_for_status()
+        made = r.json()
+        pace[made["id"]] = max(first, time.perf_counter())
+        first = 0.0
+        counts = await asyncio.gather(*[
+            seat_loop(base, made["id"], seat["token"], samples, stop, random.Random(rng.random()), pace, interval)
+            for seat in made["seats"]])
+        done += sum(counts)
+    return done
+
+
+async def run(base: str, game: str, games: int, seconds: float, players: int, rate: float, warmup: float) -> dict:
+    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     async with httpx.AsyncClient(limits=limits, timeout=30) as client:
-        made = []
-        for _ in range(games):
-            r = await client.post(f"{base}/api/games", json={"game": game, "seats": ["human"] * players})
-            r.raise_for_status()
-            made.append(r.json())
-        latencies: list[float] = []
+        samples: list[tuple[float, float]] = []
         start = time.perf_counter()
         stop = start + seconds
         rng = random.Random(1)
-        tasks = [seat_loop(base, g["id"], s["token"], latencies, stop, random.Random(rng.random()))
-                 for g in made for s in g["seats"]]
-        counts = await asyncio.gather(*tasks)
+        interval = games / rate if rate > 0 else 0.0
+        pace: dict[str, float] = {}
+        counts = await asyncio.gather(*[
+            game_slot(base, client, game, players, samples, stop, random.Random(rng.random()), pace, interval,
+                      start + rng.random() * interval)  # staggered starts
+            for _ in range(games)])
         elapsed = time.perf_counter() - start
-    total = sum(counts)
-    lat = sorted(latencies)
-    p50 = statistics.median(lat) * 1000 if lat else float("nan")
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-    print(json.dumps({"game": game, "live_games": games, "actions": total, "seconds": round(elapsed, 2),
-                      "actions_per_second": round(total / elapsed, 1), "p50_ms": round(p50, 2),
-                      "p99_ms": round(p99, 2)}))
+    steady = sorted(lat for t, lat in samples if t - start >= warmup)
+    measured = [t for t, _ in samples if t - start >= warmup]
+    span = (max(measured) - min(measured)) if len(measured) > 1 else elapsed
+
+    def pct(q: float) -> float:
+        return round(steady[min(len(steady) - 1, int(len(steady) * q))] * 1000, 2) if steady else float("nan")
+
+    return {"game": game, "live_games": games, "offered_rate": rate, "actions": sum(counts),
+            "seconds": round(elapsed, 2), "actions_per_second": round(len(measured) / span, 1) if span else 0.0,
+            "warmup_seconds": warmup, "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0)}
 
 
 def main() -> None:
@@ -113,12 +145,15 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--db", default=None)
+    ap.add_argument("--rate", type=float, default=1000.0, help="offered actions/s over all games (0: flat out)")
+    ap.add_argument("--warmup", type=float, default=3.0, help="seconds left out while sockets connect")
     args = ap.parse_args()
     folder = tempfile.mkdtemp()
     server = Server(args.db or f"sqlite:///{folder}/load.sqlite3", free_port())
     server.start()
     try:
-        asyncio.run(run(server.base, args.game, args.games, args.seconds, args.players))
+        print(json.dumps(asyncio.run(run(server.base, args.game, args.games, args.seconds, args.players, args.rate,
+                                         args.warmup))))
     finally:
         server.stop()
 

@@ -352,9 +352,16 @@ def serve(
         fail(f"the web server needs the 'web' extra ({e.name} is missing): pip install 'realms[web]'")
         return
     application = create_app(db, bot_delay=bot_delay)
+    import gc
+
+    # long-lived objects (modules, tables, precomputed actions) need not be scanned again and again, and
+    # the young generation may grow larger before a collection: fewer pauses under load
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
     out.print(f"Realms is serving on [bold]http://{host}:{port}/[/] — database {application.state.db_url}")
     uvicorn.run(application, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, timeout_keep_alive=60)
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -42,6 +43,31 @@ class PostAction(BaseModel):
 class JoinSeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int
+
+
+class Watcher:
+    """One WebSocket and its newest unsent message. Every update is a whole view, so a slow reader
+    simply skips to the latest one instead of queueing stale ones (and nobody waits for it)."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.pending: bytes | None = None
+        self.ready = asyncio.Event()
+
+    def post(self, message: bytes) -> None:
+        self.pending = message
+        self.ready.set()
+
+    async def run(self) -> None:
+        try:
+            while True:
+                await self.ready.wait()
+                self.ready.clear()
+                message, self.pending = self.pending, None
+                if message is not None:
+                    await self.ws.send_text(message.decode())
+        except Exception:  # the socket went away; the receive loop cleans up
+            return
 
 
 class BodyLimit:
@@ -94,14 +120,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     manager = Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=bot_delay)
 
     async def notify(live: LiveGame, version: int) -> None:
-        dead = []
-        for ws, seat in list(live.watchers.items()):
-            try:
-                await ws.send_text(live.update_message(seat).decode())
-            except Exception:
-                dead.append(ws)
-        for ws in dead:
-            live.watchers.pop(ws, None)
+        """Hand every watcher its newest view; each watcher's own task sends it (never blocking the mover)."""
+        for watcher, seat in list(live.watchers.items()):
+            watcher.post(live.update_message(seat))
 
     manager.notify = notify
 
@@ -218,17 +239,20 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
             await ws.close(code=4403 if e.status == 403 else 4404, reason=e.message)
             return
         await ws.accept()
-        live.watchers[ws] = seat
+        watcher = Watcher(ws)
+        live.watchers[watcher] = seat
+        watcher.post(live.update_message(seat))
+        sender = asyncio.create_task(watcher.run())
         try:
-            await ws.send_text(live.update_message(seat).decode())
             while True:
                 message = await ws.receive_text()
                 if message == "ping":
-                    await ws.send_json({"type": "pong", "version": live.version})
+                    watcher.post(orjson.dumps({"type": "pong", "version": live.version}))
         except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
             pass
         finally:
-            live.watchers.pop(ws, None)
+            live.watchers.pop(watcher, None)
+            sender.cancel()
 
     if WEB.is_dir():
         app.mount("/static", StaticFiles(directory=WEB), name="static")

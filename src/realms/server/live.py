@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -30,6 +30,79 @@ from realms.server.db import ActionRow, GameRow, SeatRow, now
 log = logging.getLogger("realms.server")
 LOG_KEEP = 200  # events kept in memory per game
 LOG_SEND = 40  # most recent events sent with each view
+
+
+_GAMES, _ACTIONS = GameRow.__table__, ActionRow.__table__
+#: the two statements of every accepted action, built once (their compiled form is cached)
+_INSERT_ACTION = insert(_ACTIONS)
+_ADVANCE_GAME = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("gid"), _GAMES.c.version == bindparam("old"))
+    .values(version=bindparam("version"), state_hash=bindparam("state_hash"), updated_at=bindparam("updated_at"),
+            status=bindparam("status"), result=bindparam("result"))
+)
+
+
+class GroupWriter:
+    """Writes accepted actions: every action waiting at the same moment goes into one transaction.
+
+    ``write`` returns True once the action row and the game's new version are committed, or False when
+    the game moved on meanwhile (another server process appended first); nobody is told before that.
+    """
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+        self.pending: list[tuple[dict[str, Any], dict[str, Any], asyncio.Future[bool]]] = []
+        self.wakeup: asyncio.Event | None = None
+        self.task: asyncio.Task | None = None
+
+    async def write(self, row: dict[str, Any], advance: dict[str, Any]) -> bool:
+        loop = asyncio.get_running_loop()
+        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
+            self.wakeup = asyncio.Event()
+            self.task = loop.create_task(self._run())
+        future: asyncio.Future[bool] = loop.create_future()
+        self.pending.append((row, advance, future))
+        assert self.wakeup is not None
+        self.wakeup.set()
+        return await future
+
+    async def _run(self) -> None:
+        assert self.wakeup is not None
+        while True:
+            await self.wakeup.wait()
+            self.wakeup.clear()
+            await asyncio.sleep(0)  # let the actions arriving in this loop iteration join the batch
+            batch, self.pending = self.pending, []
+            if not batch:
+                continue
+            try:
+                outcomes = self._flush(batch)
+            except Exception as e:  # a database failure: nobody's action is accepted
+                for _, _, future in batch:
+                    if not future.done():
+                        future.set_exception(ApiError(503, f"the database did not accept the action: {e}"))
+                continue
+            for (_, _, future), ok in zip(batch, outcomes, strict=True):
+                if not future.done():
+                    future.set_result(ok)
+
+    def _flush(self, batch: list[tuple[dict[str, Any], dict[str, Any], Any]]) -> list[bool]:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(_INSERT_ACTION, [row for row, _, _ in batch])
+                for _, advance, _ in batch:
+                    if conn.execute(_ADVANCE_GAME, advance).rowcount != 1:
+                        raise IntegrityError("version moved", None, Exception("version moved"))
+            return [True] * len(batch)
+        except IntegrityError:
+            if len(batch) == 1:
+                return [False]
+        # one of them conflicts: write each on its own so the others still land
+        out = []
+        for item in batch:
+            out.extend(self._flush([item]))
+        return out
 
 
 class ApiError(Exception):
@@ -131,6 +204,7 @@ class Manager:
     def __init__(self, sessions: sessionmaker[Session], bot_delay: float = 0.25) -> None:
         self.sessions = sessions
         self.engine = sessions.kw["bind"]
+        self.writer = GroupWriter(self.engine)
         self.shared = self.engine.dialect.name != "sqlite"
         self.bot_delay = bot_delay
         self.games: dict[str, LiveGame] = {}
@@ -305,11 +379,15 @@ class Manager:
             except IllegalAction as e:
                 raise ApiError(400, str(e)) from None
             self.claim(live, seat)
-            self._commit(live, seat, action)
+            await self._commit(live, seat, action)
         await self._after_change(live)
 
-    def _commit(self, live: LiveGame, seat: int, action: Any) -> None:
-        """Apply on a copy, persist, then publish the copy; any failure leaves everything as it was."""
+    async def _commit(self, live: LiveGame, seat: int, action: Any) -> None:
+        """Apply on a copy, persist, then publish the copy; any failure leaves everything as it was.
+
+        The caller holds the game's lock, so a game's actions are written in order; actions of different
+        games that arrive together share one transaction (group commit).
+        """
         state = live.state.clone()
         try:
             events = live.game.apply(state, action, log=True)
@@ -318,23 +396,14 @@ class Manager:
         n = live.version + 1
         finished = live.game.is_over(state)
         result = live.game.result(state) if finished else None
-        games, actions = GameRow.__table__, ActionRow.__table__
         new_hash = live.game.state_hash(state)
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(insert(actions).values(game_id=live.id, n=n, seat=seat, action=action.to_json(),
-                                                    created_at=now()))
-                changed = conn.execute(
-                    update(games).where(games.c.id == live.id, games.c.version == live.version).values(
-                        version=n, state_hash=new_hash, updated_at=now(),
-                        status="finished" if finished else "active",
-                        result=result.to_json() if result else None)
-                ).rowcount
-                if changed != 1:
-                    raise IntegrityError("version moved", None, Exception("version moved"))
-        except IntegrityError:
+        stamp = now()
+        row = {"game_id": live.id, "n": n, "seat": seat, "action": action.to_json(), "created_at": stamp}
+        advance = {"gid": live.id, "old": live.version, "version": n, "state_hash": new_hash, "updated_at": stamp,
+                   "status": "finished" if finished else "active", "result": result.to_json() if result else None}
+        if not await self.writer.write(row, advance):
             self.catch_up(live, force=True)
-            raise ApiError(409, "another action was accepted first; reload and try again") from None
+            raise ApiError(409, "another action was accepted first; reload and try again")
         live.state = state
         live.state_hash = new_hash
         live.version = n
@@ -376,7 +445,7 @@ class Manager:
                                    derive_seed(live.seed, seat + 1, live.version))
                 try:
                     action = agent.act(live.game, live.state)
-                    self._commit(live, seat, action)
+                    await self._commit(live, seat, action)
                 except ApiError as e:
                     log.warning("bot move in %s failed: %s", live.id, e.message)
                     continue
