@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test lint bench clean
+.PHONY: play terminal test bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -13,17 +13,19 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/realms play kingdomino --bots full-greedy,greedy,random
-
-serve: $(STAMP)
 	$(BIN)/realms serve
+
+terminal: $(STAMP)
+	$(BIN)/realms play kingdomino --bots full-greedy,greedy,random
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/kingdomino_random.py
+	$(BIN)/python benchmarks/kingdomino_random.py 10
+	$(BIN)/python benchmarks/dominion_bm.py
+	$(BIN)/python benchmarks/burgundy_random.py
 
 clean:
 	rm -rf $(VENV)
