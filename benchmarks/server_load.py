@@ -61,7 +61,7 @@ class RawHttp:
 
 
 async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, float]], stop: float,
-                    rng: random.Random, pace: dict[str, float], interval: float) -> int:
+                    rng: random.Random, pace: dict[str, float], interval: float, skip: dict[str, int]) -> int:
     """Play one seat of one game: answer each pushed view in which this seat is to move."""
     done = 0
     host, port = base.split("//")[1].split(":")
@@ -79,11 +79,15 @@ async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, 
             if msg.get("type") != "update" or not msg["legal_actions"]:
                 continue
             action = rng.choice(msg["legal_actions"])["action"]
-            # each game moves at a steady pace (a bot's thinking time), so the total offered load is --rate
-            wait = pace[gid] - time.perf_counter()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            pace[gid] = max(pace[gid] + interval, time.perf_counter())
+            # each game moves at a steady pace (a bot's thinking time), so the total offered load is --rate;
+            # a slot's first game plays its first `skip` moves at once, so games do not all end together
+            if skip.get(gid, 0) > 0:
+                skip[gid] -= 1
+            else:
+                wait = pace[gid] - time.perf_counter()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                pace[gid] = max(pace[gid] + interval, time.perf_counter())
             t0 = time.perf_counter()
             status, _ = await http.post(f"/api/games/{gid}/actions",
                                         orjson.dumps({"token": token, "version": msg["version"], "action": action}))
@@ -96,7 +100,8 @@ async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, 
 
 
 async def game_slot(base: str, client: httpx.AsyncClient, game: str, players: int, samples: list,
-                    stop: float, rng: random.Random, pace: dict[str, float], interval: float, first: float) -> int:
+                    stop: float, rng: random.Random, pace: dict[str, float], interval: float, first: float,
+                    skip: dict[str, int], head_start: int) -> int:
     """Keep one live game going until the end of the run: when a game ends, the slot starts another."""
     done = 0
     while time.perf_counter() < stop:
@@ -104,15 +109,18 @@ async def game_slot(base: str, client: httpx.AsyncClient, game: str, players: in
         r.raise_for_status()
         made = r.json()
         pace[made["id"]] = max(first, time.perf_counter())
-        first = 0.0
+        skip[made["id"]] = head_start
+        first, head_start = 0.0, 0
         counts = await asyncio.gather(*[
-            seat_loop(base, made["id"], seat["token"], samples, stop, random.Random(rng.random()), pace, interval)
+            seat_loop(base, made["id"], seat["token"], samples, stop, random.Random(rng.random()), pace, interval,
+                      skip)
             for seat in made["seats"]])
         done += sum(counts)
     return done
 
 
-async def run(base: str, game: str, games: int, seconds: float, players: int, rate: float, warmup: float) -> dict:
+async def run(base: str, game: str, games: int, seconds: float, players: int, rate: float, warmup: float,
+              trace: bool = False, head_start: int = 40) -> dict:
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     async with httpx.AsyncClient(limits=limits, timeout=30) as client:
         samples: list[tuple[float, float]] = []
@@ -121,11 +129,18 @@ async def run(base: str, game: str, games: int, seconds: float, players: int, ra
         rng = random.Random(1)
         interval = games / rate if rate > 0 else 0.0
         pace: dict[str, float] = {}
+        skip: dict[str, int] = {}
         counts = await asyncio.gather(*[
             game_slot(base, client, game, players, samples, stop, random.Random(rng.random()), pace, interval,
-                      start + rng.random() * interval)  # staggered starts
+                      start + rng.random() * interval, skip, rng.randrange(head_start))  # staggered games
             for _ in range(games)])
         elapsed = time.perf_counter() - start
+    if trace:  # latency second by second, to see bursts and stalls
+        for sec in range(int(elapsed) + 1):
+            lats = sorted(lat for t, lat in samples if sec <= t - start < sec + 1)
+            if lats:
+                print(f"second {sec:3d}: {len(lats):5d} actions, p50 {lats[len(lats) // 2] * 1000:7.1f} ms, "
+                      f"max {lats[-1] * 1000:7.1f} ms", file=sys.stderr)
     steady = sorted(lat for t, lat in samples if t - start >= warmup)
     measured = [t for t, _ in samples if t - start >= warmup]
     span = (max(measured) - min(measured)) if len(measured) > 1 else elapsed
@@ -139,21 +154,26 @@ async def run(base: str, game: str, games: int, seconds: float, players: int, ra
 
 
 def main() -> None:
+    import gc
+
+    gc.set_threshold(50_000, 20, 100)  # keep the load generator's own pauses out of the figures
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--game", default="kingdomino")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--seconds", type=float, default=40)
     ap.add_argument("--db", default=None)
     ap.add_argument("--rate", type=float, default=1000.0, help="offered actions/s over all games (0: flat out)")
-    ap.add_argument("--warmup", type=float, default=3.0, help="seconds left out while sockets connect")
+    ap.add_argument("--warmup", type=float, default=8.0,
+                    help="seconds left out while sockets connect and the first games play their head start")
+    ap.add_argument("--trace", action="store_true", help="print latency second by second")
     args = ap.parse_args()
     folder = tempfile.mkdtemp()
     server = Server(args.db or f"sqlite:///{folder}/load.sqlite3", free_port())
     server.start()
     try:
         print(json.dumps(asyncio.run(run(server.base, args.game, args.games, args.seconds, args.players, args.rate,
-                                         args.warmup))))
+                                         args.warmup, args.trace))))
     finally:
         server.stop()
 

@@ -206,6 +206,9 @@ class Game:
     options_spec: ClassVar[tuple[Option, ...]]
     #: every action of the game, indexed by ``Action.index``
     actions: tuple[Action, ...]
+    #: True when ``view(state, seat)`` is the same for every seat apart from its ``"seat"`` field, so a
+    #: server may build it once per state and share it
+    public_view: ClassVar[bool] = False
 
     # --- options -------------------------------------------------------------------------
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -253,6 +253,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         finally:
             live.watchers.pop(watcher, None)
             sender.cancel()
+            manager.release_if_idle(live)
 
     if WEB.is_dir():
         app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -137,7 +137,7 @@ class LiveGame:
     watchers: dict[Any, int | None] = field(default_factory=dict)  # websocket -> seat (None: spectator)
     bot_task: asyncio.Task | None = None
     state_hash: str = ""
-    _payloads: dict[int | None, bytes] = field(default_factory=dict)
+    _payloads: dict[Any, Any] = field(default_factory=dict)  # per version: seat -> payload JSON, "view" -> view
     _payload_version: int = -1
 
     @property
@@ -170,6 +170,15 @@ class LiveGame:
         """The WebSocket push: ``{"type": "update", **payload}``."""
         return b'{"type":"update",' + self.payload_json(seat)[1:]
 
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        if not self.game.public_view:
+            return self.game.view(self.state, seat)
+        shared = self._payloads.get("view")  # type: ignore[call-overload]
+        if shared is None:
+            shared = self.game.view(self.state, None)
+            self._payloads["view"] = shared  # type: ignore[index]
+        return {**shared, "seat": seat}
+
     def _build_payload(self, seat: int | None) -> dict[str, Any]:
         game, state = self.game, self.state
         to_move = game.to_move(state)
@@ -182,7 +191,7 @@ class LiveGame:
             "finished": self.finished,
             "to_move": to_move,
             "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed} for s in self.seats],
-            "view": game.view(state, seat),
+            "view": self._view(seat),
             "legal_actions": [],
             "log": [{"version": v, "text": e.text, "seat": e.seat, "kind": e.kind}
                     for v, e in self.events[-LOG_SEND * 4:] if e.visible(seat)][-LOG_SEND:],
@@ -415,6 +424,12 @@ class Manager:
         if self.notify is not None:
             await self.notify(live, live.version)
         self.schedule_bots(live)
+        self.release_if_idle(live)
+
+    def release_if_idle(self, live: LiveGame) -> None:
+        """Forget a finished game nobody watches; it is read back from the database if asked for."""
+        if live.finished and not live.watchers and self.games.get(live.id) is live:
+            del self.games[live.id]
 
     def schedule_bots(self, live: LiveGame) -> None:
         if live.finished or (live.bot_task is not None and not live.bot_task.done()):
@@ -454,6 +469,7 @@ class Manager:
                     return
             if self.notify is not None:
                 await self.notify(live, live.version)
+            self.release_if_idle(live)
 
     def record(self, live: LiveGame) -> dict[str, Any]:
         """The game record; seed and actions (which reveal hidden information) only once it is over."""

@@ -83,6 +83,8 @@ def _build_geometry() -> list[tuple[int, int, int, int, int, int] | None]:
 
 
 _GEOM = _build_geometry()
+#: bit -> (row, col) relative to the castle
+_RC = [(b // B.STRIDE - B.CENTRE, b % B.STRIDE - B.CENTRE) for b in range(B.NBITS)]
 
 
 class KingdominoState:
@@ -252,6 +254,8 @@ class Kingdomino(Game):
                choices=("crowns", "largest-region")),
     )
     actions = ACTIONS
+    #: nothing in a view depends on who looks (the draw pile's order is hidden from everyone alike)
+    public_view = True
 
     def check_options(self, opts: dict[str, Any]) -> None:
         from realms.core.errors import OptionsError
@@ -571,12 +575,16 @@ class Kingdomino(Game):
         """``[row, col, letter, crowns]`` for every square of seat p's kingdom, castle as ``C``."""
         out: list[list[Any]] = [[0, 0, "C", 0]]
         t = p * 6
-        cr = state.crown[p * 3:p * 3 + 3]
+        c1, c2, c3 = state.crown[p * 3:p * 3 + 3]
         for terrain in range(6):
-            for bit in B.bits(state.terr[t + terrain]):
-                r, c = divmod(bit, _S)
-                crowns = next((k + 1 for k in range(3) if cr[k] >> bit & 1), 0)
-                out.append([r - B.CENTRE, c - B.CENTRE, LETTERS[terrain], crowns])
+            m = state.terr[t + terrain]
+            letter = LETTERS[terrain]
+            while m:
+                low = m & -m
+                m ^= low
+                r, c = _RC[low.bit_length() - 1]
+                crowns = 1 if c1 & low else 2 if c2 & low else 3 if c3 & low else 0
+                out.append([r, c, letter, crowns])
         out.sort()
         return out
 
