@@ -267,3 +267,53 @@ def test_options_naming_server_files_are_refused(client):
     meta = client.get("/api/meta").json()
     burgundy = next(g for g in meta["games"] if g["id"] == "burgundy")
     assert all(o["name"] != "boards_file" for o in burgundy["options"])
+
+
+@pytest.mark.parametrize("body, words", [
+    (b"{not json", "not valid JSON"),
+    (b"[1, 2]", "JSON object"),
+    (b'{"token": "t", "version": 0}', "action: Field required"),
+    (b'{"token": "t", "version": "0", "action": {}}', "version: must be an integer"),
+    (b'{"token": "t", "version": true, "action": {}}', "version: must be an integer"),
+    (b'{"token": 5, "version": 0, "action": {}}', "token: must be a string"),
+    (b'{"token": "t", "version": 0, "action": [1]}', "action: must be a JSON object"),
+    (b'{"token": "t", "version": 0, "action": {}, "cheat": 1}', "cheat: Extra inputs"),
+])
+def test_malformed_action_bodies_are_422(client, body, words):
+    made = new_game(client)
+    r = client.post(f"/api/games/{made['id']}/actions", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and words in r.json()["detail"]
+    assert state(client, made["id"])["version"] == 0
+
+
+def test_action_endpoint_documents_its_body(client):
+    spec = client.get("/openapi.json").json()
+    schema = spec["paths"]["/api/games/{gid}/actions"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert set(schema["required"]) == {"token", "version", "action"}
+
+
+@pytest.mark.parametrize("game_id", ["kingdomino", "burgundy"])
+def test_games_declaring_public_views_really_show_every_seat_the_same(game_id):
+    """The server builds such views once per state; check the claim over random play."""
+    import realms.games
+    from realms.agents import make_agent
+
+    game = realms.games.get(game_id)
+    assert game.public_view
+    for seed in range(3):
+        s = game.new({"players": 3}, seed)
+        bot = make_agent("random", game, seed)
+        for _ in range(300):
+            if s.to_move is None:
+                break
+            views = [game.view(s, p) for p in (None, 0, 1, 2)]
+            for v in views:
+                v.pop("seat")
+            assert all(v == views[0] for v in views)
+            game.apply(s, bot.act(game, s))
+
+
+def test_dominion_views_differ_by_seat_so_they_are_not_shared():
+    import realms.games
+
+    assert not realms.games.get("dominion").public_view

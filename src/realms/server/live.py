@@ -77,7 +77,8 @@ class GroupWriter:
             if not batch:
                 continue
             try:
-                outcomes = self._flush(batch)
+                # the database works in a thread: a slow commit or a WAL checkpoint does not stall the loop
+                outcomes = await asyncio.to_thread(self._flush, batch)
             except Exception as e:  # a database failure: nobody's action is accepted
                 for _, _, future in batch:
                     if not future.done():

@@ -429,6 +429,8 @@ class Burgundy(Game):
                local_only=True),
     )
     actions = ACTIONS
+    #: everything on the table is public; only the (unordered) stacks and goods bag are hidden from all
+    public_view = True
 
     def check_options(self, opts: dict[str, Any]) -> None:
         if opts["boards_file"] is not None:
