@@ -1,0 +1,103 @@
+"""A minimal client of Firefox's Marionette protocol, enough to drive a page in a browser test.
+
+Messages are ``LENGTH:JSON``; a command is ``[0, id, name, params]`` and its answer ``[1, id, error,
+result]``. Firefox is started headless with a throwaway profile whose ``marionette.port`` is free.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from typing import Any
+
+
+class MarionetteError(RuntimeError):
+    pass
+
+
+class Firefox:
+    def __init__(self, binary: str, port: int) -> None:
+        self.profile = tempfile.mkdtemp(prefix="realms-ff-")
+        with open(os.path.join(self.profile, "user.js"), "w") as f:
+            f.write(f'user_pref("marionette.port", {port});\n'
+                    'user_pref("browser.shell.checkDefaultBrowser", false);\n'
+                    'user_pref("datareporting.policy.dataSubmissionEnabled", false);\n'
+                    'user_pref("app.update.disabledForTesting", true);\n'
+                    'user_pref("network.captive-portal-service.enabled", false);\n')
+        self.proc = subprocess.Popen(
+            [binary, "--headless", "--marionette", "--no-remote", "--profile", self.profile],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 60
+        while True:
+            try:
+                self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+                break
+            except OSError:
+                if time.time() > deadline or self.proc.poll() is not None:
+                    self.close()
+                    raise MarionetteError("Firefox did not open its Marionette port") from None
+                time.sleep(0.2)
+        self.buffer = b""
+        self.next_id = 0
+        self._read()  # the greeting
+        self.command("WebDriver:NewSession", {"capabilities": {}})
+
+    def _read(self) -> Any:
+        while b":" not in self.buffer:
+            self.buffer += self._recv()
+        length, _, rest = self.buffer.partition(b":")
+        size = int(length)
+        while len(rest) < size:
+            rest += self._recv()
+        self.buffer = rest[size:]
+        return json.loads(rest[:size])
+
+    def _recv(self) -> bytes:
+        chunk = self.sock.recv(65536)
+        if not chunk:
+            raise MarionetteError("Firefox closed the connection")
+        return chunk
+
+    def command(self, name: str, params: dict[str, Any] | None = None) -> Any:
+        self.next_id += 1
+        body = json.dumps([0, self.next_id, name, params or {}]).encode()
+        self.sock.sendall(str(len(body)).encode() + b":" + body)
+        while True:
+            kind, msg_id, error, result = self._read()
+            if kind == 1 and msg_id == self.next_id:
+                if error:
+                    raise MarionetteError(f"{name}: {error.get('error')}: {error.get('message')}")
+                return result
+
+    def navigate(self, url: str) -> None:
+        self.command("WebDriver:Navigate", {"url": url})
+
+    def run(self, script: str, *args: Any) -> Any:
+        """Run ``script`` (a function body) in the page and return its value."""
+        return self.command("WebDriver:ExecuteScript", {"script": script, "args": list(args)}).get("value")
+
+    def wait_for(self, script: str, timeout: float = 20.0) -> Any:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            value = self.run(script)
+            if value:
+                return value
+            time.sleep(0.1)
+        raise MarionetteError(f"timed out waiting for: {script}")
+
+    def close(self) -> None:
+        try:
+            if hasattr(self, "sock"):
+                self.command("Marionette:Quit", {"flags": ["eForceQuit"]})
+        except Exception:
+            pass
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        shutil.rmtree(self.profile, ignore_errors=True)
