@@ -73,6 +73,8 @@ async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, 
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.perf_counter()))
             except TimeoutError:
                 break
+            if '"legal_actions":[]' in raw and '"finished":true' not in raw:
+                continue  # not this seat's turn: no need to read the whole view
             msg = orjson.loads(raw)
             if msg.get("finished"):
                 break
