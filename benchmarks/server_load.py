@@ -169,13 +169,23 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=8.0,
                     help="seconds left out while sockets connect and the first games play their head start")
     ap.add_argument("--trace", action="store_true", help="print latency second by second")
+    ap.add_argument("--client", choices=["python", "node"], default="python",
+                    help="the generator: this script, or benchmarks/load/load.mjs (lighter; run npm install there)")
     args = ap.parse_args()
     folder = tempfile.mkdtemp()
     server = Server(args.db or f"sqlite:///{folder}/load.sqlite3", free_port())
     server.start()
     try:
-        print(json.dumps(asyncio.run(run(server.base, args.game, args.games, args.seconds, args.players, args.rate,
-                                         args.warmup, args.trace))))
+        if args.client == "node":
+            import subprocess
+
+            here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "load")
+            subprocess.run(["node", os.path.join(here, "load.mjs"), "--base", server.base, "--games", str(args.games),
+                            "--rate", str(args.rate), "--seconds", str(args.seconds), "--warmup", str(args.warmup),
+                            "--game", args.game, "--players", str(args.players)], check=True)
+        else:
+            print(json.dumps(asyncio.run(run(server.base, args.game, args.games, args.seconds, args.players,
+                                             args.rate, args.warmup, args.trace))))
     finally:
         server.stop()
 
