@@ -133,7 +133,8 @@ class LiveGame:
     seats: list[Seat]
     state: Any
     version: int
-    events: list[tuple[int, Event]] = field(default_factory=list)  # (version, event)
+    #: recent events as (event, its log entry), the entry built once when the event happens
+    events: list[tuple[Event, dict[str, Any]]] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[Any, int | None] = field(default_factory=dict)  # websocket -> seat (None: spectator)
     bot_task: asyncio.Task | None = None
@@ -144,6 +145,11 @@ class LiveGame:
     @property
     def finished(self) -> bool:
         return self.game.is_over(self.state)
+
+    def add_event(self, version: int, event: Event) -> None:
+        self.events.append((event, {"version": version, "text": event.text, "seat": event.seat, "kind": event.kind}))
+        if len(self.events) > LOG_KEEP * 2:
+            del self.events[:-LOG_KEEP]
 
     def seat_of(self, token: str | None) -> int | None:
         if token is None:
@@ -194,8 +200,7 @@ class LiveGame:
             "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed} for s in self.seats],
             "view": self._view(seat),
             "legal_actions": [],
-            "log": [{"version": v, "text": e.text, "seat": e.seat, "kind": e.kind}
-                    for v, e in self.events[-LOG_SEND * 4:] if e.visible(seat)][-LOG_SEND:],
+            "log": [entry for e, entry in self.events[-LOG_SEND * 4:] if e.visible(seat)][-LOG_SEND:],
         }
         if self.finished:
             result = game.result(state)
@@ -301,11 +306,10 @@ class Manager:
                 raise ApiError(500, f"game {live.id}: action log has a gap at {live.version + 1}")
             action = live.game.action_from_json(r.action)
             for e in live.game.apply(live.state, action, log=True):
-                live.events.append((r.n, e))
+                live.add_event(r.n, e)
             live.version = r.n
         if rows:
             live.state_hash = live.game.state_hash(live.state)
-        del live.events[:-LOG_KEEP * 4]
 
     def catch_up(self, live: LiveGame, force: bool = False) -> None:
         """Apply actions another process appended since this copy was last brought up to date.
@@ -417,9 +421,8 @@ class Manager:
         live.state = state
         live.state_hash = new_hash
         live.version = n
-        live.events.extend((n, e) for e in events)
-        if len(live.events) > LOG_KEEP * 4:
-            del live.events[:-LOG_KEEP * 2]
+        for e in events:
+            live.add_event(n, e)
 
     async def _after_change(self, live: LiveGame) -> None:
         if self.notify is not None:
