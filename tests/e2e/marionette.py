@@ -35,7 +35,7 @@ class Firefox:
         deadline = time.time() + 60
         while True:
             try:
-                self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+                self.sock = socket.create_connection(("127.0.0.1", port), timeout=90)
                 break
             except OSError:
                 if time.time() > deadline or self.proc.poll() is not None:
@@ -81,7 +81,7 @@ class Firefox:
         """Run ``script`` (a function body) in the page and return its value."""
         return self.command("WebDriver:ExecuteScript", {"script": script, "args": list(args)}).get("value")
 
-    def wait_for(self, script: str, timeout: float = 20.0) -> Any:
+    def wait_for(self, script: str, timeout: float = 60.0) -> Any:
         deadline = time.time() + timeout
         while time.time() < deadline:
             value = self.run(script)
