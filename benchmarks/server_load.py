@@ -16,6 +16,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -188,6 +189,7 @@ def main() -> None:
                                              args.rate, args.warmup, args.trace))))
     finally:
         server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

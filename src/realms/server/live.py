@@ -164,27 +164,35 @@ class LiveGame:
         return orjson.loads(self.payload_json(seat))
 
     def payload_json(self, seat: int | None) -> bytes:
-        """``payload(seat)`` as JSON, built once per version and seat: a POST's answer and the pushes share it."""
+        """``payload(seat)`` as JSON, built once per version and seat: a POST's answer and the pushes share it.
+
+        The view goes in as JSON already serialised (once per version for games whose views are the same
+        for every seat), so no big dictionaries outlive the call.
+        """
         if self._payload_version != self.version:
             self._payloads = {}
             self._payload_version = self.version
         cached = self._payloads.get(seat)
         if cached is None:
-            cached = self._payloads[seat] = orjson.dumps(self._build_payload(seat))
+            head = orjson.dumps(self._build_payload(seat))
+            cached = self._payloads[seat] = head[:-1] + b',"view":' + self._view_json(seat) + b"}"
         return cached
 
     def update_message(self, seat: int | None) -> bytes:
         """The WebSocket push: ``{"type": "update", **payload}``."""
         return b'{"type":"update",' + self.payload_json(seat)[1:]
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view_json(self, seat: int | None) -> bytes:
         if not self.game.public_view:
-            return self.game.view(self.state, seat)
-        shared = self._payloads.get("view")  # type: ignore[call-overload]
+            return orjson.dumps(self.game.view(self.state, seat))
+        shared = self._payloads.get("view")
         if shared is None:
-            shared = self.game.view(self.state, None)
-            self._payloads["view"] = shared  # type: ignore[index]
-        return {**shared, "seat": seat}
+            view = self.game.view(self.state, None)
+            view.pop("seat", None)
+            shared = self._payloads["view"] = orjson.dumps(view)
+        # the shared view with this seat's "seat" field added in front
+        seat_field = b'{"seat":' + orjson.dumps(seat)
+        return seat_field + (b"," + shared[1:] if len(shared) > 2 else b"}")
 
     def _build_payload(self, seat: int | None) -> dict[str, Any]:
         game, state = self.game, self.state
@@ -198,7 +206,6 @@ class LiveGame:
             "finished": self.finished,
             "to_move": to_move,
             "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed} for s in self.seats],
-            "view": self._view(seat),
             "legal_actions": [],
             "log": [entry for e, entry in self.events[-LOG_SEND * 4:] if e.visible(seat)][-LOG_SEND:],
         }
