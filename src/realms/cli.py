@@ -361,7 +361,7 @@ def serve(
     gc.set_threshold(50_000, 20, 100)
     out.print(f"Realms is serving on [bold]http://{host}:{port}/[/] — database {application.state.db_url}")
     uvicorn.run(application, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                ws_per_message_deflate=False, timeout_keep_alive=60)
+                ws_per_message_deflate=False, ws_max_size=64 * 1024, timeout_keep_alive=60, proxy_headers=False)
 
 
 def main() -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 import realms.games
 from realms.core.errors import IllegalAction, OptionsError, RealmsError, RecordError
-from realms.core.game import Action, Event, Game, Result, canonical_json, competition_ranks
+from realms.core.game import Action, Event, Game, Result, canonical_bytes, canonical_json, competition_ranks
 
 GAME = realms.games.get("kingdomino")
 
@@ -160,6 +161,37 @@ def test_action_mask():
 
 def test_canonical_json():
     assert canonical_json({"b": 1, "a": [1, {"d": 2, "c": 3}]}) == '{"a":[1,{"c":3,"d":2}],"b":1}'
+
+
+@pytest.mark.parametrize("data", [
+    {"b": 1, "a": [1, {"d": 2, "c": 3}]},
+    {"big": 2**200, "neg": -(2**70), "edge": [2**64 - 1, 2**64, -(2**63), -(2**63) - 1]},
+    {"text": "Gül \u00e9 \n \t \" \\ \x01 \x7f /", "none": None, "flags": [True, False], "t": (1, 2)},
+    {3: "int key", 1: {}},
+    [],
+])
+def test_canonical_bytes_equals_the_standard_library_form(data):
+    assert canonical_bytes(data) == canonical_json(data).encode()
+
+
+@pytest.mark.parametrize("game_id", realms.games.ids())
+def test_canonical_bytes_equals_the_standard_library_form_on_played_states(game_id):
+    game = realms.games.get(game_id)
+    rng = random.Random(7)
+    for seed in range(3):
+        state = game.new(game.validate_options({}), seed)
+        while not game.is_over(state):
+            data = state.to_data()
+            assert canonical_bytes(data) == canonical_json(data).encode()
+            game.apply(state, rng.choice(game.legal_actions(state)))
+
+
+def test_action_from_json_rejects_unencodable_data():
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(IllegalAction):
+        GAME.action_from_json({"kind": deep})
 
 
 # --- states ---------------------------------------------------------------------------------------------------

@@ -212,6 +212,64 @@ def test_websocket_pushes_views_after_every_change(client):
         assert update["version"] == 1 and update["log"]
 
 
+def test_websocket_carries_actions_and_answers_each_fault_on_that_socket_only(client):
+    made = new_game(client)
+    token, p = mover(client, made)
+    other = next(s["token"] for s in made["seats"] if s["token"] != token)
+    gid = made["id"]
+    action = p["legal_actions"][0]["action"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws, \
+            client.websocket_connect(f"/ws/games/{gid}?token={other}") as ws_other, \
+            client.websocket_connect(f"/ws/games/{gid}") as spectator:
+        for w in (ws, ws_other, spectator):
+            assert w.receive_json()["version"] == 0
+        faults = [
+            ("not json", 422, "not valid JSON"),
+            (json.dumps({"type": "act", "version": 0, "action": action}), 422, '"ping" or a JSON object'),
+            (json.dumps({"type": "action", "version": 0}), 422, "action: Field required"),
+            (json.dumps({"type": "action", "version": 0, "action": action, "token": token}), 422, "token: Extra"),
+            (json.dumps({"type": "action", "version": "0", "action": action}), 422, "version: must be an integer"),
+            (json.dumps({"type": "action", "version": 3, "action": action}), 409, "stale version"),
+            (json.dumps({"type": "action", "version": 0, "action": {"type": "teleport"}}), 400, "not an action"),
+        ]
+        for message, status, words in faults:
+            ws.send_text(message)
+            answer = ws.receive_json()
+            assert answer["type"] == "error" and answer["status"] == status and words in answer["detail"], answer
+            assert answer["version"] == 0
+        ws_other.send_text(json.dumps({"type": "action", "version": 0, "action": action}))
+        answer = ws_other.receive_json()
+        assert answer["status"] == 409 and "turn" in answer["detail"]
+        spectator.send_text(json.dumps({"type": "action", "version": 0, "action": action}))
+        assert spectator.receive_json()["status"] == 403
+        ws.send_bytes(b"binary")
+        assert ws.receive_json()["status"] == 422
+        assert state(client, gid, token)["state_hash"] == p["state_hash"]  # nothing changed
+        ws.send_text(json.dumps({"type": "action", "version": 0, "action": action}))
+        for w in (ws, ws_other, spectator):  # the accepted action reaches every watcher, and no error does
+            update = w.receive_json()
+            assert update["type"] == "update" and update["version"] == 1
+        ws.send_text("ping")
+        assert ws.receive_json() == {"type": "pong", "version": 1}
+    assert state(client, gid, token)["version"] == 1
+
+
+def test_oversized_action_bodies_are_413_declared_or_streamed(client):
+    made = new_game(client)
+    token, p = mover(client, made)
+    big = json.dumps({"token": token, "version": 0, "action": {"pad": "x" * 70000}}).encode()
+    r = client.post(f"/api/games/{made['id']}/actions", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413
+
+    def chunks():
+        for i in range(0, len(big), 8192):
+            yield big[i:i + 8192]
+
+    r = client.post(f"/api/games/{made['id']}/actions", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert state(client, made["id"], token)["version"] == 0
+
+
 def test_websocket_with_a_bad_token_is_closed(client):
     made = new_game(client)
     from starlette.websockets import WebSocketDisconnect

@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
+import orjson
+
 from realms.core.errors import IllegalAction
 from realms.core.options import Option, validate_options
 from realms.core.rng import Rng
@@ -193,7 +195,22 @@ class State(Protocol):
 
 
 def canonical_json(data: Any) -> str:
+    """Sorted keys, no spaces, non-ASCII escaped: the form hashed by ``state_hash``."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def canonical_bytes(data: Any) -> bytes:
+    """``canonical_json(data).encode()``, computed by orjson where that gives the same bytes.
+
+    orjson writes the same text for str keys, ASCII strings, bools, None and integers within 64 bits (the
+    whole of most states); integers beyond 64 bits (Kingdomino's board masks) and non-ASCII text take the
+    standard library's path. States hold no floats.
+    """
+    try:
+        out = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+    except TypeError:
+        return canonical_json(data).encode()
+    return out if out.isascii() else canonical_json(data).encode()
 
 
 class Game:
@@ -276,20 +293,23 @@ class Game:
         """The action whose JSON form is ``data``; raises IllegalAction for anything else."""
         if not isinstance(data, Mapping):
             raise IllegalAction(f"{self.id}: an action must be a JSON object, got {data!r}")
-        key = canonical_json(data)
+        try:
+            key = canonical_bytes(data)
+        except (TypeError, ValueError, RecursionError) as e:
+            raise IllegalAction(f"{self.id}: not an action: {e}") from None
         table = self._json_table()
         try:
             return table[key]
         except KeyError:
             kinds = sorted({a.kind for a in self.actions})
             raise IllegalAction(
-                f"{self.id}: {key} is not an action of this game (action types: {', '.join(kinds)})"
+                f"{self.id}: {key.decode()} is not an action of this game (action types: {', '.join(kinds)})"
             ) from None
 
-    def _json_table(self) -> dict[str, Action]:
+    def _json_table(self) -> dict[bytes, Action]:
         table = self.__dict__.get("_json_index")
         if table is None:
-            table = {canonical_json(a.to_json()): a for a in self.actions}
+            table = {canonical_bytes(a.to_json()): a for a in self.actions}
             self.__dict__["_json_index"] = table
         return table
 
@@ -306,7 +326,7 @@ class Game:
     # --- hashing -----------------------------------------------------------------------------
     def state_hash(self, state: Any) -> str:
         """A hex digest of the full state (hidden information included)."""
-        return hashlib.sha256(canonical_json(state.to_data()).encode()).hexdigest()
+        return hashlib.sha256(canonical_bytes(state.to_data())).hexdigest()
 
     # --- conveniences --------------------------------------------------------------------------
     def apply_all(self, state: Any, actions: Iterable[Action]) -> Any:

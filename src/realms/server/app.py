@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -69,16 +70,25 @@ class JoinSeat(BaseModel):
 
 
 class Watcher:
-    """One WebSocket and its newest unsent message. Every update is a whole view, so a slow reader
-    simply skips to the latest one instead of queueing stale ones (and nobody waits for it)."""
+    """One WebSocket and what it has not been sent yet.
+
+    Every update is a whole view, so only the newest is kept: a slow reader skips stale ones instead of
+    queueing them, and nobody waits for it. Answers meant for this socket alone (errors, pongs) queue up
+    and go out before the next update.
+    """
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
         self.pending: bytes | None = None
+        self.notes: deque[bytes] = deque(maxlen=32)
         self.ready = asyncio.Event()
 
     def post(self, message: bytes) -> None:
         self.pending = message
+        self.ready.set()
+
+    def tell(self, message: bytes) -> None:
+        self.notes.append(message)
         self.ready.set()
 
     async def run(self) -> None:
@@ -86,11 +96,34 @@ class Watcher:
             while True:
                 await self.ready.wait()
                 self.ready.clear()
+                while self.notes:
+                    await self.ws.send_text(self.notes.popleft().decode())
                 message, self.pending = self.pending, None
                 if message is not None:
                     await self.ws.send_text(message.decode())
         except Exception:  # the socket went away; the receive loop cleans up
             return
+
+
+def parse_ws_action(raw: str) -> dict[str, Any]:
+    """A WebSocket action message ``{"type": "action", "version", "action"}``, or a 422 naming the fault."""
+    try:
+        body = orjson.loads(raw)
+    except orjson.JSONDecodeError as e:
+        raise ApiError(422, f"message is not valid JSON: {e}") from None
+    if not isinstance(body, dict) or body.get("type") != "action":
+        raise ApiError(422, 'a message must be "ping" or a JSON object {"type": "action", "version", "action"}')
+    extra = sorted(set(body) - {"type", "version", "action"})
+    if extra:
+        raise ApiError(422, f"{extra[0]}: Extra inputs are not permitted")
+    for k in ("version", "action"):
+        if k not in body:
+            raise ApiError(422, f"{k}: Field required")
+    if not isinstance(body["version"], int) or isinstance(body["version"], bool):
+        raise ApiError(422, "version: must be an integer")
+    if not isinstance(body["action"], dict):
+        raise ApiError(422, "action: must be a JSON object")
+    return body
 
 
 class BodyLimit:
@@ -136,6 +169,52 @@ async def _reject(send: Any, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+ACTION_PATH_HEAD, ACTION_PATH_TAIL = "/api/games/", "/actions"
+_JSON_HEADERS = [(b"content-type", b"application/json")]
+
+
+class RealmsApp(FastAPI):
+    """FastAPI, with the action POST (the one hot call) answered before the generic middleware and routing.
+
+    ``POST /api/games/{id}/actions`` is still declared as a FastAPI route (for the OpenAPI docs, with the
+    same handler); this shortcut serves it with the same body limit, checks, status codes and messages
+    while skipping about a fifth of the per-request cost of the stack.
+    """
+
+    act: Any = None  # async (game id, body bytes) -> (status, JSON bytes); set by create_app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        path = scope.get("path", "")
+        if (scope["type"] == "http" and scope["method"] == "POST" and path.startswith(ACTION_PATH_HEAD)
+                and path.endswith(ACTION_PATH_TAIL) and self.act is not None):
+            gid = path[len(ACTION_PATH_HEAD):-len(ACTION_PATH_TAIL)]
+            if gid and "/" not in gid:
+                await self._action(scope, receive, send, gid)
+                return
+        await super().__call__(scope, receive, send)
+
+    async def _action(self, scope: dict[str, Any], receive: Any, send: Any, gid: str) -> None:
+        for name, value in scope["headers"]:
+            if name == b"content-length" and value.isdigit() and int(value) > MAX_BODY:
+                await _reject(send, MAX_BODY)
+                return
+        body = b""
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            if len(body) > MAX_BODY:
+                await _reject(send, MAX_BODY)
+                return
+            if not message.get("more_body"):
+                break
+        status, answer = await self.act(gid, body)
+        await send({"type": "http.response.start", "status": status,
+                    "headers": _JSON_HEADERS + [(b"content-length", str(len(answer)).encode())]})
+        await send({"type": "http.response.body", "body": answer})
+
+
 def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool = True) -> FastAPI:
     url = db_url or default_url()
     engine = make_engine(url)
@@ -161,8 +240,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
                 live.bot_task.cancel()
         engine.dispose()
 
-    app = FastAPI(title="Realms", summary="Kingdomino, Dominion and The Castles of Burgundy", lifespan=lifespan)
+    app = RealmsApp(title="Realms", summary="Kingdomino, Dominion and The Castles of Burgundy", lifespan=lifespan)
     app.state.manager = manager
+
+    async def act(gid: str, raw: bytes) -> tuple[int, bytes]:
+        """An action POST: (status, JSON answer). 200 with the seat's new payload, else {"detail": why}."""
+        try:
+            body = parse_action_body(raw)
+            live = manager.get(gid)
+            seat = await manager.submit(live, body["token"], body["version"], body["action"])
+            return 200, live.payload_json(seat)
+        except ApiError as e:
+            return e.status, orjson.dumps({"detail": e.message})
+        except Exception:
+            log.exception("action for game %s failed", gid)
+            return 500, b'{"detail": "internal error: reload the game to see where it stands"}'
+
+    app.act = act
     app.state.db_url = url
     app.add_middleware(BodyLimit)
 
@@ -229,10 +323,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         The hottest call of the server: its body is checked by hand (same rules as the schema: exactly
         ``token``, ``version`` and ``action``) rather than through the generic validation layer.
         """
-        body = parse_action_body(await request.body())
-        live = manager.get(gid)
-        await manager.submit(live, body["token"], body["version"], body["action"])
-        return Response(live.payload_json(live.seat_of(body["token"])), media_type="application/json")
+        status, answer = await act(gid, await request.body())
+        return Response(answer, status_code=status, media_type="application/json")
 
     @app.get("/api/games/{gid}/record")
     def get_record(gid: str) -> dict[str, Any]:
@@ -274,9 +366,25 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         sender = asyncio.create_task(watcher.run())
         try:
             while True:
-                message = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                message = frame.get("text")
+                if message is None:
+                    watcher.tell(b'{"type": "error", "status": 422, "detail": "send text frames"}')
+                    continue
                 if message == "ping":
-                    watcher.post(orjson.dumps({"type": "pong", "version": live.version}))
+                    watcher.tell(orjson.dumps({"type": "pong", "version": live.version}))
+                    continue
+                # an action for this socket's seat: on success everyone gets the update (this socket too)
+                try:
+                    if seat is None:
+                        raise ApiError(403, "a spectator cannot act: connect with a seat's token")
+                    body = parse_ws_action(message)
+                    await manager.act(live, seat, body["version"], body["action"])
+                except ApiError as e:
+                    watcher.tell(orjson.dumps({"type": "error", "status": e.status, "detail": e.message,
+                                               "version": live.version}))
         except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
             pass
         finally:

@@ -35,12 +35,31 @@ LOG_SEND = 40  # most recent events sent with each view
 _GAMES, _ACTIONS = GameRow.__table__, ActionRow.__table__
 #: the two statements of every accepted action, built once (their compiled form is cached)
 _INSERT_ACTION = insert(_ACTIONS)
+_INSERT_GAME = insert(_GAMES)
+_INSERT_SEAT = insert(SeatRow.__table__)
 _ADVANCE_GAME = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("gid"), _GAMES.c.version == bindparam("old"))
     .values(version=bindparam("version"), state_hash=bindparam("state_hash"), updated_at=bindparam("updated_at"),
             status=bindparam("status"), result=bindparam("result"))
 )
+
+
+_CLAIM_SEAT = (
+    update(SeatRow.__table__)
+    .where(SeatRow.__table__.c.game_id == bindparam("gid"), SeatRow.__table__.c.seat == bindparam("claim_seat"))
+    .values(claimed=True)
+)
+
+
+@dataclass
+class Write:
+    """One accepted action waiting to be committed: its log row, the game's advance, a seat to mark taken."""
+
+    row: dict[str, Any]
+    advance: dict[str, Any]
+    claim: dict[str, Any] | None
+    future: asyncio.Future[bool]
 
 
 class GroupWriter:
@@ -52,17 +71,19 @@ class GroupWriter:
 
     def __init__(self, engine: Any) -> None:
         self.engine = engine
-        self.pending: list[tuple[dict[str, Any], dict[str, Any], asyncio.Future[bool]]] = []
+        # one executemany for all the games' version bumps when the driver reports its summed row count
+        self.batch_updates = bool(engine.dialect.supports_sane_multi_rowcount)
+        self.pending: list[Write] = []
         self.wakeup: asyncio.Event | None = None
         self.task: asyncio.Task | None = None
 
-    async def write(self, row: dict[str, Any], advance: dict[str, Any]) -> bool:
+    async def write(self, row: dict[str, Any], advance: dict[str, Any], claim: dict[str, Any] | None = None) -> bool:
         loop = asyncio.get_running_loop()
         if self.task is None or self.task.done() or self.task.get_loop() is not loop:
             self.wakeup = asyncio.Event()
             self.task = loop.create_task(self._run())
         future: asyncio.Future[bool] = loop.create_future()
-        self.pending.append((row, advance, future))
+        self.pending.append(Write(row, advance, claim, future))
         assert self.wakeup is not None
         self.wakeup.set()
         return await future
@@ -80,21 +101,27 @@ class GroupWriter:
                 # in the loop's own thread: a worker thread was measured slower here (GIL hand-offs)
                 outcomes = self._flush(batch)
             except Exception as e:  # a database failure: nobody's action is accepted
-                for _, _, future in batch:
-                    if not future.done():
-                        future.set_exception(ApiError(503, f"the database did not accept the action: {e}"))
+                for w in batch:
+                    if not w.future.done():
+                        w.future.set_exception(ApiError(503, f"the database did not accept the action: {e}"))
                 continue
-            for (_, _, future), ok in zip(batch, outcomes, strict=True):
-                if not future.done():
-                    future.set_result(ok)
+            for w, ok in zip(batch, outcomes, strict=True):
+                if not w.future.done():
+                    w.future.set_result(ok)
 
-    def _flush(self, batch: list[tuple[dict[str, Any], dict[str, Any], Any]]) -> list[bool]:
+    def _flush(self, batch: list[Write]) -> list[bool]:
         try:
             with self.engine.begin() as conn:
-                conn.execute(_INSERT_ACTION, [row for row, _, _ in batch])
-                for _, advance, _ in batch:
-                    if conn.execute(_ADVANCE_GAME, advance).rowcount != 1:
-                        raise IntegrityError("version moved", None, Exception("version moved"))
+                conn.execute(_INSERT_ACTION, [w.row for w in batch])
+                if self.batch_updates or len(batch) == 1:
+                    moved = conn.execute(_ADVANCE_GAME, [w.advance for w in batch]).rowcount
+                else:
+                    moved = sum(conn.execute(_ADVANCE_GAME, w.advance).rowcount for w in batch)
+                if moved != len(batch):
+                    raise IntegrityError("version moved", None, Exception("version moved"))
+                claims = [w.claim for w in batch if w.claim is not None]
+                if claims:
+                    conn.execute(_CLAIM_SEAT, claims)
             return [True] * len(batch)
         except IntegrityError:
             if len(batch) == 1:
@@ -270,15 +297,16 @@ class Manager:
         if game.players(state) != len(parsed):
             raise ApiError(400, f"{game_id}: {len(parsed)} seats for {game.players(state)} players")
         gid = secrets.token_urlsafe(9)
-        with self.sessions.begin() as db:
-            db.add(GameRow(id=gid, game=game_id, options=opts, seed=seed, status="active", version=0,
-                           state_hash=game.state_hash(state), created_at=now(), updated_at=now()))
-            db.flush()
-            for s in parsed:
-                db.add(SeatRow(game_id=gid, seat=s.seat, kind=s.kind, agent=s.agent, token=s.token,
-                               claimed=s.claimed))
+        state_hash = game.state_hash(state)
+        stamp = now()
+        with self.engine.begin() as conn:
+            conn.execute(_INSERT_GAME, {"id": gid, "game": game_id, "options": opts, "seed": seed, "status": "active",
+                                        "version": 0, "state_hash": state_hash, "result": None,
+                                        "created_at": stamp, "updated_at": stamp})
+            conn.execute(_INSERT_SEAT, [{"game_id": gid, "seat": s.seat, "kind": s.kind, "agent": s.agent,
+                                         "token": s.token, "claimed": s.claimed} for s in parsed])
         live = LiveGame(gid, game, opts, seed, parsed, state, 0)
-        live.state_hash = game.state_hash(state)
+        live.state_hash = state_hash
         self.games[gid] = live
         return live
 
@@ -384,8 +412,16 @@ class Manager:
         return s
 
     # --- acting ----------------------------------------------------------------------------------
-    async def submit(self, live: LiveGame, token: str, version: int, action_json: Any) -> None:
+    async def submit(self, live: LiveGame, token: str, version: int, action_json: Any) -> int:
+        """Play ``action_json`` for the seat of ``token``; returns that seat. Raises ApiError."""
         seat = live.seat_of(token)
+        if seat is None:
+            raise ApiError(403, "a spectator cannot act: give a seat's token")
+        await self.act(live, seat, version, action_json)
+        return seat
+
+    async def act(self, live: LiveGame, seat: int, version: int, action_json: Any) -> None:
+        """Play ``action_json`` for ``seat`` at ``version``: validated, committed, then everyone is told."""
         async with live.lock:
             self.catch_up(live)
             if live.finished:
@@ -399,7 +435,6 @@ class Manager:
                 action = live.game.action_from_json(action_json)
             except IllegalAction as e:
                 raise ApiError(400, str(e)) from None
-            self.claim(live, seat)
             await self._commit(live, seat, action)
         await self._after_change(live)
 
@@ -422,9 +457,12 @@ class Manager:
         row = {"game_id": live.id, "n": n, "seat": seat, "action": action.to_json(), "created_at": stamp}
         advance = {"gid": live.id, "old": live.version, "version": n, "state_hash": new_hash, "updated_at": stamp,
                    "status": "finished" if finished else "active", "result": result.to_json() if result else None}
-        if not await self.writer.write(row, advance):
+        claim = None if live.seats[seat].claimed else {"gid": live.id, "claim_seat": seat}
+        if not await self.writer.write(row, advance, claim):
             self.catch_up(live, force=True)
             raise ApiError(409, "another action was accepted first; reload and try again")
+        if claim is not None:
+            live.seats[seat].claimed = True
         live.state = state
         live.state_hash = new_hash
         live.version = n

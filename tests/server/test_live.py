@@ -1,0 +1,98 @@
+"""Live games: group commit, conflicting appends from two server processes, seats taken by acting."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import sessionmaker
+
+from realms.server.db import ActionRow, GameRow, SeatRow, make_engine, migrate, now
+from realms.server.live import ApiError, Manager
+
+BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("REALMS_TEST_POSTGRES_URL") else [])
+
+
+@pytest.fixture(params=BACKENDS)
+def url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'live.sqlite3'}"
+    return os.environ["REALMS_TEST_POSTGRES_URL"]
+
+
+def manager(url: str) -> Manager:
+    engine = make_engine(url)
+    migrate(engine)
+    return Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=0)
+
+
+def write_of(live, old: int, seat: int = 0):
+    action = live.game.legal_actions(live.state)[0]
+    stamp = now()
+    row = {"game_id": live.id, "n": old + 1, "seat": seat, "action": action.to_json(), "created_at": stamp}
+    advance = {"gid": live.id, "old": old, "version": old + 1, "state_hash": "x" * 64, "updated_at": stamp,
+               "status": "active", "result": None}
+    return row, advance
+
+
+def test_group_commit_lands_every_action_of_a_batch_but_the_conflicting_one(url):
+    m = manager(url)
+    games = [m.create("kingdomino", {}, ["human", "human"]) for _ in range(3)]
+    writes = [write_of(games[0], 0), write_of(games[1], 5), write_of(games[2], 0)]  # the second is stale
+
+    async def go():
+        return await asyncio.gather(*(m.writer.write(row, advance) for row, advance in writes))
+
+    assert asyncio.run(go()) == [True, False, True]
+    with m.sessions() as db:
+        versions = {g.id: db.scalar(select(GameRow.version).where(GameRow.id == g.id)) for g in games}
+        logged = {g.id: len(list(db.scalars(select(ActionRow).where(ActionRow.game_id == g.id)))) for g in games}
+    assert versions == {games[0].id: 1, games[1].id: 0, games[2].id: 1}
+    assert logged == {games[0].id: 1, games[1].id: 0, games[2].id: 1}
+    m.engine.dispose()
+
+
+def test_an_append_another_process_made_first_is_refused_with_409_and_caught_up(url):
+    first, second = manager(url), manager(url)
+    made = first.create("kingdomino", {}, ["human", "human"])
+    a, b = first.get(made.id), second.get(made.id)  # two processes, each with its own copy
+    token = a.seats[a.game.to_move(a.state)].token
+    action = a.game.legal_actions(a.state)[0].to_json()
+    other = a.game.legal_actions(a.state)[-1].to_json()
+
+    async def go():
+        await first.submit(a, token, 0, action)
+        with pytest.raises(ApiError) as refused:
+            await second.submit(b, token, 0, other)
+        return refused.value
+
+    refused = asyncio.run(go())
+    assert refused.status == 409
+    assert b.version == 1 and b.game.state_hash(b.state) == a.game.state_hash(a.state)
+    first.engine.dispose()
+    second.engine.dispose()
+
+
+def test_acting_takes_the_seat_in_the_same_transaction(url):
+    m = manager(url)
+    live = m.create("kingdomino", {}, ["human", "human"])
+    seat = live.game.to_move(live.state)
+    action = live.game.legal_actions(live.state)[0].to_json()
+    asyncio.run(m.submit(live, live.seats[seat].token, 0, action))
+    with m.sessions() as db:
+        claimed = {s.seat: s.claimed for s in db.scalars(select(SeatRow).where(SeatRow.game_id == live.id))}
+    assert claimed[seat] is True and claimed[1 - seat] is False
+    assert live.seats[seat].claimed
+    m.engine.dispose()
+
+
+def test_a_spectator_cannot_act(url):
+    m = manager(url)
+    live = m.create("kingdomino", {}, ["human", "human"])
+    action = live.game.legal_actions(live.state)[0].to_json()
+    with pytest.raises(ApiError) as refused:
+        asyncio.run(m.submit(live, None, 0, action))
+    assert refused.value.status == 403 and live.version == 0
+    m.engine.dispose()
