@@ -2,11 +2,14 @@
 
 Starts `realms serve` on loopback with a fresh SQLite database (or --db URL), creates N games whose seats
 are all "human", and plays every seat from this process: each seat watches its WebSocket and POSTs an
-action (uniformly random among the legal ones) when it is to move. Each game moves at a steady pace, so
-the offered load is --rate actions/s in total (0 = as fast as possible). Prints the actions/s achieved
-and the p50/p99 latency of the action requests.
+action (uniformly random among the legal ones) when it is to move, or with --via ws sends it on its
+WebSocket. Each game moves at a steady pace, so the offered load is --rate actions/s in total (0 = as
+fast as possible). Prints the actions/s achieved and the p50/p99 latency of the actions (request to
+answer; over WebSocket, message to the push of the next version). --client node runs the same protocol
+from benchmarks/load/load.mjs, which costs far less CPU next to the server.
 
-Usage: python benchmarks/server_load.py [--games 200] [--rate 1000] [--game kingdomino] [--seconds 20]
+Usage: python benchmarks/server_load.py [--games 200] [--rate 1000] [--game kingdomino] [--seconds 40]
+       [--via http|ws] [--client python|node] [--db URL] [--trace]
 """
 
 from __future__ import annotations
@@ -62,18 +65,30 @@ class RawHttp:
 
 
 async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, float]], stop: float,
-                    rng: random.Random, pace: dict[str, float], interval: float, skip: dict[str, int]) -> int:
-    """Play one seat of one game: answer each pushed view in which this seat is to move."""
+                    rng: random.Random, pace: dict[str, float], interval: float, skip: dict[str, int],
+                    via: str = "http") -> int:
+    """Play one seat of one game: answer each pushed view in which this seat is to move.
+
+    With ``via="ws"`` the action goes out on the seat's WebSocket, and its latency ends when the push of the
+    next version (or an error message) comes back on that socket.
+    """
     done = 0
     host, port = base.split("//")[1].split(":")
     http = RawHttp(host, int(port))
     uri = base.replace("http", "ws") + f"/ws/games/{gid}?token={token}"
+    sent: tuple[float, int] | None = None  # (time, version) of an action sent over the WebSocket
     async with websockets.connect(uri, max_size=2**22, compression=None) as ws:
         while time.perf_counter() < stop:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.perf_counter()))
             except TimeoutError:
                 break
+            if sent is not None:
+                error = raw.startswith('{"type":"error"')
+                if error or orjson.loads(raw)["version"] > sent[1]:
+                    samples.append((sent[0], time.perf_counter() - sent[0]))
+                    done += not error
+                    sent = None
             if '"legal_actions":[]' in raw and '"finished":true' not in raw:
                 continue  # not this seat's turn: no need to read the whole view
             msg = orjson.loads(raw)
@@ -92,6 +107,10 @@ async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, 
                     await asyncio.sleep(wait)
                 pace[gid] = max(pace[gid] + interval, time.perf_counter())
             t0 = time.perf_counter()
+            if via == "ws":
+                await ws.send(orjson.dumps({"type": "action", "version": msg["version"], "action": action}).decode())
+                sent = (t0, msg["version"])
+                continue
             status, _ = await http.post(f"/api/games/{gid}/actions",
                                         orjson.dumps({"token": token, "version": msg["version"], "action": action}))
             samples.append((t0, time.perf_counter() - t0))
@@ -104,7 +123,7 @@ async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, 
 
 async def game_slot(base: str, client: httpx.AsyncClient, game: str, players: int, samples: list,
                     stop: float, rng: random.Random, pace: dict[str, float], interval: float, first: float,
-                    skip: dict[str, int], head_start: int) -> int:
+                    skip: dict[str, int], head_start: int, via: str = "http") -> int:
     """Keep one live game going until the end of the run: when a game ends, the slot starts another."""
     done = 0
     while time.perf_counter() < stop:
@@ -116,14 +135,14 @@ async def game_slot(base: str, client: httpx.AsyncClient, game: str, players: in
         first, head_start = 0.0, 0
         counts = await asyncio.gather(*[
             seat_loop(base, made["id"], seat["token"], samples, stop, random.Random(rng.random()), pace, interval,
-                      skip)
+                      skip, via)
             for seat in made["seats"]])
         done += sum(counts)
     return done
 
 
 async def run(base: str, game: str, games: int, seconds: float, players: int, rate: float, warmup: float,
-              trace: bool = False, head_start: int = 40) -> dict:
+              trace: bool = False, head_start: int = 40, via: str = "http") -> dict:
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     async with httpx.AsyncClient(limits=limits, timeout=30) as client:
         samples: list[tuple[float, float]] = []
@@ -135,7 +154,7 @@ async def run(base: str, game: str, games: int, seconds: float, players: int, ra
         skip: dict[str, int] = {}
         counts = await asyncio.gather(*[
             game_slot(base, client, game, players, samples, stop, random.Random(rng.random()), pace, interval,
-                      start + rng.random() * interval, skip, rng.randrange(head_start))  # staggered games
+                      start + rng.random() * interval, skip, rng.randrange(head_start), via)  # staggered games
             for _ in range(games)])
         elapsed = time.perf_counter() - start
     if trace:  # latency second by second, to see bursts and stalls
@@ -151,7 +170,7 @@ async def run(base: str, game: str, games: int, seconds: float, players: int, ra
     def pct(q: float) -> float:
         return round(steady[min(len(steady) - 1, int(len(steady) * q))] * 1000, 2) if steady else float("nan")
 
-    return {"game": game, "live_games": games, "offered_rate": rate, "actions": sum(counts),
+    return {"game": game, "live_games": games, "offered_rate": rate, "via": via, "actions": sum(counts),
             "seconds": round(elapsed, 2), "actions_per_second": round(len(measured) / span, 1) if span else 0.0,
             "warmup_seconds": warmup, "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0)}
 
@@ -170,6 +189,8 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=8.0,
                     help="seconds left out while sockets connect and the first games play their head start")
     ap.add_argument("--trace", action="store_true", help="print latency second by second")
+    ap.add_argument("--via", choices=["http", "ws"], default="http",
+                    help="send actions as HTTP POSTs (default) or as messages on each seat's WebSocket")
     ap.add_argument("--client", choices=["python", "node"], default="python",
                     help="the generator: this script, or benchmarks/load/load.mjs (lighter; run npm install there)")
     args = ap.parse_args()
@@ -183,10 +204,10 @@ def main() -> None:
             here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "load")
             subprocess.run(["node", os.path.join(here, "load.mjs"), "--base", server.base, "--games", str(args.games),
                             "--rate", str(args.rate), "--seconds", str(args.seconds), "--warmup", str(args.warmup),
-                            "--game", args.game, "--players", str(args.players)], check=True)
+                            "--game", args.game, "--players", str(args.players), "--via", args.via], check=True)
         else:
             print(json.dumps(asyncio.run(run(server.base, args.game, args.games, args.seconds, args.players,
-                                             args.rate, args.warmup, args.trace))))
+                                             args.rate, args.warmup, args.trace, via=args.via))))
     finally:
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)
