@@ -28,6 +28,11 @@ def manager(url: str) -> Manager:
     return Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=0)
 
 
+def close(m: Manager) -> None:
+    m.writer.close()
+    m.engine.dispose()
+
+
 def write_of(live, old: int, seat: int = 0):
     action = live.game.legal_actions(live.state)[0]
     stamp = now()
@@ -51,7 +56,7 @@ def test_group_commit_lands_every_action_of_a_batch_but_the_conflicting_one(url)
         logged = {g.id: len(list(db.scalars(select(ActionRow).where(ActionRow.game_id == g.id)))) for g in games}
     assert versions == {games[0].id: 1, games[1].id: 0, games[2].id: 1}
     assert logged == {games[0].id: 1, games[1].id: 0, games[2].id: 1}
-    m.engine.dispose()
+    close(m)
 
 
 def test_an_append_another_process_made_first_is_refused_with_409_and_caught_up(url):
@@ -71,8 +76,8 @@ def test_an_append_another_process_made_first_is_refused_with_409_and_caught_up(
     refused = asyncio.run(go())
     assert refused.status == 409
     assert b.version == 1 and b.game.state_hash(b.state) == a.game.state_hash(a.state)
-    first.engine.dispose()
-    second.engine.dispose()
+    close(first)
+    close(second)
 
 
 def test_acting_takes_the_seat_in_the_same_transaction(url):
@@ -85,7 +90,7 @@ def test_acting_takes_the_seat_in_the_same_transaction(url):
         claimed = {s.seat: s.claimed for s in db.scalars(select(SeatRow).where(SeatRow.game_id == live.id))}
     assert claimed[seat] is True and claimed[1 - seat] is False
     assert live.seats[seat].claimed
-    m.engine.dispose()
+    close(m)
 
 
 def test_a_spectator_cannot_act(url):
@@ -95,4 +100,19 @@ def test_a_spectator_cannot_act(url):
     with pytest.raises(ApiError) as refused:
         asyncio.run(m.submit(live, None, 0, action))
     assert refused.value.status == 403 and live.version == 0
-    m.engine.dispose()
+    close(m)
+
+
+def test_the_writer_opens_a_new_connection_when_its_own_breaks(url):
+    m = manager(url)
+    live = m.create("kingdomino", {}, ["human", "human"])
+
+    async def go():
+        assert await m.writer.write(*write_of(live, 0))
+        m.writer.conn.invalidate()  # as after a dropped database connection
+        return await m.writer.write(*write_of(live, 1))
+
+    assert asyncio.run(go())
+    with m.sessions() as db:
+        assert db.scalar(select(GameRow.version).where(GameRow.id == live.id)) == 2
+    close(m)

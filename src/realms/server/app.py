@@ -238,6 +238,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         for live in manager.games.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
+        manager.writer.close()
         engine.dispose()
 
     app = RealmsApp(title="Realms", summary="Kingdomino, Dominion and The Castles of Burgundy", lifespan=lifespan)

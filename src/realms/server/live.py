@@ -73,6 +73,7 @@ class GroupWriter:
         self.engine = engine
         # one executemany for all the games' version bumps when the driver reports its summed row count
         self.batch_updates = bool(engine.dialect.supports_sane_multi_rowcount)
+        self.conn: Any = None
         self.pending: list[Write] = []
         self.wakeup: asyncio.Event | None = None
         self.task: asyncio.Task | None = None
@@ -109,9 +110,21 @@ class GroupWriter:
                 if not w.future.done():
                     w.future.set_result(ok)
 
+    def _connection(self) -> Any:
+        """The writer's own connection, kept open between batches (a pool checkout per batch costs more)."""
+        if self.conn is None or self.conn.closed or self.conn.invalidated:
+            self.conn = self.engine.connect()
+        return self.conn
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
     def _flush(self, batch: list[Write]) -> list[bool]:
+        conn = self._connection()
         try:
-            with self.engine.begin() as conn:
+            with conn.begin():
                 conn.execute(_INSERT_ACTION, [w.row for w in batch])
                 if self.batch_updates or len(batch) == 1:
                     moved = conn.execute(_ADVANCE_GAME, [w.advance for w in batch]).rowcount
@@ -126,6 +139,9 @@ class GroupWriter:
         except IntegrityError:
             if len(batch) == 1:
                 return [False]
+        except Exception:
+            self.close()  # a broken connection is not reused: the next batch opens a new one
+            raise
         # one of them conflicts: write each on its own so the others still land
         out = []
         for item in batch:
