@@ -176,8 +176,9 @@ class LiveGame:
     seats: list[Seat]
     state: Any
     version: int
-    #: recent events as (event, its log entry), the entry built once when the event happens
-    events: list[tuple[Event, dict[str, Any]]] = field(default_factory=list)
+    #: recent events as (the one seat that may see it or None for everyone, its log entry as JSON); built
+    #: once when the event happens, and holding no containers, so the collector has nothing to scan in them
+    events: list[tuple[int | None, bytes]] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[Any, int | None] = field(default_factory=dict)  # websocket -> seat (None: spectator)
     bot_task: asyncio.Task | None = None
@@ -190,7 +191,8 @@ class LiveGame:
         return self.game.is_over(self.state)
 
     def add_event(self, version: int, event: Event) -> None:
-        self.events.append((event, {"version": version, "text": event.text, "seat": event.seat, "kind": event.kind}))
+        entry = orjson.dumps({"version": version, "text": event.text, "seat": event.seat, "kind": event.kind})
+        self.events.append((event.visible_to, entry))
         if len(self.events) > LOG_KEEP * 2:
             del self.events[:-LOG_KEEP]
 
@@ -218,8 +220,14 @@ class LiveGame:
         cached = self._payloads.get(seat)
         if cached is None:
             head = orjson.dumps(self._build_payload(seat))
-            cached = self._payloads[seat] = head[:-1] + b',"view":' + self._view_json(seat) + b"}"
+            cached = self._payloads[seat] = (head[:-1] + b',"log":' + self._log_json(seat) + b',"view":'
+                                             + self._view_json(seat) + b"}")
         return cached
+
+    def _log_json(self, seat: int | None) -> bytes:
+        """The latest LOG_SEND events ``seat`` may see, as a JSON list."""
+        entries = [entry for to, entry in self.events[-LOG_SEND * 4:] if to is None or to == seat][-LOG_SEND:]
+        return b"[" + b",".join(entries) + b"]"
 
     def update_message(self, seat: int | None) -> bytes:
         """The WebSocket push: ``{"type": "update", **payload}``."""
@@ -250,7 +258,6 @@ class LiveGame:
             "to_move": to_move,
             "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed} for s in self.seats],
             "legal_actions": [],
-            "log": [entry for e, entry in self.events[-LOG_SEND * 4:] if e.visible(seat)][-LOG_SEND:],
         }
         if self.finished:
             result = game.result(state)
