@@ -204,7 +204,8 @@ def main() -> None:
             here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "load")
             subprocess.run(["node", os.path.join(here, "load.mjs"), "--base", server.base, "--games", str(args.games),
                             "--rate", str(args.rate), "--seconds", str(args.seconds), "--warmup", str(args.warmup),
-                            "--game", args.game, "--players", str(args.players), "--via", args.via], check=True)
+                            "--game", args.game, "--players", str(args.players), "--via", args.via]
+                           + (["--trace", "1"] if args.trace else []), check=True)
         else:
             print(json.dumps(asyncio.run(run(server.base, args.game, args.games, args.seconds, args.players,
                                              args.rate, args.warmup, args.trace, via=args.via))))

@@ -109,6 +109,19 @@ async function slot(first, head) {
 await Promise.all(Array.from({ length: games }, () =>
   slot(start + Math.random() * interval, Math.floor(Math.random() * headStart))));
 const elapsed = now() - start;
+if (args.trace !== undefined) {  // latency second by second, to see bursts and stalls
+  const bySecond = new Map();
+  for (const [t, l] of samples) {
+    const sec = Math.floor(t - start);
+    if (!bySecond.has(sec)) bySecond.set(sec, []);
+    bySecond.get(sec).push(l);
+  }
+  for (const [sec, lats] of [...bySecond.entries()].sort((a, b) => a[0] - b[0])) {
+    lats.sort((a, b) => a - b);
+    console.error(`second ${String(sec).padStart(3)}: ${String(lats.length).padStart(5)} actions, ` +
+      `p50 ${(lats[lats.length >> 1] * 1000).toFixed(1).padStart(7)} ms, max ${(lats[lats.length - 1] * 1000).toFixed(1).padStart(7)} ms`);
+  }
+}
 const steady = samples.filter(([t]) => t - start >= warmup).map(([, l]) => l).sort((a, b) => a - b);
 const times = samples.filter(([t]) => t - start >= warmup).map(([t]) => t);
 const span = times.length > 1 ? Math.max(...times) - Math.min(...times) : elapsed;

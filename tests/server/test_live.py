@@ -33,12 +33,15 @@ def close(m: Manager) -> None:
     m.engine.dispose()
 
 
-def write_of(live, old: int, seat: int = 0):
+def write_of(live, old: int):
+    """The rows of a real next action of ``live`` (its copy moves on), claimed to follow version ``old``."""
+    seat = live.game.to_move(live.state)
     action = live.game.legal_actions(live.state)[0]
+    live.game.apply(live.state, action)
     stamp = now()
     row = {"game_id": live.id, "n": old + 1, "seat": seat, "action": action.to_json(), "created_at": stamp}
-    advance = {"gid": live.id, "old": old, "version": old + 1, "state_hash": "x" * 64, "updated_at": stamp,
-               "status": "active", "result": None}
+    advance = {"gid": live.id, "old": old, "version": old + 1, "state_hash": live.game.state_hash(live.state),
+               "updated_at": stamp, "status": "active", "result": None}
     return row, advance
 
 
@@ -116,3 +119,56 @@ def test_the_writer_opens_a_new_connection_when_its_own_breaks(url):
     with m.sessions() as db:
         assert db.scalar(select(GameRow.version).where(GameRow.id == live.id)) == 2
     close(m)
+
+
+def test_each_seat_gets_the_latest_log_entries_it_may_see_oldest_first(url):
+    from realms.core.game import Event
+    from realms.server.live import LOG_SEND
+
+    m = manager(url)
+    live = m.create("kingdomino", {}, ["human", "human"])
+    for i in range(LOG_SEND + 5):
+        live.add_event(i, Event("note", None, f"public {i}"))
+    public = [e["text"] for e in live.payload(1)["log"]]
+    assert public == [f"public {i}" for i in range(5, LOG_SEND + 5)]
+    assert [e["text"] for e in live.payload(None)["log"]] == public
+    live.version += 1  # a new version: payloads are built afresh
+    live.add_event(live.version, Event("draw", 0, "seat 0 draws a Gold", visible_to=0))
+    assert live.payload(0)["log"][-1]["text"] == "seat 0 draws a Gold"
+    for seat in (1, None):
+        texts = [e["text"] for e in live.payload(seat)["log"]]
+        assert "seat 0 draws a Gold" not in texts and texts[-1] == f"public {LOG_SEND + 4}" and len(texts) == LOG_SEND
+    close(m)
+
+
+def test_a_game_whose_log_cannot_be_replayed_is_reported_and_the_others_resume(url):
+    m = manager(url)
+    good = m.create("kingdomino", {}, ["human", "human"])
+    forged = m.create("kingdomino", {}, ["human", "human"])
+    tampered = m.create("kingdomino", {}, ["human", "human"])
+
+    async def go():
+        assert await m.writer.write(*write_of(good, 0))
+        row, advance = write_of(forged, 0)
+        row["action"] = {"type": "teleport"}  # a row no engine would have accepted
+        assert await m.writer.write(row, advance)
+        row, advance = write_of(tampered, 0)
+        advance["state_hash"] = "0" * 64  # the stored hash does not match the replay
+        assert await m.writer.write(row, advance)
+
+    asyncio.run(go())
+    restarted = manager(url)
+    resumed = restarted.resume_all()
+    assert good.id in resumed and forged.id not in resumed and tampered.id not in resumed
+    assert restarted.get(good.id).version == 1
+    with pytest.raises(ApiError) as broken:
+        restarted.get(forged.id)
+    assert broken.value.status == 500 and "action 1 of the log cannot be replayed" in broken.value.message
+    with pytest.raises(ApiError) as broken:
+        restarted.get(tampered.id)
+    assert broken.value.status == 500 and "state hash" in broken.value.message
+    for g in (forged, tampered):  # leave nothing broken behind for other tests sharing the database
+        with m.engine.begin() as conn:
+            conn.execute(GameRow.__table__.delete().where(GameRow.__table__.c.id == g.id))
+    close(m)
+    close(restarted)

@@ -13,6 +13,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 import orjson
@@ -183,6 +184,7 @@ class LiveGame:
     watchers: dict[Any, int | None] = field(default_factory=dict)  # websocket -> seat (None: spectator)
     bot_task: asyncio.Task | None = None
     state_hash: str = ""
+    private_events: bool = False  # whether any event so far was for one seat's eyes only
     _payloads: dict[Any, Any] = field(default_factory=dict)  # per version: seat -> payload JSON, "view" -> view
     _payload_version: int = -1
 
@@ -193,6 +195,8 @@ class LiveGame:
     def add_event(self, version: int, event: Event) -> None:
         entry = orjson.dumps({"version": version, "text": event.text, "seat": event.seat, "kind": event.kind})
         self.events.append((event.visible_to, entry))
+        if event.visible_to is not None:
+            self.private_events = True
         if len(self.events) > LOG_KEEP * 2:
             del self.events[:-LOG_KEEP]
 
@@ -225,9 +229,20 @@ class LiveGame:
         return cached
 
     def _log_json(self, seat: int | None) -> bytes:
-        """The latest LOG_SEND events ``seat`` may see, as a JSON list."""
-        entries = [entry for to, entry in self.events[-LOG_SEND * 4:] if to is None or to == seat][-LOG_SEND:]
-        return b"[" + b",".join(entries) + b"]"
+        """The latest LOG_SEND events ``seat`` may see, as a JSON list (once per version for everyone
+        while the game has had no private events)."""
+        key = ("log", seat if self.private_events else None)
+        cached = self._payloads.get(key)
+        if cached is None:
+            entries = []
+            for to, entry in islice(reversed(self.events), LOG_SEND * 4):
+                if to is None or to == seat:
+                    entries.append(entry)
+                    if len(entries) == LOG_SEND:
+                        break
+            entries.reverse()
+            cached = self._payloads[key] = b"[" + b",".join(entries) + b"]"
+        return cached
 
     def update_message(self, seat: int | None) -> bytes:
         """The WebSocket push: ``{"type": "update", **payload}``."""
@@ -362,8 +377,12 @@ class Manager:
         for r in rows:
             if r.n != live.version + 1:
                 raise ApiError(500, f"game {live.id}: action log has a gap at {live.version + 1}")
-            action = live.game.action_from_json(r.action)
-            for e in live.game.apply(live.state, action, log=True):
+            try:
+                action = live.game.action_from_json(r.action)
+                events = live.game.apply(live.state, action, log=True)
+            except IllegalAction as e:
+                raise ApiError(500, f"game {live.id}: action {r.n} of the log cannot be replayed: {e}") from None
+            for e in events:
                 live.add_event(r.n, e)
             live.version = r.n
         if rows:
@@ -394,6 +413,9 @@ class Manager:
                 live = self.get(gid)
             except ApiError as e:
                 log.error("cannot resume %s: %s", gid, e.message)
+                continue
+            except Exception:  # one broken game must not keep the others (or the server) down
+                log.exception("cannot resume %s", gid)
                 continue
             resumed.append(gid)
             self.schedule_bots(live)

@@ -71,6 +71,14 @@ def test_clone_is_independent():
     assert c.to_data() != before
 
 
+def test_to_data_shares_no_list_with_the_state():
+    s = _random_steps(new(4, seed=6), 120)
+    data = s.to_data()
+    before = json.loads(json.dumps(data))
+    _random_steps(s, 200, seed=3)  # the state moves on; the data taken before must not
+    assert json.loads(json.dumps(data)) == before
+
+
 def test_to_data_from_data_round_trip_and_continue_identically():
     s = _random_steps(new(2, seed=5, scenario="random"), 150)
     data = json.loads(json.dumps(s.to_data()))

@@ -354,6 +354,19 @@ def test_clone_independence(variant):
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
+def test_to_data_shares_nothing_with_the_state(variant):
+    s = GAME.new(VARIANTS[variant], 77)
+    bot = make_agent("random", GAME, 77)
+    for _ in range(25):
+        GAME.apply(s, bot.act(GAME, s))
+    data = s.to_data()
+    before = json.dumps(data, sort_keys=True)
+    while s.to_move is not None:
+        GAME.apply(s, bot.act(GAME, s))
+    assert json.dumps(data, sort_keys=True) == before
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
 def test_to_data_from_data_round_trip(variant):
     opts = VARIANTS[variant]
     seed = derive_seed(6000, len(variant))

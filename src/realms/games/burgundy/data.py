@@ -183,6 +183,16 @@ def tile_json(tid: int) -> dict[str, Any]:
     return out
 
 
+_FACES: list[dict[str, Any]] = []
+
+
+def tile_face(tid: int) -> dict[str, Any]:
+    """``tile_json(tid)``, built once and shared: for views, which are read-only (serialised, then dropped)."""
+    if not _FACES:
+        _FACES.extend(tile_json(t) for t in range(len(TILES)))
+    return _FACES[tid]
+
+
 # --- main board ---------------------------------------------------------------------------------
 def _build_depots() -> tuple[tuple[int, ...], ...]:
     mb = _read_json("tiles.json")["main_board"]["depot_hex_spaces_by_slot_order"]
@@ -237,7 +247,7 @@ class Board:
 
     __slots__ = ("number", "rows", "types", "dice", "start", "ids", "all_mask", "nmask", "region_of",
                  "region_mask", "region_size", "region_type", "type_mask", "tv_mask", "tv1_mask", "v_mask",
-                 "key")
+                 "key", "cells")
 
     def __init__(self, number: int, rows: list[str], where: str = "board") -> None:
         self.number = number
@@ -285,6 +295,8 @@ class Board:
         self.dice = tuple(dice)
         self.start = start
         self.ids = tuple(i for i in range(1, NSPACES + 1) if types[i] >= 0)
+        #: what views show of each space apart from its tile: (id, row, col, colour, die, start castle)
+        self.cells = tuple((i, CELLS[i][0], CELLS[i][1], TYPES[types[i]], dice[i], i == start) for i in self.ids)
         self.all_mask = sum(1 << i for i in self.ids)
         nmask = [0] * (NSPACES + 1)
         for i in self.ids:

@@ -33,7 +33,6 @@ from realms.games.burgundy.data import (
     BUILDING_NAMES,
     CARPENTER,
     CASTLE,
-    CELLS,
     CHURCH,
     CITY_HALL,
     DEPOT_SLOTS,
@@ -62,6 +61,7 @@ from realms.games.burgundy.data import (
     board_from_rows,
     builtin_boards,
     load_boards_file,
+    tile_face,
     tile_json,
     tile_name,
 )
@@ -247,6 +247,14 @@ def _draw_goods(s: BurgundyState) -> int:
 
 
 # --- the state ----------------------------------------------------------------------------------
+def _face_or_none(t: int) -> dict[str, Any] | None:
+    return tile_face(t) if t >= 0 else None
+
+
+#: state fields that are lists of lists (every other list field holds ints)
+_NESTED_LISTS = frozenset({"storage", "stacks"})
+
+
 class BurgundyState:
     """A game of The Castles of Burgundy as plain data.
 
@@ -372,8 +380,10 @@ class BurgundyState:
                 value = dict(value)
             elif name in ("vp_log", "frames"):
                 value = [list(x) if not isinstance(x, list) else [list(y) for y in x] for x in value]
+            elif name in _NESTED_LISTS:
+                value = [v[:] for v in value]
             elif isinstance(value, list):
-                value = [v[:] if isinstance(v, list) else v for v in value]
+                value = value[:]  # the other lists hold ints only
             out[name] = value
         return out
 
@@ -1333,18 +1343,18 @@ class Burgundy(Game):
         p = s.to_move
 
         def tj(t: int) -> dict[str, Any] | None:
-            return tile_json(t) if t >= 0 else None
+            return tile_face(t) if t >= 0 else None
 
         seats = []
         for q in range(n):
             board = s.boards[q]
             estate = []
             if board is not None:
-                for sp in board.ids:
-                    row, col, _, _ = CELLS[sp]
-                    estate.append({"id": sp, "row": row, "col": col, "type": TYPES[board.types[sp]],
-                                   "die": board.dice[sp], "start": sp == board.start,
-                                   "tile": tj(s.estate[q * STRIDE + sp])})
+                base = q * STRIDE
+                tiles = s.estate
+                estate = [{"id": sp, "row": row, "col": col, "type": colour, "die": die, "start": start,
+                           "tile": _face_or_none(tiles[base + sp])}
+                          for sp, row, col, colour, die, start in board.cells]
             by: dict[str, int] = {}
             for src, vp in s.vp_log[q]:
                 by[src] = by.get(src, 0) + vp
@@ -1357,7 +1367,7 @@ class Burgundy(Game):
                 "workers": s.workers[q],
                 "goods": s.goods[q * 6:q * 6 + 6],
                 "sold": s.sold[q * 6:q * 6 + 6],
-                "storage": [tile_json(t) for t in s.storage[q]],
+                "storage": [tile_face(t) for t in s.storage[q]],
                 "knowledge": [k for k in range(1, 27) if s.know[q] >> k & 1],
                 "mines": s.mines[q],
                 "dice": s.dice[q * 2:q * 2 + 2],

@@ -167,7 +167,19 @@ class KingdominoState:
 
     def to_data(self) -> dict[str, Any]:
         """The full state (hidden information included) as JSON-able data."""
-        return {name: _plain(getattr(self, name)) for name in self.__slots__ if name not in self.TRANSIENT}
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            if name in self.TRANSIENT:
+                continue
+            value = getattr(self, name)
+            if name == "placed":
+                value = [list(p) for p in value]
+            elif name in ("history", "opts"):
+                value = _plain(value)
+            elif isinstance(value, list):
+                value = value[:]  # the other lists hold ints only
+            out[name] = value
+        return out
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> KingdominoState:

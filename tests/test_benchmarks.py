@@ -1,0 +1,37 @@
+"""The benchmark scripts keep working: each runs briefly and prints its figures (never judged by speed here)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def run(*args: str, timeout: float = 120) -> str:
+    done = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=timeout, cwd=BENCH.parent)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("script, args", [
+    ("kingdomino_random.py", ["0.3", "4"]),
+    ("burgundy_random.py", ["0.3", "2"]),
+    ("dominion_bm.py", ["--seconds", "0.3"]),
+])
+def test_game_benchmarks_print_their_throughput(script, args):
+    out = run(str(BENCH / script), *args)
+    assert "games/s" in out or "games_per_second" in out
+
+
+@pytest.mark.parametrize("via", ["http", "ws"])
+def test_server_load_benchmark_plays_games_and_reports_latency(via):
+    out = run(str(BENCH / "server_load.py"), "--games", "4", "--rate", "100", "--seconds", "4", "--warmup", "1",
+              "--via", via)
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert figures["via"] == via and figures["actions"] > 20
+    assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
