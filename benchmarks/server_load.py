@@ -8,8 +8,12 @@ fast as possible). Prints the actions/s achieved and the p50/p99 latency of the 
 answer; over WebSocket, message to the push of the next version). --client node runs the same protocol
 from benchmarks/load/load.mjs, which costs far less CPU next to the server.
 
-Usage: python benchmarks/server_load.py [--games 200] [--rate 1000] [--game kingdomino] [--seconds 40]
-       [--via http|ws] [--client python|node] [--db URL] [--trace]
+So that games are of every age, as on a server that has been up for a while, each slot's first game plays
+a random head start at once (up to about one game's length); the measured window (--seconds) opens a few
+seconds after the last head start is played.
+
+Usage: python benchmarks/server_load.py [--games 200] [--rate 1000] [--game kingdomino] [--seconds 30]
+       [--via http|ws] [--client python|node] [--db URL] [--head-start N] [--settle S] [--trace]
 """
 
 from __future__ import annotations
@@ -64,7 +68,29 @@ class RawHttp:
         return status, await self.reader.readexactly(length)
 
 
-async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, float]], stop: float,
+#: actions of a random 2-player game, roughly: the default head start, so that games are of every age
+GAME_LENGTH = {"kingdomino": 48, "dominion": 300, "burgundy": 200}
+
+
+class Window:
+    """The measured window: it opens ``settle`` seconds after every slot has played its head start."""
+
+    def __init__(self, games: int, seconds: float, settle: float) -> None:
+        self.left, self.seconds, self.settle = games, seconds, settle
+        self.start = time.perf_counter()
+        self.opens = self.closes = float("inf")
+
+    def head_start_done(self) -> None:
+        self.left -= 1
+        if self.left == 0:
+            self.opens = time.perf_counter() + self.settle
+            self.closes = self.opens + self.seconds
+
+    def over(self) -> bool:
+        return time.perf_counter() >= self.closes
+
+
+async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, float]], window: Window,
                     rng: random.Random, pace: dict[str, float], interval: float, skip: dict[str, int],
                     via: str = "http") -> int:
     """Play one seat of one game: answer each pushed view in which this seat is to move.
@@ -78,11 +104,11 @@ async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, 
     uri = base.replace("http", "ws") + f"/ws/games/{gid}?token={token}"
     sent: tuple[float, int] | None = None  # (time, version) of an action sent over the WebSocket
     async with websockets.connect(uri, max_size=2**22, compression=None) as ws:
-        while time.perf_counter() < stop:
+        while not window.over():
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.perf_counter()))
+                raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
             except TimeoutError:
-                break
+                continue
             if sent is not None:
                 error = raw.startswith('{"type":"error"')
                 if error or orjson.loads(raw)["version"] > sent[1]:
@@ -98,14 +124,18 @@ async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, 
                 continue
             action = rng.choice(msg["legal_actions"])["action"]
             # each game moves at a steady pace (a bot's thinking time), so the total offered load is --rate;
-            # a slot's first game plays its first `skip` moves at once, so games do not all end together
+            # a slot's first game plays its first `skip` moves at once, so that games are of every age
             if skip.get(gid, 0) > 0:
                 skip[gid] -= 1
+                if skip[gid] == 0:
+                    window.head_start_done()
             else:
                 wait = pace[gid] - time.perf_counter()
                 if wait > 0:
                     await asyncio.sleep(wait)
                 pace[gid] = max(pace[gid] + interval, time.perf_counter())
+            if window.over():
+                break
             t0 = time.perf_counter()
             if via == "ws":
                 await ws.send(orjson.dumps({"type": "action", "version": msg["version"], "action": action}).decode())
@@ -122,11 +152,13 @@ async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, 
 
 
 async def game_slot(base: str, client: httpx.AsyncClient, game: str, players: int, samples: list,
-                    stop: float, rng: random.Random, pace: dict[str, float], interval: float, first: float,
+                    window: Window, rng: random.Random, pace: dict[str, float], interval: float, first: float,
                     skip: dict[str, int], head_start: int, via: str = "http") -> int:
     """Keep one live game going until the end of the run: when a game ends, the slot starts another."""
     done = 0
-    while time.perf_counter() < stop:
+    if head_start == 0:
+        window.head_start_done()
+    while not window.over():
         r = await client.post(f"{base}/api/games", json={"game": game, "seats": ["human"] * players})
         r.raise_for_status()
         made = r.json()
@@ -134,45 +166,49 @@ async def game_slot(base: str, client: httpx.AsyncClient, game: str, players: in
         skip[made["id"]] = head_start
         first, head_start = 0.0, 0
         counts = await asyncio.gather(*[
-            seat_loop(base, made["id"], seat["token"], samples, stop, random.Random(rng.random()), pace, interval,
-                      skip, via)
+            seat_loop(base, made["id"], seat["token"], samples, window, random.Random(rng.random()), pace,
+                      interval, skip, via)
             for seat in made["seats"]])
+        if skip.pop(made["id"]) > 0:  # the game ended inside its head start
+            window.head_start_done()
+        pace.pop(made["id"])
         done += sum(counts)
     return done
 
 
-async def run(base: str, game: str, games: int, seconds: float, players: int, rate: float, warmup: float,
-              trace: bool = False, head_start: int = 40, via: str = "http") -> dict:
+async def run(base: str, game: str, games: int, seconds: float, players: int, rate: float, settle: float = 3.0,
+              trace: bool = False, head_start: int | None = None, via: str = "http") -> dict:
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
+    head_start = head_start or GAME_LENGTH.get(game, 40)
     async with httpx.AsyncClient(limits=limits, timeout=30) as client:
         samples: list[tuple[float, float]] = []
-        start = time.perf_counter()
-        stop = start + seconds
+        window = Window(games, seconds, settle)
+        start = window.start
         rng = random.Random(1)
         interval = games / rate if rate > 0 else 0.0
         pace: dict[str, float] = {}
         skip: dict[str, int] = {}
-        counts = await asyncio.gather(*[
-            game_slot(base, client, game, players, samples, stop, random.Random(rng.random()), pace, interval,
+        await asyncio.gather(*[
+            game_slot(base, client, game, players, samples, window, random.Random(rng.random()), pace, interval,
                       start + rng.random() * interval, skip, rng.randrange(head_start), via)  # staggered games
             for _ in range(games)])
         elapsed = time.perf_counter() - start
-    if trace:  # latency second by second, to see bursts and stalls
+    if trace:  # latency second by second, to see bursts and stalls (* marks the measured seconds)
         for sec in range(int(elapsed) + 1):
             lats = sorted(lat for t, lat in samples if sec <= t - start < sec + 1)
             if lats:
-                print(f"second {sec:3d}: {len(lats):5d} actions, p50 {lats[len(lats) // 2] * 1000:7.1f} ms, "
+                mark = "*" if window.opens <= start + sec < window.closes else " "
+                print(f"second {sec:3d}{mark} {len(lats):5d} actions, p50 {lats[len(lats) // 2] * 1000:7.1f} ms, "
                       f"max {lats[-1] * 1000:7.1f} ms", file=sys.stderr)
-    steady = sorted(lat for t, lat in samples if t - start >= warmup)
-    measured = [t for t, _ in samples if t - start >= warmup]
-    span = (max(measured) - min(measured)) if len(measured) > 1 else elapsed
+    steady = sorted(lat for t, lat in samples if window.opens <= t < window.closes)
 
     def pct(q: float) -> float:
         return round(steady[min(len(steady) - 1, int(len(steady) * q))] * 1000, 2) if steady else float("nan")
 
-    return {"game": game, "live_games": games, "offered_rate": rate, "via": via, "actions": sum(counts),
-            "seconds": round(elapsed, 2), "actions_per_second": round(len(measured) / span, 1) if span else 0.0,
-            "warmup_seconds": warmup, "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0)}
+    return {"game": game, "live_games": games, "offered_rate": rate, "client": "python", "via": via,
+            "actions": len(steady), "warmup_seconds": round(window.opens - start, 1), "seconds": seconds,
+            "actions_per_second": round(len(steady) / seconds, 1),
+            "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0)}
 
 
 def main() -> None:
@@ -183,11 +219,14 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--game", default="kingdomino")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--seconds", type=float, default=40)
+    ap.add_argument("--seconds", type=float, default=30, help="length of the measured window")
     ap.add_argument("--db", default=None)
     ap.add_argument("--rate", type=float, default=1000.0, help="offered actions/s over all games (0: flat out)")
-    ap.add_argument("--warmup", type=float, default=8.0,
-                    help="seconds left out while sockets connect and the first games play their head start")
+    ap.add_argument("--settle", type=float, default=3.0,
+                    help="seconds between the last head start and the measured window")
+    ap.add_argument("--head-start", type=int, default=None,
+                    help="a slot's first game plays k moves at once, k uniform in [0, this) (default: about "
+                         "one game's length, so that games are of every age)")
     ap.add_argument("--trace", action="store_true", help="print latency second by second")
     ap.add_argument("--via", choices=["http", "ws"], default="http",
                     help="send actions as HTTP POSTs (default) or as messages on each seat's WebSocket")
@@ -203,12 +242,13 @@ def main() -> None:
 
             here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "load")
             subprocess.run(["node", os.path.join(here, "load.mjs"), "--base", server.base, "--games", str(args.games),
-                            "--rate", str(args.rate), "--seconds", str(args.seconds), "--warmup", str(args.warmup),
+                            "--rate", str(args.rate), "--seconds", str(args.seconds), "--settle", str(args.settle),
                             "--game", args.game, "--players", str(args.players), "--via", args.via]
-                           + (["--trace", "1"] if args.trace else []), check=True)
+                           + (["--trace", "1"] if args.trace else [])
+                           + (["--head-start", str(args.head_start)] if args.head_start else []), check=True)
         else:
             print(json.dumps(asyncio.run(run(server.base, args.game, args.games, args.seconds, args.players,
-                                             args.rate, args.warmup, args.trace, via=args.via))))
+                                             args.rate, args.settle, args.trace, args.head_start, args.via))))
     finally:
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)

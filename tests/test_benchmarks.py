@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -30,8 +31,19 @@ def test_game_benchmarks_print_their_throughput(script, args):
 
 @pytest.mark.parametrize("via", ["http", "ws"])
 def test_server_load_benchmark_plays_games_and_reports_latency(via):
-    out = run(str(BENCH / "server_load.py"), "--games", "4", "--rate", "100", "--seconds", "4", "--warmup", "1",
+    out = run(str(BENCH / "server_load.py"), "--games", "4", "--rate", "100", "--seconds", "3", "--settle", "0.5", "--head-start", "5",
               "--via", via)
     figures = json.loads(out.strip().splitlines()[-1])
     assert figures["via"] == via and figures["actions"] > 20
+    assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+
+
+@pytest.mark.skipif(not (BENCH / "load" / "node_modules" / "ws").is_dir() or shutil.which("node") is None,
+                    reason="the Node.js generator needs node and `npm ci` in benchmarks/load (.ci/run does it)")
+@pytest.mark.parametrize("via", ["http", "ws"])
+def test_node_load_generator_plays_games_and_reports_latency(via):
+    out = run(str(BENCH / "server_load.py"), "--client", "node", "--games", "4", "--rate", "100", "--seconds", "3",
+              "--settle", "0.5", "--head-start", "5", "--via", via)
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert figures["client"] == "node" and figures["via"] == via and figures["actions"] > 20
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
