@@ -83,6 +83,26 @@ def test_an_append_another_process_made_first_is_refused_with_409_and_caught_up(
     close(second)
 
 
+def test_a_process_behind_the_client_catches_up_and_accepts(url):
+    first, second = manager(url), manager(url)
+    made = first.create("kingdomino", {}, ["human", "human"])
+    a, b = first.get(made.id), second.get(made.id)
+
+    async def go():
+        token = a.seats[a.game.to_move(a.state)].token
+        await first.submit(a, token, 0, a.game.legal_actions(a.state)[0].to_json())
+        # the client saw version 1 (from the first process); the second process's copy is still at 0
+        token = a.seats[a.game.to_move(a.state)].token
+        await second.submit(b, token, 1, a.game.legal_actions(a.state)[0].to_json())
+
+    asyncio.run(go())
+    assert b.version == 2
+    first.catch_up(a, force=True)
+    assert a.version == 2 and a.game.state_hash(a.state) == b.game.state_hash(b.state)
+    close(first)
+    close(second)
+
+
 def test_acting_takes_the_seat_in_the_same_transaction(url):
     m = manager(url)
     live = m.create("kingdomino", {}, ["human", "human"])

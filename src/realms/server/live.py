@@ -468,7 +468,11 @@ class Manager:
     async def act(self, live: LiveGame, seat: int, version: int, action_json: Any) -> None:
         """Play ``action_json`` for ``seat`` at ``version``: validated, committed, then everyone is told."""
         async with live.lock:
-            self.catch_up(live)
+            if version != live.version:
+                # the client saw a version this copy has not: another process may have moved the game on.
+                # (When the versions agree but another process did append, the write's version check
+                # refuses this action with 409 and brings the copy up to date.)
+                self.catch_up(live, force=True)
             if live.finished:
                 raise ApiError(409, "the game is over")
             to_move = live.game.to_move(live.state)
