@@ -31,8 +31,8 @@ def test_game_benchmarks_print_their_throughput(script, args):
 
 @pytest.mark.parametrize("via", ["http", "ws"])
 def test_server_load_benchmark_plays_games_and_reports_latency(via):
-    out = run(str(BENCH / "server_load.py"), "--games", "4", "--rate", "100", "--seconds", "3", "--settle", "0.5", "--head-start", "5",
-              "--via", via)
+    out = run(str(BENCH / "server_load.py"), "--games", "4", "--rate", "100", "--seconds", "3", "--settle", "0.5",
+              "--head-start", "5", "--via", via)
     figures = json.loads(out.strip().splitlines()[-1])
     assert figures["via"] == via and figures["actions"] > 20
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
