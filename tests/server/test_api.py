@@ -254,6 +254,27 @@ def test_websocket_carries_actions_and_answers_each_fault_on_that_socket_only(cl
     assert state(client, gid, token)["version"] == 1
 
 
+def test_a_server_bug_while_acting_is_a_500_and_keeps_the_socket(client, monkeypatch):
+    made = new_game(client)
+    token, p = mover(client, made)
+    action = p["legal_actions"][0]["action"]
+
+    async def broken(*_args, **_kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(client.app.state.manager, "_commit", broken)
+    r = client.post(f"/api/games/{made['id']}/actions", json={"token": token, "version": 0, "action": action})
+    assert r.status_code == 500 and "internal error" in r.json()["detail"]
+    with client.websocket_connect(f"/ws/games/{made['id']}?token={token}") as ws:
+        ws.receive_json()
+        ws.send_text(json.dumps({"type": "action", "version": 0, "action": action}))
+        answer = ws.receive_json()
+        assert answer["type"] == "error" and answer["status"] == 500
+        ws.send_text("ping")
+        assert ws.receive_json() == {"type": "pong", "version": 0}
+    assert state(client, made["id"], token)["state_hash"] == p["state_hash"]
+
+
 def test_oversized_action_bodies_are_413_declared_or_streamed(client):
     made = new_game(client)
     token, p = mover(client, made)

@@ -386,6 +386,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
                 except ApiError as e:
                     watcher.tell(orjson.dumps({"type": "error", "status": e.status, "detail": e.message,
                                                "version": live.version}))
+                except Exception:  # a bug must not cost the player the socket
+                    log.exception("action over the WebSocket of game %s failed", gid)
+                    watcher.tell(orjson.dumps({"type": "error", "status": 500, "version": live.version,
+                                               "detail": "internal error: reload the game to see where it stands"}))
         except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
             pass
         finally:
