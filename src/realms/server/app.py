@@ -49,19 +49,25 @@ def parse_action_body(raw: bytes) -> dict[str, Any]:
         raise ApiError(422, f"body is not valid JSON: {e}") from None
     if not isinstance(body, dict):
         raise ApiError(422, "body must be a JSON object with token, version and action")
-    extra = sorted(set(body) - {"token", "version", "action"})
-    if extra:
-        raise ApiError(422, f"{extra[0]}: Extra inputs are not permitted")
-    missing = [k for k in ("token", "version", "action") if k not in body]
-    if missing:
-        raise ApiError(422, f"{missing[0]}: Field required")
+    check_action_fields(body, ("token", "version", "action"))
     if not isinstance(body["token"], str):
         raise ApiError(422, "token: must be a string")
+    return body
+
+
+def check_action_fields(body: dict[str, Any], fields: tuple[str, ...]) -> None:
+    """Exactly ``fields``, with an integer ``version`` and an object ``action`` (the same rules as the
+    schema), or a 422 naming the first fault."""
+    extra = sorted(set(body) - set(fields))
+    if extra:
+        raise ApiError(422, f"{extra[0]}: Extra inputs are not permitted")
+    missing = [k for k in fields if k not in body]
+    if missing:
+        raise ApiError(422, f"{missing[0]}: Field required")
     if not isinstance(body["version"], int) or isinstance(body["version"], bool):
         raise ApiError(422, "version: must be an integer")
     if not isinstance(body["action"], dict):
         raise ApiError(422, "action: must be a JSON object")
-    return body
 
 
 class JoinSeat(BaseModel):
@@ -113,16 +119,7 @@ def parse_ws_action(raw: str) -> dict[str, Any]:
         raise ApiError(422, f"message is not valid JSON: {e}") from None
     if not isinstance(body, dict) or body.get("type") != "action":
         raise ApiError(422, 'a message must be "ping" or a JSON object {"type": "action", "version", "action"}')
-    extra = sorted(set(body) - {"type", "version", "action"})
-    if extra:
-        raise ApiError(422, f"{extra[0]}: Extra inputs are not permitted")
-    for k in ("version", "action"):
-        if k not in body:
-            raise ApiError(422, f"{k}: Field required")
-    if not isinstance(body["version"], int) or isinstance(body["version"], bool):
-        raise ApiError(422, "version: must be an integer")
-    if not isinstance(body["action"], dict):
-        raise ApiError(422, "action: must be a JSON object")
+    check_action_fields(body, ("type", "version", "action"))
     return body
 
 

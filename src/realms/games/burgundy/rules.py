@@ -25,6 +25,7 @@ from realms.core.errors import IllegalAction, OptionsError
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
 from realms.core.rng import GOLDEN, MASK64, Rng
+from realms.core.state import copy_lists, slots_to_data
 from realms.games.burgundy.data import (
     ANIMAL,
     BLACK_DEPOT_TILES,
@@ -251,8 +252,21 @@ def _face_or_none(t: int) -> dict[str, Any] | None:
     return tile_face(t) if t >= 0 else None
 
 
-#: state fields that are lists of lists (every other list field holds ints)
-_NESTED_LISTS = frozenset({"storage", "stacks"})
+def _listed(value: list[Any]) -> list[Any]:
+    """Tuples and lists of tuples as lists (``vp_log``, ``frames``)."""
+    return [list(x) if not isinstance(x, list) else [list(y) for y in x] for x in value]
+
+
+#: how ``to_data`` converts the fields that are not flat lists of ints
+_TO_DATA = {
+    "pool": lambda pool: [b.to_json() for b in pool],
+    "boards": lambda boards: [b.to_json() if b is not None else None for b in boards],
+    "opts": dict,
+    "vp_log": _listed,
+    "frames": _listed,
+    "storage": copy_lists,
+    "stacks": copy_lists,
+}
 
 
 class BurgundyState:
@@ -367,25 +381,7 @@ class BurgundyState:
 
     def to_data(self) -> dict[str, Any]:
         """The full state (the rng included) as JSON-able data."""
-        out: dict[str, Any] = {}
-        for name in self.__slots__:
-            if name in self.TRANSIENT:
-                continue
-            value = getattr(self, name)
-            if name == "pool":
-                value = [b.to_json() for b in value]
-            elif name == "boards":
-                value = [b.to_json() if b is not None else None for b in value]
-            elif name == "opts":
-                value = dict(value)
-            elif name in ("vp_log", "frames"):
-                value = [list(x) if not isinstance(x, list) else [list(y) for y in x] for x in value]
-            elif name in _NESTED_LISTS:
-                value = [v[:] for v in value]
-            elif isinstance(value, list):
-                value = value[:]  # the other lists hold ints only
-            out[name] = value
-        return out
+        return slots_to_data(self, _TO_DATA)  # the other lists hold ints only
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> BurgundyState:

@@ -21,6 +21,7 @@ from realms.core.errors import IllegalAction, OptionsError
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
 from realms.core.rng import Rng
+from realms.core.state import slots_to_data
 from realms.games.dominion.cards import (
     CARDS,
     COINS,
@@ -114,6 +115,17 @@ def _buy_actions(piles: tuple[int, ...], coins: int, gone: int, supply: list[int
     return acts
 
 
+def _field_data(value: Any) -> Any:
+    """A field of the state as JSON-able data: tuples as lists, lists and dicts copied one level down."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, list):
+        return [v[:] if isinstance(v, list) else v for v in value]
+    if isinstance(value, dict):
+        return {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in value.items()}
+    return value
+
+
 class DominionState:
     """A game of Dominion as plain data. Zones are lists of card ids per seat (see ``zones``)."""
 
@@ -205,19 +217,7 @@ class DominionState:
 
     def to_data(self) -> dict[str, Any]:
         """The full state (hidden information included) as JSON-able data."""
-        out: dict[str, Any] = {}
-        for name in self.__slots__:
-            if name in self.TRANSIENT:
-                continue
-            value = getattr(self, name)
-            if isinstance(value, tuple):
-                value = list(value)
-            elif isinstance(value, list):
-                value = [v[:] if isinstance(v, list) else v for v in value]
-            elif isinstance(value, dict):
-                value = {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in value.items()}
-            out[name] = value
-        return out
+        return slots_to_data(self, {}, _field_data)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> DominionState:

@@ -18,6 +18,7 @@ from realms.core.errors import IllegalAction
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
 from realms.core.rng import Rng
+from realms.core.state import slots_to_data
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.data import DOMINOES, LETTERS, NUM_DOMINOES, TERRAINS
 
@@ -167,19 +168,7 @@ class KingdominoState:
 
     def to_data(self) -> dict[str, Any]:
         """The full state (hidden information included) as JSON-able data."""
-        out: dict[str, Any] = {}
-        for name in self.__slots__:
-            if name in self.TRANSIENT:
-                continue
-            value = getattr(self, name)
-            if name == "placed":
-                value = [list(p) for p in value]
-            elif name in ("history", "opts"):
-                value = _plain(value)
-            elif isinstance(value, list):
-                value = value[:]  # the other lists hold ints only
-            out[name] = value
-        return out
+        return slots_to_data(self, _TO_DATA)  # the other lists hold ints only
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> KingdominoState:
@@ -204,6 +193,10 @@ class KingdominoState:
         return None if self.to_move is None else self.order[self.oi]
 
 
+def _pairs(value: list[tuple[int, int]]) -> list[list[int]]:
+    return [list(p) for p in value]
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
@@ -212,6 +205,10 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     return value
+
+
+#: how ``to_data`` converts the fields that are not flat lists of ints
+_TO_DATA = {"placed": _pairs, "history": _plain, "opts": _plain}
 
 
 def _placements(state: KingdominoState, p: int, domino: int) -> tuple[int, int, int, int]:

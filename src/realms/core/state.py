@@ -1,0 +1,31 @@
+"""Helpers for game states kept as slotted objects of plain data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+def copy_lists(value: list[list[Any]]) -> list[list[Any]]:
+    """A list of lists, copied one level down."""
+    return [v[:] for v in value]
+
+
+def slots_to_data(state: Any, convert: Mapping[str, Callable[[Any], Any]],
+                  default: Callable[[Any], Any] | None = None) -> dict[str, Any]:
+    """A state's fields (its ``__slots__`` but its ``TRANSIENT`` ones) as JSON-able data sharing no list
+    with the state: each field goes through ``convert[name]`` when there is one, else through ``default``;
+    with no default, a list is copied (it must hold no lists) and any other value taken as it is."""
+    out: dict[str, Any] = {}
+    skip = state.TRANSIENT
+    for name in state.__slots__:
+        if name in skip:
+            continue
+        value = getattr(state, name)
+        f = convert.get(name, default)
+        if f is not None:
+            value = f(value)
+        elif type(value) is list:
+            value = value[:]
+        out[name] = value
+    return out
