@@ -29,3 +29,23 @@ def slots_to_data(state: Any, convert: Mapping[str, Callable[[Any], Any]],
             value = value[:]
         out[name] = value
     return out
+
+
+def copy_list(value: Any) -> Any:
+    """A list copied one level down (inner lists copied too); anything else as it is."""
+    if type(value) is list:
+        return [v[:] if type(v) is list else v for v in value]
+    return value
+
+
+def slots_from_data(cls: type, data: Mapping[str, Any], convert: Mapping[str, Callable[[Any], Any]],
+                    default: Callable[[Any], Any] = copy_list) -> Any:
+    """A new ``cls`` whose fields (its ``__slots__`` but its ``TRANSIENT`` ones, which the caller sets) come
+    from ``data``: each through ``convert[name]`` when there is one, else through ``default``."""
+    state = cls.__new__(cls)
+    skip = cls.TRANSIENT  # type: ignore[attr-defined]
+    for name in cls.__slots__:  # type: ignore[attr-defined]
+        if name in skip:
+            continue
+        setattr(state, name, convert.get(name, default)(data[name]))
+    return state

@@ -25,7 +25,7 @@ from realms.core.errors import IllegalAction, OptionsError
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
 from realms.core.rng import GOLDEN, MASK64, Rng
-from realms.core.state import copy_lists, slots_to_data
+from realms.core.state import copy_lists, slots_from_data, slots_to_data
 from realms.games.burgundy.data import (
     ANIMAL,
     BLACK_DEPOT_TILES,
@@ -385,26 +385,19 @@ class BurgundyState:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> BurgundyState:
-        s = cls.__new__(cls)
+        s = slots_from_data(cls, data, _FROM_DATA)
         s.cache = None
-        for name in cls.__slots__:
-            if name in cls.TRANSIENT:
-                continue
-            value = data[name]
-            if name == "pool":
-                value = tuple(board_from_rows(b["board"], b["rows"]) for b in value)
-            elif name == "boards":
-                value = [board_from_rows(b["board"], b["rows"]) if b is not None else None for b in value]
-            elif name == "opts":
-                value = dict(value)
-            elif name == "vp_log":
-                value = [[(src, vp) for src, vp in x] for x in value]
-            elif name == "frames":
-                value = [tuple(x) for x in value]
-            elif isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            setattr(s, name, value)
         return s
+
+
+#: how ``from_data`` rebuilds the fields that are not lists of ints (or of lists of ints)
+_FROM_DATA = {
+    "pool": lambda pool: tuple(board_from_rows(b["board"], b["rows"]) for b in pool),
+    "boards": lambda boards: [board_from_rows(b["board"], b["rows"]) if b is not None else None for b in boards],
+    "opts": dict,
+    "vp_log": lambda log: [[(src, vp) for src, vp in x] for x in log],
+    "frames": lambda frames: [tuple(x) for x in frames],
+}
 
 
 # --- the game -----------------------------------------------------------------------------------

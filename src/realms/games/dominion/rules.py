@@ -21,7 +21,7 @@ from realms.core.errors import IllegalAction, OptionsError
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
 from realms.core.rng import Rng
-from realms.core.state import slots_to_data
+from realms.core.state import copy_list, slots_from_data, slots_to_data
 from realms.games.dominion.cards import (
     CARDS,
     COINS,
@@ -126,6 +126,13 @@ def _field_data(value: Any) -> Any:
     return value
 
 
+def _field_from_data(value: Any) -> Any:
+    """A field of the state from its data: lists and dicts copied (inner lists too)."""
+    if isinstance(value, dict):
+        return dict(value)
+    return copy_list(value)
+
+
 class DominionState:
     """A game of Dominion as plain data. Zones are lists of card ids per seat (see ``zones``)."""
 
@@ -221,18 +228,7 @@ class DominionState:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> DominionState:
-        s = cls.__new__(cls)
-        for name in cls.__slots__:
-            if name in cls.TRANSIENT:
-                continue
-            value = data[name]
-            if name in ("piles", "kingdom"):
-                value = tuple(value)
-            elif isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            elif isinstance(value, dict):
-                value = dict(value)
-            setattr(s, name, value)
+        s = slots_from_data(cls, data, {"piles": tuple, "kingdom": tuple}, _field_from_data)
         s.immune = 0
         s.ev = None
         return s

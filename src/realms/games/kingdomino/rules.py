@@ -18,7 +18,7 @@ from realms.core.errors import IllegalAction
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
 from realms.core.rng import Rng
-from realms.core.state import slots_to_data
+from realms.core.state import slots_from_data, slots_to_data
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.data import DOMINOES, LETTERS, NUM_DOMINOES, TERRAINS
 
@@ -172,17 +172,8 @@ class KingdominoState:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> KingdominoState:
-        s = cls.__new__(cls)
+        s = slots_from_data(cls, data, {"placed": lambda placed: [tuple(x) for x in placed]})
         s.cache = None
-        for name in cls.__slots__:
-            if name in cls.TRANSIENT:
-                continue
-            value = data[name]
-            if name == "placed":
-                value = [tuple(x) for x in value]
-            elif isinstance(value, list):
-                value = list(value)
-            setattr(s, name, value)
         return s
 
     def owner(self, king: int) -> int:
