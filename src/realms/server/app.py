@@ -18,9 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import sessionmaker
 
 import realms.games
-from realms.agents import agent_names
+from realms.agents import agent_names, default_agent
 from realms.server.db import default_url, make_engine, migrate
-from realms.server.live import ApiError, LiveGame, Manager
+from realms.server.live import LOG_PAGE_MAX, ApiError, LiveGame, Manager
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 64 * 1024
@@ -272,7 +272,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
 
     @app.get("/api/meta")
     def meta() -> dict[str, Any]:
-        """The games this server offers, their options and bots."""
+        """The games this server offers, their options, bots and the bot a new bot seat starts with."""
         out = []
         for gid in realms.games.ids():
             game = realms.games.get(gid)
@@ -282,6 +282,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
                              "help": o.help, "minimum": o.minimum, "maximum": o.maximum}
                             for o in game.options_spec if not o.local_only],
                 "bots": [n for n in agent_names(gid)],
+                "default_bot": default_agent(gid),
             })
         return {"games": out}
 
@@ -306,6 +307,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         manager.catch_up(live)
         manager.claim(live, seat)
         return Response(live.payload_json(seat), media_type="application/json")
+
+    @app.get("/api/games/{gid}/log")
+    def get_log(gid: str, token: str | None = Query(default=None),
+                before: int | None = Query(default=None, ge=0, description="entries numbered below this; "
+                                           "the latest when left out"),
+                limit: int = Query(default=100, ge=1, le=LOG_PAGE_MAX)) -> Response:
+        """A page of the game log as that seat (a spectator without a token) may see it:
+        ``{"start", "total", "entries"}``, entries numbered ``start``.. in the seat's own sequence."""
+        live = manager.get(gid)
+        seat = live.seat_of(token)
+        manager.catch_up(live)
+        return Response(live.log_page(seat, before, limit), media_type="application/json")
 
     @app.post("/api/games/{gid}/join")
     def join_game(gid: str, body: JoinSeat) -> dict[str, Any]:

@@ -29,8 +29,8 @@ from realms.core.rng import derive_seed
 from realms.server.db import ActionRow, GameRow, SeatRow, now
 
 log = logging.getLogger("realms.server")
-LOG_KEEP = 200  # events kept in memory per game
-LOG_SEND = 40  # most recent events sent with each view
+LOG_SEND = 40  # most recent events sent with each view (the whole game's log is kept; see LiveGame.log_page)
+LOG_PAGE_MAX = 500  # most entries one GET /api/games/{id}/log answers
 
 
 _GAMES, _ACTIONS = GameRow.__table__, ActionRow.__table__
@@ -177,9 +177,12 @@ class LiveGame:
     seats: list[Seat]
     state: Any
     version: int
-    #: recent events as (the one seat that may see it or None for everyone, its log entry as JSON); built
-    #: once when the event happens, and holding no containers, so the collector has nothing to scan in them
+    #: the whole game's events as (the one seat that may see it or None for everyone, its log entry as
+    #: JSON); built once when the event happens, and holding no containers, so the collector has nothing
+    #: to scan in them
     events: list[tuple[int | None, bytes]] = field(default_factory=list)
+    public_events: int = 0  # how many of them everyone may see
+    private_counts: dict[int, int] = field(default_factory=dict)  # seat -> its own private events
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[Any, int | None] = field(default_factory=dict)  # websocket -> seat (None: spectator)
     bot_task: asyncio.Task | None = None
@@ -197,8 +200,26 @@ class LiveGame:
         self.events.append((event.visible_to, entry))
         if event.visible_to is not None:
             self.private_events = True
-        if len(self.events) > LOG_KEEP * 2:
-            del self.events[:-LOG_KEEP]
+            self.private_counts[event.visible_to] = self.private_counts.get(event.visible_to, 0) + 1
+        else:
+            self.public_events += 1
+
+    def log_total(self, seat: int | None) -> int:
+        """How many log entries ``seat`` may see; they are numbered 0.. in that seat's own sequence, so the
+        numbers show no gaps where other seats' private events were."""
+        return self.public_events + (self.private_counts.get(seat, 0) if seat is not None else 0)
+
+    def log_page(self, seat: int | None, before: int | None, limit: int) -> bytes:
+        """``{"start", "total", "entries"}``: up to ``limit`` entries ``seat`` may see, numbered
+        ``start``.. and ending just before entry ``before`` (the latest when None or past the end)."""
+        total = self.log_total(seat)
+        end = total if before is None else min(before, total)
+        start = max(0, end - limit)
+        if seat is None or not self.private_events:
+            visible = [entry for to, entry in self.events if to is None]
+        else:
+            visible = [entry for to, entry in self.events if to is None or to == seat]
+        return (b'{"start":%d,"total":%d,"entries":[' % (start, total)) + b",".join(visible[start:end]) + b"]}"
 
     def seat_of(self, token: str | None) -> int | None:
         if token is None:
@@ -224,13 +245,14 @@ class LiveGame:
         cached = self._payloads.get(seat)
         if cached is None:
             head = orjson.dumps(self._build_payload(seat))
-            cached = self._payloads[seat] = (head[:-1] + b',"log":' + self._log_json(seat) + b',"view":'
-                                             + self._view_json(seat) + b"}")
+            log_json, log_start = self._log_json(seat)
+            cached = self._payloads[seat] = (head[:-1] + b',"log_start":%d,"log":' % log_start + log_json
+                                             + b',"view":' + self._view_json(seat) + b"}")
         return cached
 
-    def _log_json(self, seat: int | None) -> bytes:
-        """The latest LOG_SEND events ``seat`` may see, as a JSON list (once per version for everyone
-        while the game has had no private events)."""
+    def _log_json(self, seat: int | None) -> tuple[bytes, int]:
+        """The latest LOG_SEND events ``seat`` may see, as a JSON list, and the number of the first in the
+        seat's sequence (once per version for everyone while the game has had no private events)."""
         key = ("log", seat if self.private_events else None)
         cached = self._payloads.get(key)
         if cached is None:
@@ -241,7 +263,7 @@ class LiveGame:
                     if len(entries) == LOG_SEND:
                         break
             entries.reverse()
-            cached = self._payloads[key] = b"[" + b",".join(entries) + b"]"
+            cached = self._payloads[key] = (b"[" + b",".join(entries) + b"]", self.log_total(seat) - len(entries))
         return cached
 
     def update_message(self, seat: int | None) -> bytes:
