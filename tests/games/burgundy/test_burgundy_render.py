@@ -65,3 +65,12 @@ def test_render_free_choice_and_finished_game():
     assert "Game over" in text
     table = _text(render_result(GAME.result(s).to_json(), ["A", "B"]))
     assert "Final scores" in table and "slv silverlings" in table
+
+
+def test_names_are_printed_as_text_not_markup():
+    s = _played(30, players=2)
+    text = _text(render(GAME.view(s, 0), ["[/]", "[bold]b[/bold]"]))
+    assert "[/]" in text and "[bold]b[/bold]" in text
+    s = _played(10_000, players=2)
+    table = _text(render_result(GAME.result(s).to_json(), ["[/]", "[red]x"]))
+    assert "[/]" in table and "[red]x" in table

@@ -56,3 +56,16 @@ def test_card_table_matches_cards_csv():
         assert CARDS[c].text.split(".")[0] in row["effect"] or CARDS[c].text[:20] in row["effect"], row["name"]
     assert len(KINGDOM[1]) == 25 and len(KINGDOM[2]) == 26
     assert [COINS[BY_NAME[n]] for n in ("Copper", "Silver", "Gold", "Platinum")] == [1, 2, 3, 5]
+
+
+def test_names_and_log_lines_are_printed_as_text_not_markup():
+    from rich.console import Console
+
+    s = start_turn(new("Militia"), hand=["Militia", "Gold"], deck=[], hand1=["Copper", "Estate", "Gold"])
+    text = render_text(G.view(s, 0), ["[/]", "[bold]b[/bold]"], log=["[/b] said hi"], choices=True)
+    assert "[/]" in text and "[bold]b[/bold]" in text and "[/b] said hi" in text
+    res = {"scores": [3, 1], "ranks": [1, 2], "breakdown": [{"vp_by_card": {"Estate": 3}, "turns": 1}] * 2}
+    console = Console(width=120, record=True, color_system=None)
+    with console.capture() as cap:
+        console.print(render_result(res, ["[/]", "[red]x"]))
+    assert "[/]" in cap.get() and "[red]x" in cap.get()

@@ -162,7 +162,7 @@ def _seat_panel(view: dict[str, Any], seat: dict[str, Any], names: list[str] | N
     title = f"{_name(names, q)} - board {seat['board']}"
     if view["to_move"] == q:
         title += f"  (to move: {view['pending_text']})"
-    return Panel(grid, title=title, title_align="left", border_style="bold" if view["to_move"] == q else "dim")
+    return Panel(grid, title=Text(title), title_align="left", border_style="bold" if view["to_move"] == q else "dim")
 
 
 def render(view: dict[str, Any], names: list[str] | None = None) -> Group:
@@ -207,6 +207,6 @@ def render_result(result: dict[str, Any], names: list[str] | None = None) -> Tab
     table.add_column("emp", justify="right", min_width=3)
     n = len(result["scores"])
     for q in sorted(range(n), key=lambda x: result["ranks"][x]):
-        table.add_row(str(result["ranks"][q]), _name(names, q), str(result["scores"][q]),
+        table.add_row(str(result["ranks"][q]), Text(_name(names, q)), str(result["scores"][q]),
                       *[str(rows[q].get(src, 0)) for src in sources], str(result["breakdown"][q]["empty_spaces"]))
     return table

@@ -118,7 +118,8 @@ def render_result(result: dict[str, Any], names: list[str] | None = None) -> Ren
         b = breakdown[s]
         parts = ", ".join(f"{k} {v:+d}" for k, v in sorted(b.get("vp_by_card", {}).items()))
         name = names[s] if names and s < len(names) else f"Seat {s + 1}"
-        table.add_row(str(result["ranks"][s]), name, str(result["scores"][s]), str(b.get("turns", "")), parts)
+        table.add_row(str(result["ranks"][s]), Text(name), str(result["scores"][s]), str(b.get("turns", "")),
+                      Text(parts))
     return table
 
 

@@ -21,6 +21,8 @@ from realms.games.kingdomino import board as B
 from realms.games.kingdomino.data import TERRAIN_OF_LETTER
 
 MAX_SIDE = 7
+#: the only spellings of a crown count: one ASCII digit (``str.isdigit`` would also take ``²`` or ``٣``)
+CROWN_DIGITS = {"0": 0, "1": 1, "2": 2, "3": 3}
 
 
 class KingdomInputError(RealmsError, ValueError):
@@ -73,6 +75,9 @@ def parse_kingdom(text: str) -> Kingdom:
         row: list[tuple[int, int] | None | str] = []
         for c, cell in enumerate(cells):
             col = c + 1
+            if not cell.isascii():
+                raise KingdomInputError(f"cell {cell!r} has a character that is not plain ASCII: type a terrain "
+                                        "letter W F L G S M and a digit 0-3, C or .", lineno, col)
             up = cell.upper()
             if up == "C":
                 if castle is not None:
@@ -90,9 +95,9 @@ def parse_kingdom(text: str) -> Kingdom:
                 if not crowns:
                     raise KingdomInputError(f"cell {cell!r} needs its crowns 0-3 after the letter, e.g. {letter}0",
                                             lineno, col)
-                if not crowns.isdigit() or not 0 <= int(crowns) <= 3:
+                if crowns not in CROWN_DIGITS:
                     raise KingdomInputError(f"cell {cell!r} has crowns {crowns!r}; crowns are 0-3", lineno, col)
-                row.append((TERRAIN_OF_LETTER[letter], int(crowns)))
+                row.append((TERRAIN_OF_LETTER[letter], CROWN_DIGITS[crowns]))
         grid.append(row)
     if castle is None:
         raise KingdomInputError("no castle: exactly one cell must be C")

@@ -23,9 +23,8 @@ NAMES = {"W": "wheat", "F": "forest", "L": "lake", "G": "grassland", "S": "swamp
 
 
 def cell_text(letter: str, crowns: int) -> Text:
-    label = "♛♛" if letter == "C" else (letter + ("*" * crowns if crowns else " ")).ljust(2)[:2]
-    if letter != "C" and crowns == 3:
-        label = letter + "3"
+    """A square in three characters: its terrain letter and crown count (``W2``), blank for no crowns."""
+    label = "♛♛" if letter == "C" else letter + (str(crowns) if crowns else " ")
     return Text(f" {label}", style=STYLE[letter])
 
 
@@ -64,7 +63,7 @@ def row_table(title: str, row: list[dict[str, Any]], names: list[str]) -> Table:
         domino = Text()
         domino.append_text(half_text(slot["halves"][0]))
         domino.append_text(half_text(slot["halves"][1]))
-        king = "" if slot["seat"] is None else names[slot["seat"]]
+        king = Text("" if slot["seat"] is None else names[slot["seat"]])
         table.add_row(str(i + 1), str(slot["domino"]), domino, king)
     return table
 
@@ -92,7 +91,7 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> RenderableTy
     for k in view["kingdoms"]:
         seat = k["seat"]
         style = "bold green" if view["to_move"] == seat else "white"
-        title = f"{names[seat]} — {k['score']} pts"
+        title = Text(f"{names[seat]} — {k['score']} pts")
         panels.append(Panel(kingdom_grid(k, view["size"]), title=title, border_style=style, expand=False))
     parts.append(Columns(panels, padding=(0, 1)))
     if view["to_move"] is not None:
@@ -123,14 +122,14 @@ def render_result(result: dict[str, Any], names: list[str]) -> RenderableType:
     for s in order:
         b = result["breakdown"][s]
         bonus = b.get("bonus", sum(g.get("bonus", 0) for g in b.get("games", [])))
-        table.add_row(str(result["ranks"][s]), names[s], str(result["scores"][s]), str(b["largest_region"]),
+        table.add_row(str(result["ranks"][s]), Text(names[s]), str(result["scores"][s]), str(b["largest_region"]),
                       str(b["crowns"]), str(bonus))
     out.append(table)
     for s in order:
         b = result["breakdown"][s]
         games = b.get("games", [b])
         for gi, g in enumerate(games):
-            t = Table(title=f"{names[s]}" + (f" — game {gi + 1}" if len(games) > 1 else ""), title_justify="left",
+            t = Table(title=Text(names[s] + (f" — game {gi + 1}" if len(games) > 1 else "")), title_justify="left",
                       box=None)
             t.add_column("terrain")
             t.add_column("squares", justify="right")
