@@ -52,6 +52,36 @@ def _build_actions() -> tuple[tuple[Action, ...], list[Action | None]]:
 
 
 ACTIONS, PLACE_BY_BIT = _build_actions()
+
+# ---------------------------------------------------------------------------------------------
+# Log wording: terrains by name, squares counted from the castle (rows down the board, columns right).
+TERRAIN_WORDS = ("Wheat field", "Forest", "Lake", "Grassland", "Swamp", "Mine")
+NEXT_HALF_WORDS = {"E": "to its right", "W": "to its left", "S": "below it", "N": "above it"}
+
+
+def _half_words(terrain: int, crowns: int) -> str:
+    return TERRAIN_WORDS[terrain] + (f" ({crowns} crown{'s' if crowns > 1 else ''})" if crowns else "")
+
+
+def domino_words(domino: int) -> str:
+    """``#12 Wheat field + Forest (1 crown)``: a domino as the log names it."""
+    d = DOMINOES[domino]
+    return f"#{d.number} {_half_words(d.terrain1, d.crowns1)} + {_half_words(d.terrain2, d.crowns2)}"
+
+
+def square_words(row: int, col: int) -> str:
+    """Where a square lies from the castle: ``1 row above and 2 columns right of the castle``,
+    ``2 rows below the castle``."""
+    rows = f"{abs(row)} row{'s' if abs(row) > 1 else ''} {'above' if row < 0 else 'below'}"
+    cols = f"{abs(col)} column{'s' if abs(col) > 1 else ''} {'left' if col < 0 else 'right'} of"
+    return " and ".join(([rows] if row else []) + ([cols] if col else [])) + " the castle"
+
+
+def placement_words(domino: int, row: int, col: int, direction: str) -> str:
+    """``#3: Forest 1 row above the castle, Forest (1 crown) to its right``."""
+    d = DOMINOES[domino]
+    return (f"#{d.number}: {_half_words(d.terrain1, d.crowns1)} {square_words(row, col)}, "
+            f"{_half_words(d.terrain2, d.crowns2)} {NEXT_HALF_WORDS[direction]}")
 DISCARD = ACTIONS[DISCARD_INDEX]
 _NACT = len(ACTIONS)
 PICKS = ACTIONS[PICK_BASE:PICK_BASE + MAX_ROW]
@@ -385,8 +415,8 @@ class Kingdomino(Game):
                     raise IllegalAction(self._why_not(state, p, domino, r, c, d))
                 self._place(state, p, domino, bit, d)
                 if log:
-                    events.append(Event("place", p, f"Seat {p + 1} placed {DOMINOES[domino].label()} "
-                                                    f"at ({r - B.CENTRE:+d},{c - B.CENTRE:+d}) {B.DIRS[d]}",
+                    events.append(Event("place", p, f"Seat {p + 1} placed "
+                                                    + placement_words(domino, r - B.CENTRE, c - B.CENTRE, B.DIRS[d]),
                                         {"domino": domino, "row": r - B.CENTRE, "col": c - B.CENTRE,
                                          "dir": B.DIRS[d]}))
             elif idx == DISCARD_INDEX:
@@ -396,8 +426,8 @@ class Kingdomino(Game):
                     )
                 state.discarded.append(domino)
                 if log:
-                    events.append(Event("discard", p, f"Seat {p + 1} discarded {DOMINOES[domino].label()} "
-                                                      "(no legal placement)", {"domino": domino}))
+                    events.append(Event("discard", p, f"Seat {p + 1} discarded {domino_words(domino)}: "
+                                                      "it fits nowhere in the kingdom", {"domino": domino}))
             else:
                 raise IllegalAction(f"kingdomino: seat {p + 1} must place {DOMINOES[domino].label()} first, "
                                     f"not {action}")
@@ -417,7 +447,7 @@ class Kingdomino(Game):
                                     f"is already taken by seat {state.nxt_king[slot] % state.players + 1}")
             state.nxt_king[slot] = king
             if log:
-                events.append(Event("pick", p, f"Seat {p + 1} picked {DOMINOES[state.nxt[slot]].label()}",
+                events.append(Event("pick", p, f"Seat {p + 1} picked {domino_words(state.nxt[slot])}",
                                     {"domino": state.nxt[slot], "slot": slot}))
         # the king's turn is over
         state.turns[p] += 1
@@ -462,7 +492,7 @@ class Kingdomino(Game):
             if s.nxt_king[i] < 0:
                 s.discarded.append(s.nxt[i])
                 if events is not None:
-                    events.append(Event("leftover", None, f"{DOMINOES[s.nxt[i]].label()} was not picked "
+                    events.append(Event("leftover", None, f"{domino_words(s.nxt[i])} was not picked "
                                                           "and leaves the game", {"domino": s.nxt[i]}))
         s.cur = [d for d, _ in picked]
         s.cur_king = [k for _, k in picked]
