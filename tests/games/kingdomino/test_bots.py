@@ -108,7 +108,7 @@ def points_after(s, action) -> int:
     p = s.to_move
     c = s.clone()
     GAME.apply(c, action)
-    return GAME.score(c, p).points
+    return GAME.score(c, p).total
 
 
 def test_greedy_always_places_for_maximal_points():
@@ -130,7 +130,8 @@ def test_greedy_always_places_for_maximal_points():
 
     games = 24 if FULL else 6
     for i in range(games):
-        for opts in ({"players": 4}, {"players": 2, "mighty_duel": True}, {"players": 3, "harmony": True}):
+        for opts in ({"players": 4}, {"players": 2, "mighty_duel": True}, {"players": 3, "harmony": True},
+                     {"players": 4, "middle_kingdom": True}):
             names = ["random"] * opts["players"]
             names[i % opts["players"]] = "greedy"
             play(opts, names, 400 + i, check)
@@ -227,3 +228,90 @@ def test_full_greedy_against_three_random_matches_published():
     mean = statistics.fmean(scores)
     assert lo <= mean <= hi, f"full-greedy mean {mean:.2f} over {games} games is outside {lo}-{hi}"
     assert wins / games >= 0.95, f"full-greedy won {wins} of {games}"
+
+
+# --- hand-built kingdoms: the definitions in the data README -----------------------------------------------------
+def position(opts: dict, grid: str, domino: int):
+    """The first placement of a game with ``opts``, the acting seat's kingdom replaced by ``grid`` and the
+    domino to place forced to ``domino``."""
+    from tests.games.kingdomino.test_rules import first_placement, force_domino, set_kingdom
+
+    s = first_placement(opts)
+    set_kingdom(s, s.to_move, grid)
+    force_domino(s, domino)
+    return s
+
+
+def choices(s, name: str, seeds=range(16)) -> set[str]:
+    """Every placement the bot ``name`` takes in position ``s`` over several bot seeds."""
+    out = set()
+    for seed in seeds:
+        a = make_agent(name, GAME, seed).act(GAME, s)
+        out.add(f"{a['row']:+d},{a['col']:+d},{a['dir']}")
+    return out
+
+
+def total_after(s, key: str) -> int:
+    r, c, d = key.split(",")
+    a = GAME.action_from_json({"type": "place", "row": int(r), "col": int(c), "dir": d})
+    return points_after(s, a)
+
+
+def test_full_greedy_off_centre_kingdom_does_not_count_the_open_area_as_a_hole():
+    """The kingdom reaches four columns west of its castle, so the area it can still use is off-centre and
+    its empty part has an odd number of squares. That is no one-square hole: with Harmony on, the bot takes
+    the 20-point placement that leaves no one-square hole, not an 18-point one."""
+    grid = """
+    S  .  F1 F  .
+    W1 .  W  L1 .
+    W  W  W  L1 C
+    """
+    s = position({"players": 4, "harmony": True}, grid, 20)
+    assert choices(s, "full-greedy") == {"+1,-2,E"}
+    assert total_after(s, "+1,-2,E") == 20
+
+
+def test_full_greedy_tells_a_one_square_hole_from_a_larger_pocket():
+    """Both placements score 45 and leave two odd-sized empty pockets; only (-3,-1) E leaves a one-square
+    hole, so the bot always prefers (-3,+1) E."""
+    grid = """
+    F  W  L  L1 F
+    L1 L1 L  G  .
+    L1 L1 C  G  .
+    W  F  .  .  .
+    """
+    s = position({"players": 4, "harmony": True}, grid, 9)
+    picked = choices(s, "full-greedy")
+    assert picked == {"-3,+1,E"}
+    assert total_after(s, "-3,-1,E") == total_after(s, "-3,+1,E") == 45
+
+
+def test_full_greedy_with_harmony_off_leaves_no_one_square_hole_for_a_point():
+    """Data README: full-greedy avoids placements that leave one-square holes — with Harmony off too. The
+    45-point placement leaves two; the 44-point one none."""
+    grid = """
+    .  F  F  F  .
+    .  F  .  .  .
+    F1 F  L1 L  G1
+    W  S  W  W1 S
+    C  M2 M3 M  M2
+    """
+    s = position({"players": 4}, grid, 42)
+    assert total_after(s, "-3,+3,E") == 45
+    assert choices(s, "full-greedy") == {"-4,+4,S"}
+    assert total_after(s, "-4,+4,S") == 44
+
+
+def test_greedy_counts_the_middle_kingdom_bonus_in_its_immediate_score():
+    """Data README: greedy "places to maximise its immediate score" — the score the engine reports. With
+    Middle Kingdom on, (-1,+2) N completes the centred 5x5 for 16 + 10 points; (+1,+0) S scores 17."""
+    grid = """
+    .  F  F  M3 .
+    .  F  C  W  W
+    .  L1 .  W1 W
+    G1 L  .  G  .
+    """
+    s = position({"players": 4, "middle_kingdom": True}, grid, 20)
+    assert total_after(s, "+1,+0,S") == 17
+    assert total_after(s, "-1,+2,N") == 26
+    assert choices(s, "greedy") == {"-1,+2,N"}

@@ -1,13 +1,16 @@
 """Kingdomino bots: ``greedy`` and ``full-greedy`` (``random`` is game-agnostic).
 
-- ``greedy``: places to maximise its kingdom's immediate score (region points); picks at random.
-- ``full-greedy``: places by a value = region points, plus a weight that outranks any points while
-  the kingdom stays centred on its castle (when Middle Kingdom is on, so it never breaks it by
-  choice), plus the Harmony bonus while no hole exists (when that variant is on), minus a small
-  penalty per hole; a hole is an empty pocket of odd size inside the area the kingdom can still use,
-  which dominoes can never fill. It picks the free domino whose best placement on its kingdom has the
-  highest value (a domino it could not place counts as losing Harmony). Ties are broken at random by
-  the bot's own seeded RNG.
+- ``greedy``: places to maximise its kingdom's immediate score as the engine reports it (region
+  points plus the Harmony and Middle Kingdom bonuses when those variants are on); picks at random.
+- ``full-greedy``: places by a value compared in order: first, keeping the kingdom centred on its
+  castle (when Middle Kingdom is on, so it never breaks it by choice); then, the fewest one-square
+  holes; then the immediate score, with the Harmony bonus counted while it is in reach (that variant
+  on): no one-square hole, and once the kingdom's grid is fixed (centred under Middle Kingdom, or its
+  bounding box full-size) no empty pocket of odd size in it. A *one-square hole* is an empty square
+  of the area the kingdom can still use (see ``one_square_holes``) with no empty neighbour in that
+  area: no domino can ever cover it. Larger empty pockets are not holes. It picks the free domino
+  whose best placement on its kingdom has the highest value (a domino it could not place counts as
+  losing Harmony). Ties are broken at random by the bot's own seeded RNG.
 
 Both read only public information (kingdoms and rows).
 """
@@ -29,10 +32,35 @@ from realms.games.kingdomino.rules import (
     _placements,
 )
 
-HOLE_PENALTY = 0.25
 DISCARD_PENALTY = 1.0
-#: keeping the Middle Kingdom in reach outweighs any number of points: the bot never gives it up by choice
-MK_WEIGHT = 1000
+HARMONY_BONUS = 5
+MIDDLE_KINGDOM_BONUS = 10
+
+
+def one_square_holes(occ: int, area: int) -> int:
+    """The one-square holes of a kingdom: empty squares of ``area`` (the cells the kingdom may still
+    cover) none of whose orthogonal neighbours is an empty square of ``area``. A domino covers two
+    neighbouring squares, so no domino can ever cover one of them; a larger empty pocket, even of odd
+    size, is not a hole."""
+    empty = area & ~occ
+    return empty & ~B.neighbours(empty)
+
+
+def _centred_square(n: int) -> tuple[int, int]:
+    half = (n - 1) // 2
+    return B.CENTRE - half, B.CENTRE + half
+
+
+def immediate_score(state: KingdominoState, pts: int, occ: int, box: list[int]) -> int:
+    """The kingdom's score as the engine reports it: region points plus the bonuses in play."""
+    n = state.n
+    if state.opts["harmony"] and occ.bit_count() == n * n:
+        pts += HARMONY_BONUS
+    if state.opts["middle_kingdom"]:
+        lo, hi = _centred_square(n)
+        if box[0] == lo and box[1] == hi and box[2] == lo and box[3] == hi:
+            pts += MIDDLE_KINGDOM_BONUS
+    return pts
 
 
 class _Kingdom:
@@ -86,7 +114,7 @@ def _key_to_action(key: int) -> Action:
 
 
 class GreedyAgent(Agent):
-    """Best immediate placement by region points; random pick."""
+    """Best immediate placement by the score the engine reports (bonuses included); random pick."""
 
     name = "greedy"
 
@@ -103,7 +131,8 @@ class GreedyAgent(Agent):
         best_value = -1
         for a in actions:
             key = _action_key(a)
-            value = kingdom.try_place(domino, key)[0]
+            pts, occ, box = kingdom.try_place(domino, key)
+            value = immediate_score(state, pts, occ, box)
             if value > best_value:
                 best_value, best = value, [a]
             elif value == best_value:
@@ -122,36 +151,40 @@ class FullGreedyAgent(Agent):
 
     name = "full-greedy"
 
-    def _value(self, state: KingdominoState, kingdom: _Kingdom, pts: int, occ: int, box: list[int]) -> float:
+    def _value(self, state: KingdominoState, pts: int, occ: int, box: list[int]) -> tuple[int, int, int]:
+        """(kingdom kept centred under Middle Kingdom, minus one-square holes, immediate score with the
+        Harmony bonus while it is in reach), compared in that order."""
         n = state.n
-        half = (n - 1) // 2
-        lo, hi = B.CENTRE - half, B.CENTRE + half
+        lo, hi = _centred_square(n)
         centred = box[0] >= lo and box[1] <= hi and box[2] >= lo and box[3] <= hi
-        value: float = pts
-        if state.opts["middle_kingdom"] and centred:
-            value += MK_WEIGHT
-        if centred:
+        mk = bool(state.opts["middle_kingdom"] and centred)
+        if mk:
+            # the bot keeps the kingdom centred, so its grid is the centred square
             area = B.ROW_BAND[lo][hi] & B.COL_BAND[lo][hi]
         else:
             area = B.allowed_area(box[0], box[1], box[2], box[3], n)
-        empty = area & ~occ
-        # an empty pocket of odd size can never be filled completely by dominoes
-        holes = sum(1 for reg in B.regions(empty) if reg.bit_count() & 1)
-        if state.opts["harmony"] and holes == 0:
-            value += 5
-        return value - HOLE_PENALTY * holes
+        holes = one_square_holes(occ, area).bit_count()
+        score = immediate_score(state, pts, occ, box)
+        if state.opts["harmony"] and holes == 0 and occ.bit_count() < n * n:
+            fixed = mk or (box[1] - box[0] == n - 1 and box[3] - box[2] == n - 1)
+            # once the grid is fixed, an empty pocket of odd size inside it can never be filled
+            if not fixed or not any(reg.bit_count() & 1 for reg in B.regions(area & ~occ)):
+                score += HARMONY_BONUS
+        return int(mk), -holes, score
 
-    def _best_placement(self, state: KingdominoState, p: int, domino: int) -> tuple[float, list[int]]:
+    def _best_placement(self, state: KingdominoState, p: int, domino: int) -> tuple[tuple, list[int]]:
         kingdom = _Kingdom(state, p)
         keys = _legal_keys(state, p, domino)
         if not keys:
-            value = self._value(state, kingdom, sum(kingdom.points), kingdom.occ, kingdom.box)
-            return value - (5 if state.opts["harmony"] else 0) - DISCARD_PENALTY, []
-        best_value = float("-inf")
+            mk, holes, score = self._value(state, sum(kingdom.points), kingdom.occ, kingdom.box)
+            if state.opts["harmony"] and holes == 0:
+                score -= HARMONY_BONUS  # a discarded domino leaves the grid short of full
+            return (mk, holes, score - DISCARD_PENALTY), []
+        best_value: tuple = (-1,)
         best: list[int] = []
         for key in keys:
             pts, occ, box = kingdom.try_place(domino, key)
-            value = self._value(state, kingdom, pts, occ, box)
+            value = self._value(state, pts, occ, box)
             if value > best_value:
                 best_value, best = value, [key]
             elif value == best_value:
@@ -165,7 +198,7 @@ class FullGreedyAgent(Agent):
         p = state.to_move
         assert p is not None
         if state.step == PICK:
-            best_value = float("-inf")
+            best_value: tuple = (-1,)
             best: list[Action] = []
             for a in actions:
                 value, _ = self._best_placement(state, p, state.nxt[a["slot"]])
