@@ -1,4 +1,5 @@
 // Realms browser client: lobby, live game page and replay viewer. No build step.
+import { GameLog, seatText } from "/static/log.js";
 const app = document.getElementById("app");
 const statusEl = document.getElementById("status");
 
@@ -145,9 +146,9 @@ async function gamePage(gid, token) {
   const board = await boardFor(payload.game);
   const boardBox = el("section", { class: "panel", id: "board" });
   const prompt = el("section", { class: "panel", id: "prompt" });
-  const logBox = el("div", { class: "log", id: "log" });
+  const gameLog = new GameLog(gid, token);  // the whole game's log, loaded page by page (log.js)
   const error = el("div", { class: "error", id: "error" });
-  app.replaceChildren(boardBox, prompt, el("section", { class: "panel" }, el("h2", {}, "Game log"), logBox));
+  app.replaceChildren(boardBox, prompt, el("section", { class: "panel" }, el("h2", {}, "Game log"), gameLog.node));
   let busy = false;
 
   async function act(action) {
@@ -179,7 +180,7 @@ async function gamePage(gid, token) {
     } else if (!token) parts.push(el("p", { class: "muted" }, "You are watching."));
     parts.push(error);
     prompt.replaceChildren(...parts);
-    logBox.replaceChildren(...payload.log.slice().reverse().map(e => el("div", {}, e.text)));
+    gameLog.update(payload, names);
   }
   draw();
 
@@ -212,7 +213,7 @@ async function replayPage(gid) {
     const names = current.players.map((p, i) => `${p} (${i + 1})`);
     info.textContent = `step ${step} of ${total}`;
     boardBox.replaceChildren(board ? board.render({ ...current, legal_actions: [], seat: null }, () => {}, names) : el("pre", {}, JSON.stringify(current.view, null, 1)));
-    logBox.replaceChildren(...current.log.slice().reverse().map(t => el("div", {}, t)));
+    logBox.replaceChildren(...current.log.slice().reverse().map(t => el("div", {}, seatText(t, names))));
     if (current.result && step === total) boardBox.append(resultTable(current.result, names));
   }
   app.replaceChildren(

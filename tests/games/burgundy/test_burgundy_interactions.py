@@ -8,8 +8,8 @@ import pytest
 from .helpers import D, IllegalAction, R, act, can, dice, give, grab, know, legal_json, new, only_frames, put
 
 
-def _with_castle_frame(seed=41):
-    s = new(2, seed=seed)
+def _with_castle_frame(seed=41, **opts):
+    s = new(2, seed=seed, **opts)
     p = s.to_move
     put(s, p, 12, grab(s, "building", "bank"))
     put(s, p, 13, grab(s, "knowledge", 20))
@@ -20,8 +20,52 @@ def _with_castle_frame(seed=41):
     return s, p
 
 
-def test_purchase_inside_a_castle_action_then_place_it_with_the_castle_die():
+def test_black_depot_purchase_not_inside_a_castle_action_by_default():
+    """DECISIONS.md / 2011 rulebook: the black depot is bought from before, between or after the two die
+    actions, not in the middle of a castle's extra action (option black_depot_timing=between-actions)."""
     s, p = _with_castle_frame()
+    s.silver[p] = 2
+    s.black[0] = grab(s, "mine")
+    s.cache = None
+    assert not any(a["type"] == "buy" for a in legal_json(s))
+    with pytest.raises(IllegalAction, match="before, between or after the die actions"):
+        act(s, "buy", depot="black", slot=0)
+    assert only_frames(s) == ["castle"] and s.silver[p] == 2
+    act(s, "workers", die=2)
+    assert s.frames == [] and can(s, "buy", depot="black", slot=0)  # between the dice again
+
+
+def test_black_depot_purchase_not_inside_a_city_hall_placement_by_default():
+    s = new(2, seed=42)
+    p = s.to_move
+    s.silver[p] = 2
+    give(s, p, grab(s, "building", "city_hall"), grab(s, "mine"))
+    s.black[0] = grab(s, "ship")
+    dice(s, 3, 3)
+    act(s, "place", die=0, slot=0, space=26)
+    assert only_frames(s) == ["city-hall"]
+    assert not any(a["type"] == "buy" for a in legal_json(s))
+    with pytest.raises(IllegalAction, match="before, between or after the die actions"):
+        act(s, "buy", depot="black", slot=0)
+    act(s, "skip")
+    assert can(s, "buy", depot="black", slot=0)
+
+
+def test_city_hall_with_an_empty_storage_offers_nothing_by_default():
+    s = new(2, seed=42)
+    p = s.to_move
+    s.silver[p] = 2
+    give(s, p, grab(s, "building", "city_hall"))
+    s.black[0] = grab(s, "ship")
+    dice(s, 3, 3)
+    act(s, "place", die=0, slot=0, space=26)
+    assert s.frames == [] and s.used == 1  # nothing to place: the City Hall's effect is over
+
+
+def test_black_depot_timing_during_effects_purchase_inside_a_castle_action():
+    """The later rule (option black_depot_timing=during-effects): buy in the middle of the castle's action,
+    then place the bought tile with the castle die."""
+    s, p = _with_castle_frame(black_depot_timing="during-effects")
     s.silver[p] = 2
     s.black[0] = grab(s, "mine")
     s.cache = None
@@ -31,8 +75,8 @@ def test_purchase_inside_a_castle_action_then_place_it_with_the_castle_die():
     assert s.mines[p] == 1 and s.frames == []
 
 
-def test_purchase_inside_a_city_hall_placement():
-    s = new(2, seed=42)
+def test_black_depot_timing_during_effects_purchase_inside_a_city_hall_placement():
+    s = new(2, seed=42, black_depot_timing="during-effects")
     p = s.to_move
     s.silver[p] = 2
     give(s, p, grab(s, "building", "city_hall"))
@@ -44,6 +88,16 @@ def test_purchase_inside_a_city_hall_placement():
     assert only_frames(s) == ["city-hall"]
     act(s, "hall", slot=0, space=20)
     assert s.track_pos[p] == 1
+
+
+def test_black_depot_timing_option_is_listed_and_checked():
+    from realms.core.errors import OptionsError
+    from realms.games.burgundy import GAME
+
+    spec = {o.name: o for o in GAME.options_spec}["black_depot_timing"]
+    assert spec.default == "between-actions" and set(spec.choices) == {"between-actions", "during-effects"}
+    with pytest.raises(OptionsError):
+        new(2, seed=1, black_depot_timing="whenever")
 
 
 def test_no_purchase_while_resolving_an_effect():

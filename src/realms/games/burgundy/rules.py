@@ -424,6 +424,10 @@ class Burgundy(Game):
         Option("tiebreak", "choice", "fewest-empty",
                "tie-break: fewest-empty (rules text) or most-empty (2011 rulebook per BGA) estate spaces",
                choices=("fewest-empty", "most-empty")),
+        Option("black_depot_timing", "choice", "between-actions",
+               "black depot purchase: between-actions (before, between or after the dice, 2011 rulebook) or "
+               "during-effects (also inside a castle's or City Hall's extra action, a later rule)",
+               choices=("between-actions", "during-effects")),
         Option("boards_file", "any", None, "path of a JSON file of extra estate boards (format of boards.json)",
                local_only=True),
     )
@@ -715,12 +719,14 @@ class Burgundy(Game):
             k = f[0]
             if k == F_CASTLE:
                 self._die_actions(s, p, FREE_DIE, 0, out)
-                self._buys(s, p, out)
+                if s.opts["black_depot_timing"] == "during-effects":
+                    self._buys(s, p, out)
             elif k == F_DISCARD:
                 out.extend(DISCARD)
             elif k == F_HALL:
                 self._hall_places(s, p, out)
-                self._buys(s, p, out)
+                if s.opts["black_depot_timing"] == "during-effects":
+                    self._buys(s, p, out)
                 if out:
                     out.append(SKIP)
             elif k == F_PICK:
@@ -1172,6 +1178,9 @@ class Burgundy(Game):
         if s.frames:
             f = s.frames[-1]
             need = self.pending_text(s)
+            if kind == K_BUY and f[0] in (F_CASTLE, F_HALL) and s.opts["black_depot_timing"] != "during-effects":
+                return (f"{who} must first {need}: purchases are made before, between or after the die actions, "
+                        "not inside a castle's or City Hall's extra action (option black_depot_timing)")
             allowed_here = {F_CASTLE: (K_TAKE, K_PLACE, K_SELL, K_WORKERS, K_BUY), F_HALL: (K_HALL, K_SKIP, K_BUY),
                             F_PICK: (K_PICK, K_SKIP), F_WAREHOUSE: (K_WAREHOUSE,), F_SHIP: (K_SHIP,),
                             F_GOODS: (K_GOODS,), F_DISCARD: (K_DISCARD,)}[f[0]]

@@ -1,0 +1,102 @@
+// The game log of a live game: the whole game, newest first, in a scrollable box. The payload brings
+// the latest page; older entries come page by page from GET /api/games/{id}/log (what the seat may see).
+// Seats are named as the board names them: "You" for the viewer's own seat.
+import { el } from "/static/app.js";
+
+const PAGE = 100;
+const IRREGULAR = { has: "have", is: "are", was: "were", does: "do", goes: "go" };
+
+// the verb after "You": "takes" -> "take", "trashes" -> "trash", "has" -> "have"; past tenses stay
+function plainVerb(word) {
+  if (word in IRREGULAR) return IRREGULAR[word];
+  if (/(ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
+  if (/[a-z][^s]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+// "Seat 2 plays Militia: Seat 1 discards" -> "greedy (2) plays Militia: You discard"
+export function seatText(text, names) {
+  return text.replace(/\b([Ss])eat (\d+)('s)?(?: ([a-z]+))?/g, (whole, s, num, poss, word, offset) => {
+    const name = names[Number(num) - 1];
+    if (name === undefined) return whole;
+    const after = word === undefined ? "" : ` ${word}`;
+    if (name !== "You") return `${name}${poss || ""}${after}`;
+    const sentenceStart = offset === 0 || /[.:;!?]\s*$/.test(text.slice(0, offset));
+    if (poss) return `${sentenceStart ? "Your" : "your"}${after}`;
+    return `${sentenceStart ? "You" : "you"}${word === undefined ? "" : ` ${sentenceStart ? plainVerb(word) : word}`}`;
+  });
+}
+
+export class GameLog {
+  constructor(gid, token) {
+    this.url = `/api/games/${encodeURIComponent(gid)}/log`;
+    this.token = token;
+    this.lo = 0;          // number of the oldest entry held
+    this.items = [];      // entries lo, lo + 1, ... (contiguous)
+    this.names = [];
+    this.loading = false;
+    this.box = el("div", { class: "log", id: "log", tabindex: "0", "aria-label": "game log, newest first" });
+    this.older = el("button", { id: "log-older", class: "log-older", onclick: () => this.loadOlder() }, "");
+    this.note = el("div", { class: "muted log-note", id: "log-note" });
+    this.node = el("div", {}, this.box, el("div", { class: "row" }, this.older, this.note));
+    this.box.addEventListener("scroll", () => {
+      if (this.box.scrollTop + this.box.clientHeight >= this.box.scrollHeight - 4) this.loadOlder();
+    });
+  }
+
+  get hi() { return this.lo + this.items.length; }
+
+  // a new payload: its log holds entries log_start, log_start + 1, ...
+  update(payload, names) {
+    this.names = names;
+    const start = payload.log_start ?? 0;
+    const page = payload.log || [];
+    let added = 0;
+    if (!this.items.length || start > this.hi) {  // nothing held, or a gap: start again from this page
+      added = page.length;
+      this.lo = start;
+      this.items = page.slice();
+    } else {
+      for (let i = Math.max(0, this.hi - start); i < page.length; i++) { this.items.push(page[i]); added++; }
+    }
+    this.draw(added);
+  }
+
+  async loadOlder() {
+    if (this.loading || this.lo === 0) return;
+    this.loading = true;
+    this.note.textContent = "loading…";
+    const lo = this.lo;
+    const params = new URLSearchParams({ before: String(lo), limit: String(PAGE) });
+    if (this.token) params.set("token", this.token);
+    try {
+      const res = await fetch(`${this.url}?${params}`);
+      const data = await res.json().catch(() => ({}));
+      if (!res.ok) throw new Error(data.detail || `${res.status} ${res.statusText}`);
+      // the log was started afresh meanwhile, or the page does not meet what is held: keep what is held
+      if (this.lo === lo && data.start + data.entries.length === lo) {
+        this.items = data.entries.concat(this.items);
+        this.lo = data.start;
+      }
+      this.note.textContent = "";
+    } catch (e) {
+      this.note.textContent = `older entries could not be loaded: ${e.message}`;
+    } finally {
+      this.loading = false;
+      this.draw(0);
+    }
+  }
+
+  // newest first; `added` new entries at the top keep what the reader scrolled to in view
+  draw(added) {
+    const box = this.box, top = box.scrollTop, height = box.scrollHeight;
+    const rows = [];
+    for (let i = this.items.length - 1; i >= 0; i--) {
+      rows.push(el("div", { "data-n": this.lo + i }, seatText(this.items[i].text, this.names)));
+    }
+    box.replaceChildren(...rows);
+    if (added && top > 0) box.scrollTop = top + (box.scrollHeight - height);
+    this.older.hidden = this.lo === 0;
+    this.older.textContent = `Show older entries (${this.lo} more)`;
+  }
+}
