@@ -56,16 +56,28 @@ def test_user_board_file_adds_a_board_for_random_and_free_choice(tmp_path):
     assert all(s.occ[x] == 1 << 19 for x in range(2))
 
 
-def test_random_scenario_deals_different_boards_while_there_are_enough():
-    seen = set()
-    for seed in range(20):
-        s = new(2, seed=seed, scenario="random")
-        numbers = [b.number for b in s.boards]
-        assert sorted(numbers) == [1, 6]
-        seen.add(tuple(numbers))
-        s4 = new(4, seed=seed, scenario="random")
-        assert sorted(b.number for b in s4.boards).count(1) == 2
-    assert seen == {(1, 6), (6, 1)}
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_scenario_deals_from_a_box_with_four_of_board_1_and_one_of_each_other(players):
+    """DECISIONS.md: the box holds one of each board 2-9 and four of board 1, so no board other than 1 is
+    dealt twice (with boards 1 and 6 in the data the box holds 1, 1, 1, 1, 6)."""
+    deals = set()
+    for seed in range(200):
+        numbers = [b.number for b in new(players, seed=seed, scenario="random").boards]
+        assert set(numbers) <= {1, 6}
+        assert numbers.count(6) <= 1, f"seed {seed}: board 6 dealt twice: {numbers}"
+        deals.add(tuple(numbers))
+    # every seat may get board 6, and a deal may hold board 1 only
+    assert {tuple(1 if q != i else 6 for q in range(players)) for i in range(players)} <= deals
+    assert (1,) * players in deals
+
+
+def test_random_scenario_box_holds_one_of_each_extra_board(tmp_path):
+    rows = BOARD1_ROWS[:]
+    rows[0] = "M6 C5 C4 K3"
+    path = _write(tmp_path, {"boards": [{"board": 12, "rows": rows}]})
+    for seed in range(100):
+        numbers = [b.number for b in new(4, seed=seed, scenario="random", boards_file=path).boards]
+        assert numbers.count(6) <= 1 and numbers.count(12) <= 1, numbers
 
 
 def test_basic_scenario_board_1_for_everyone():

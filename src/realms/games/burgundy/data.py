@@ -374,6 +374,19 @@ def _bits(m: int) -> list[int]:
 bits = _bits
 
 MAX_BOARD_NUMBER = 99
+#: copies of a board in the box (the base game: four of board 1, one of each board 2-9); any other
+#: board present (a user's board file) counts as one copy
+BOARD_COPIES = {1: 4}
+
+
+def board_box(numbers: list[int] | tuple[int, ...]) -> list[int]:
+    """The physical boards in the box for the board numbers present, sorted: a board number once per copy.
+
+    >>> board_box([1, 6])
+    [1, 1, 1, 1, 6]
+    """
+    return [n for n in sorted(numbers) for _ in range(BOARD_COPIES.get(n, 1))]
+
 
 
 def parse_boards(data: Any, where: str) -> dict[int, Board]:

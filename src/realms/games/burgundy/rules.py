@@ -59,6 +59,7 @@ from realms.games.burgundy.data import (
     WAREHOUSE,
     WATCHTOWER,
     Board,
+    board_box,
     board_from_rows,
     builtin_boards,
     load_boards_file,
@@ -515,12 +516,10 @@ class Burgundy(Game):
                 raise OptionsError("burgundy: the basic scenario needs board 1")
             s.boards = [available[1]] * n
         elif scenario == "random":
-            # different boards while there are enough, then the boards present again
-            numbers: list[int] = []
+            # each seat draws a board from the box (four of board 1, one of each other board present)
+            box = board_box(tuple(available))
             for q in range(n):
-                if not numbers:
-                    numbers = sorted(available)
-                s.boards[q] = available[numbers.pop(_below(s, len(numbers)))]
+                s.boards[q] = available[box.pop(_below(s, len(box)))]
         self._setup_phase(s, None)
         if scenario == "free-choice":
             s.mode = MODE_BOARD
