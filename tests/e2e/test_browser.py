@@ -144,7 +144,7 @@ def test_dominion_table_against_bots_plays_by_clicking(page, server):
     # only legal moves are clickable: every enabled card button is highlighted as legal
     assert page.locator(".dm-card:not([disabled]):not(.legal)").count() == 0
     log = page.inner_text("#log")
-    assert "bought" in log and "Seat 2" in log
+    assert "bought" in log and "militia-big-money (2)" in log and "Seat 2" not in log  # named as on the board
 
 
 def test_burgundy_table_against_a_bot_plays_by_clicking(page, server):
@@ -168,5 +168,5 @@ def test_burgundy_table_against_a_bot_plays_by_clicking(page, server):
             clicks += 1
         page.wait_for_timeout(60)
     assert clicks >= 12
-    assert "Seat 1" in page.inner_text("#log")
+    assert "You " in page.inner_text("#log") and "Seat 1" not in page.inner_text("#log")
     assert page.locator("svg.bg-estate").count() == 2

@@ -7,6 +7,7 @@ export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "class") node.className = v;
+    else if (k === "style") node.style.cssText = v;  // CSSOM, which a style-src 'self' policy allows
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (v === true) node.setAttribute(k, "");
     else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v);
