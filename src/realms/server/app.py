@@ -12,7 +12,8 @@ from typing import Any
 import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import sessionmaker
@@ -212,6 +213,28 @@ class RealmsApp(FastAPI):
         await send({"type": "http.response.body", "body": answer})
 
 
+def add_docs(app: FastAPI) -> None:
+    """``/docs``: Swagger UI from the files of the ``swagger-ui-bundle-v2`` package (the ``web`` extra), so the
+    API documentation needs no network; without that package, a short page pointing at ``/openapi.json``."""
+    try:
+        from swagger_ui_bundle import swagger_ui_path
+    except ImportError:
+        swagger_ui_path = None
+    if swagger_ui_path is not None:
+        app.mount("/docs/assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> Response:
+        if swagger_ui_path is None:
+            return HTMLResponse('<!doctype html><title>Realms API</title><p>The interactive documentation needs '
+                                'the <code>swagger-ui-bundle-v2</code> package; the API itself is described at '
+                                '<a href="/openapi.json">/openapi.json</a>.</p>')
+        return get_swagger_ui_html(openapi_url=app.openapi_url or "/openapi.json", title=f"{app.title} API",
+                                   swagger_js_url="/docs/assets/swagger-ui-bundle.js",
+                                   swagger_css_url="/docs/assets/swagger-ui.css",
+                                   swagger_favicon_url="/docs/assets/favicon-32x32.png")
+
+
 def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool = True) -> FastAPI:
     url = db_url or default_url()
     engine = make_engine(url)
@@ -238,8 +261,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         manager.writer.close()
         engine.dispose()
 
-    app = RealmsApp(title="Realms", summary="Kingdomino, Dominion and The Castles of Burgundy", lifespan=lifespan)
+    app = RealmsApp(title="Realms", summary="Kingdomino, Dominion and The Castles of Burgundy", lifespan=lifespan,
+                    docs_url=None, redoc_url=None)  # /docs is served below from local files; no ReDoc
     app.state.manager = manager
+    add_docs(app)
 
     async def act(gid: str, raw: bytes) -> tuple[int, bytes]:
         """An action POST: (status, JSON answer). 200 with the seat's new payload, else {"detail": why}."""
