@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import secrets
 import sys
@@ -17,6 +16,7 @@ from rich.table import Table
 import realms.games
 from realms.agents import agent_names, make_agent
 from realms.core.errors import RealmsError
+from realms.core.game import Game
 from realms.core.options import parse_option_pairs
 from realms.core.record import GameRecord, load, parse, replay
 
@@ -34,32 +34,22 @@ def fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
-def _renderer(game_id: str) -> Any:
-    try:
-        return importlib.import_module(f"realms.games.{game_id}.render")
-    except ModuleNotFoundError:
-        return None
-
-
-def _draw(render: Any, view: dict[str, Any], labels: list[str]) -> Any:
-    """A game's terminal drawing of a view; ``render(view)`` or ``render(view, names)``."""
-    import inspect
-
-    if render is None or not hasattr(render, "render"):
+def _draw(game: Game, view: dict[str, Any], labels: list[str]) -> Any:
+    """The game's terminal drawing of a view (its declared renderer), else the view as JSON."""
+    renderer = game.renderer()
+    if renderer is None:
         return json.dumps(view, indent=1)
-    if len(inspect.signature(render.render).parameters) >= 2:
-        return render.render(view, labels)
-    return render.render(view)
+    return renderer.render(view, labels)
 
 
 def _split(names: str | None) -> list[str]:
     return [n.strip() for n in (names or "").split(",") if n.strip()]
 
 
-def _print_result(game_id: str, result: dict[str, Any], names: list[str]) -> None:
-    render = _renderer(game_id)
-    if render is not None and hasattr(render, "render_result"):
-        out.print(render.render_result(result, names))
+def _print_result(game: Game, result: dict[str, Any], names: list[str]) -> None:
+    renderer = game.renderer()
+    if renderer is not None:
+        out.print(renderer.render_result(result, names))
         return
     table = Table(title="Final scores", title_justify="left")
     for col in ("rank", "player", "score"):
@@ -101,7 +91,7 @@ def play(
         opts = game.validate_options(opts_raw)
         players = opts.get("players", game.min_players)
         if not bot_names:
-            bot_names = ["random"] * (players - 1)
+            bot_names = [game.default_agent] * (players - 1)
         if len(bot_names) != players - 1:
             fail(f"{players} players need {players - 1} bots, got {len(bot_names)} ({', '.join(bot_names)})")
         if not 1 <= seat <= players:
@@ -115,7 +105,6 @@ def play(
         fail(str(e))
         return
     labels = [("You" if n == "human" and s == seat - 1 else f"{n} ({s + 1})") for s, n in enumerate(names)]
-    render = _renderer(game_id)
     out.print(f"[bold]{game.name}[/], seed {seed}, options "
               + ", ".join(f"{k}={v}" for k, v in opts.items()))
     state = rec.state
@@ -135,7 +124,7 @@ def play(
             continue
         view = game.view(state, to_move)
         out.rule(labels[to_move])
-        out.print(_draw(render, view, labels))
+        out.print(_draw(game, view, labels))
         actions = game.legal_actions(state)
         table = Table.grid(padding=(0, 3))
         cols = 3 if len(actions) > 12 else 1
@@ -164,10 +153,10 @@ def play(
         for event in rec.play(actions[int(answer) - 1], log=True):
             if event.visible(to_move):
                 out.print(f"[dim]{labels[to_move]}:[/] {event.text}", highlight=False)
-    out.print(_draw(render, game.view(state, seat - 1), labels))
+    out.print(_draw(game, game.view(state, seat - 1), labels))
     result = game.result(state)
     assert result is not None
-    _print_result(game_id, result.to_json(), labels)
+    _print_result(game, result.to_json(), labels)
     save()
 
 
@@ -180,36 +169,32 @@ def score(
     middle_kingdom: Annotated[bool, typer.Option("--middle-kingdom", help="count the Middle Kingdom bonus")]
     = False,
 ) -> None:
-    """Score a kingdom typed as rows of cells (W F L G S M + crowns 0-3, C castle, . empty)."""
-    if game_id != "kingdomino":
-        fail(f"there is no scoring calculator for {game_id!r}; only kingdomino has one")
-    from realms.games.kingdomino.calculator import parse_kingdom, score_kingdom
-
+    """Score a board typed by hand with the game's calculator (Kingdomino: rows of cells, W F L G S M + crowns
+    0-3, C castle, . empty)."""
+    try:
+        calculator = realms.games.get(game_id).calculator()
+    except RealmsError as e:
+        fail(f"there is no scoring calculator for {game_id!r}: {e}")
+        return
+    if calculator is None:
+        have = [g for g in realms.games.ids() if realms.games.get(g).calculator() is not None]
+        fail(f"there is no scoring calculator for {game_id!r}; games with one: {', '.join(have) or 'none'}")
+        return
+    switches = {name: True for name, on in (("harmony", harmony), ("middle_kingdom", middle_kingdom)) if on}
     try:
         text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
     except OSError as e:
         fail(f"cannot read {file}: {e.strerror or e}")
         return
     try:
-        kingdom = parse_kingdom(text)
+        scored = calculator.score(text, switches)
     except RealmsError as e:
         fail(str(e))
         return
-    result = score_kingdom(kingdom, harmony=harmony, middle_kingdom=middle_kingdom)
-    data = result.to_json()
     if as_json:
-        print(json.dumps({k: data[k] for k in ("score", "regions", "largest_region", "crowns", "bonus")}))
+        print(json.dumps(scored.to_json()))
         return
-    table = Table(title="Regions", title_justify="left")
-    for col in ("terrain", "squares", "crowns", "points"):
-        table.add_column(col, justify="left" if col == "terrain" else "right")
-    for reg in data["regions"]:
-        table.add_row(reg["terrain"], str(reg["squares"]), str(reg["crowns"]), str(reg["points"]))
-    out.print(table)
-    out.print(f"largest region: {data['largest_region']} squares; crowns: {data['crowns']}")
-    if harmony or middle_kingdom:
-        out.print(f"bonus: {data['bonus']} (Harmony {data['harmony']}, Middle Kingdom {data['middle_kingdom']})")
-    out.print(f"[bold]score: {data['score']}[/]")
+    out.print(scored.render())
 
 
 @app.command()
@@ -287,7 +272,7 @@ def replay_cmd(
     names = [f"{n} ({i + 1})" for i, n in enumerate(record["players"])]
     out.print(f"[green]verified[/]: {rep.game.name}, seed {record['seed']}, {rep.actions_applied} actions replayed; "
               "the recorded result matches.")
-    _print_result(rep.game.id, result.to_json(), names)
+    _print_result(rep.game, result.to_json(), names)
 
 
 @app.command()

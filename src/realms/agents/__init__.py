@@ -12,6 +12,16 @@ Every agent is built per game and seat with its own seeded RNG, and chooses from
 True
 """
 
-from realms.agents.base import Agent, RandomAgent, agent_names, make_agent, register
+from realms.agents.base import (
+    Agent,
+    AgentFactory,
+    RandomAgent,
+    UnknownAgent,
+    agent_names,
+    default_agent,
+    make_agent,
+    register,
+)
 
-__all__ = ["Agent", "RandomAgent", "agent_names", "make_agent", "register"]
+__all__ = ["Agent", "AgentFactory", "RandomAgent", "UnknownAgent", "agent_names", "default_agent", "make_agent",
+           "register"]

@@ -15,3 +15,10 @@ class OptionsError(RealmsError, ValueError):
 
 class RecordError(RealmsError, ValueError):
     """A game record that is corrupt, tampered with, or does not replay to what it claims."""
+
+
+class UnknownAgent(RealmsError, KeyError):
+    """An agent name a game does not offer, or a strategy file for a game that has none."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])

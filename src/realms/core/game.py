@@ -20,13 +20,17 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import orjson
 
 from realms.core.errors import IllegalAction
 from realms.core.options import Option, validate_options
 from realms.core.rng import Rng
+
+if TYPE_CHECKING:
+    from realms.core.agents import AgentFactory
+    from realms.core.plugins import Calculator, Renderer, StrategyLoader
 
 
 class Action:
@@ -322,6 +326,31 @@ class Game:
     def describe(self, state: Any, action: Action) -> str:
         """A readable description of ``action`` in ``state`` (for menus and logs)."""
         return str(action)
+
+    # --- plug-ins: what the game offers the layers above, built when first asked for ------------
+    #: the agent offered to players who choose none (an opponent worth playing); one of ``agents()``
+    #: or ``random``
+    default_agent: ClassVar[str] = "random"
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """The game's own agents by name; ``random`` is offered for every game besides these."""
+        return {}
+
+    def strategy_loader(self) -> StrategyLoader | None:
+        """What reads a strategy file (an agent name ending in ``.toml``); None when the game has none."""
+        return None
+
+    def renderer(self) -> Renderer | None:
+        """The terminal drawing of views and results; None to show views as JSON."""
+        return None
+
+    def calculator(self) -> Calculator | None:
+        """The scoring calculator (``realms score``); None when the game has none."""
+        return None
+
+    def stats(self, state: Any) -> list[dict[str, float]]:
+        """Per-seat figures of a finished game that the simulator averages; empty when there are none."""
+        return []
 
     # --- hashing -----------------------------------------------------------------------------
     def state_hash(self, state: Any) -> str:

@@ -28,7 +28,22 @@ class UnknownGame(RealmsError, KeyError):
 
 
 def ids() -> list[str]:
-    return list(_MODULES)
+    """The ids of the games offered: the built-in ones, then any registered with ``register``."""
+    return list(_MODULES) + [g for g in _LOADED if g not in _MODULES]
+
+
+def register(game: Game) -> None:
+    """Offer ``game`` under ``game.id`` beside the built-in games (a game of your own, or a test's)."""
+    if game.id in _MODULES:
+        raise RealmsError(f"{game.id!r} is a built-in game's id")
+    _LOADED[game.id] = game
+
+
+def unregister(game_id: str) -> None:
+    """Withdraw a game offered with ``register``."""
+    if game_id in _MODULES:
+        raise RealmsError(f"{game_id!r} is a built-in game and cannot be withdrawn")
+    _LOADED.pop(game_id, None)
 
 
 def get(game_id: str) -> Game:
@@ -36,7 +51,7 @@ def get(game_id: str) -> Game:
     game = _LOADED.get(game_id)
     if game is None:
         if game_id not in _MODULES:
-            raise UnknownGame(f"unknown game {game_id!r}; games are {', '.join(_MODULES)}")
+            raise UnknownGame(f"unknown game {game_id!r}; games are {', '.join(ids())}")
         module = importlib.import_module(_MODULES[game_id])
         game = module.GAME
         _LOADED[game_id] = game

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from realms.agents import make_agent
+from realms.core.agents import make_agent
 from realms.core.errors import OptionsError
 from realms.core.rng import derive_seed
 
@@ -80,7 +80,6 @@ def play_game(
         actions += 1
     result = game.result(state)
     assert result is not None
-    stats_fn = getattr(game, "stats", None)
     return GameOutcome(
         seats=list(seats),
         scores=list(result.scores),
@@ -88,7 +87,7 @@ def play_game(
         winners=result.winners,
         turns=max(game.turns(state)),
         actions=actions,
-        stats=stats_fn(state) if stats_fn else [],
+        stats=game.stats(state),
     )
 
 

@@ -35,7 +35,7 @@ turn into VP. The bot reads only public information (nothing but the future is h
 
 from __future__ import annotations
 
-from realms.agents.base import Agent, register
+from realms.core.agents import Agent, AgentFactory
 from realms.core.game import Action
 from realms.games.burgundy.data import (
     ANIMAL,
@@ -274,6 +274,7 @@ class GreedyAgent(Agent):
         return best
 
 
-register("burgundy", "greedy", GreedyAgent)
+#: the bots this game declares (``Burgundy.agents``)
+AGENTS: dict[str, AgentFactory] = {"greedy": GreedyAgent}
 
 __all__ = ["GreedyAgent", "Weights", "evaluate", "tile_value"]

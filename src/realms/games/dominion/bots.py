@@ -38,7 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from realms.agents.base import Agent, register
+from realms.core.agents import Agent, AgentFactory
 from realms.core.errors import RealmsError
 from realms.core.game import Action
 from realms.core.rng import Rng
@@ -623,12 +623,12 @@ def load_agent_file(path: str, rng: Rng) -> Agent:
     return StrategyBot(rng, load_rules(path))
 
 
-def _factory(name: str) -> Callable[[Rng], Agent]:
+def _factory(name: str) -> AgentFactory:
     return lambda rng: make_strategy(name, rng)
 
 
-for _name in STRATEGIES:
-    register("dominion", _name, _factory(_name))
+#: the bots this game declares (``Dominion.agents``): one per built-in strategy
+AGENTS: dict[str, AgentFactory] = {name: _factory(name) for name in STRATEGIES}
 
 __all__ = ["STRATEGIES", "BuyRules", "Condition", "RulesError", "StrategyBot", "gains_to_end", "load_agent_file",
            "load_rules", "make_strategy", "parse_condition", "parse_rules"]

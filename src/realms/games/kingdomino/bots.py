@@ -17,7 +17,7 @@ Both read only public information (kingdoms and rows).
 
 from __future__ import annotations
 
-from realms.agents.base import Agent, register
+from realms.core.agents import Agent, AgentFactory
 from realms.core.game import Action
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.rules import (
@@ -213,5 +213,5 @@ class FullGreedyAgent(Agent):
         return _key_to_action(keys[self.rng.below(len(keys))])
 
 
-register("kingdomino", "greedy", GreedyAgent)
-register("kingdomino", "full-greedy", FullGreedyAgent)
+#: the bots this game declares (``Kingdomino.agents``)
+AGENTS: dict[str, AgentFactory] = {"greedy": GreedyAgent, "full-greedy": FullGreedyAgent}

@@ -14,9 +14,12 @@ crowns 0-3, ``C`` for the castle, or ``.`` for an empty square; cells are separa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from realms.core.errors import RealmsError
+from realms.core.options import Option, validate_options
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.data import TERRAIN_OF_LETTER
 
@@ -123,3 +126,48 @@ def score_kingdom(k: Kingdom, harmony: bool = False, middle_kingdom: bool = Fals
     """Score a parsed kingdom; the grid is 7x7 when the input is larger than 5 in either direction."""
     n = 7 if max(k.rows, k.cols) > 5 else 5
     return B.score_masks(k.terrains, *k.crowns, k.occupied, k.box, n, harmony, middle_kingdom)
+
+
+@dataclass(frozen=True)
+class ScoredKingdom:
+    """A typed kingdom's score, with the variants it was scored under."""
+
+    score: B.Score
+    options: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        data = self.score.to_json()
+        return {k: data[k] for k in ("score", "regions", "largest_region", "crowns", "bonus")}
+
+    def render(self) -> Any:
+        from rich.console import Group
+        from rich.table import Table
+
+        data = self.score.to_json()
+        table = Table(title="Regions", title_justify="left")
+        for col in ("terrain", "squares", "crowns", "points"):
+            table.add_column(col, justify="left" if col == "terrain" else "right")
+        for reg in data["regions"]:
+            table.add_row(reg["terrain"], str(reg["squares"]), str(reg["crowns"]), str(reg["points"]))
+        lines: list[Any] = [table, f"largest region: {data['largest_region']} squares; crowns: {data['crowns']}"]
+        if any(self.options.values()):
+            lines.append(f"bonus: {data['bonus']} (Harmony {data['harmony']}, Middle Kingdom {data['middle_kingdom']})")
+        lines.append(f"[bold]score: {data['score']}[/]")
+        return Group(*lines)
+
+
+class KingdomCalculator:
+    """The scoring calculator ``realms score kingdomino`` uses: a kingdom typed as rows of cells."""
+
+    options_spec = (
+        Option("harmony", "bool", False, "count the Harmony bonus"),
+        Option("middle_kingdom", "bool", False, "count the Middle Kingdom bonus"),
+    )
+
+    def score(self, text: str, options: Mapping[str, Any]) -> ScoredKingdom:
+        opts = validate_options(self.options_spec, options, game="kingdomino calculator")
+        kingdom = parse_kingdom(text)
+        return ScoredKingdom(score_kingdom(kingdom, **opts), opts)
+
+
+CALCULATOR = KingdomCalculator()

@@ -1,0 +1,59 @@
+"""The interfaces of what a game may offer the layers above it, besides the rules (see ``Game``):
+
+- a terminal ``Renderer`` (the CLI draws views and results with it);
+- a ``Calculator`` that scores something typed by hand (``realms score``);
+- a strategy-file loader (``StrategyLoader``: a ``.toml`` agent name);
+
+agents are declared as ``AgentFactory`` values (``realms.core.agents``) and simulator statistics by
+``Game.stats``. A game builds these when they are first asked for, so importing a game stays cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from realms.core.agents import Agent
+    from realms.core.options import Option
+    from realms.core.rng import Rng
+
+__all__ = ["Calculator", "Renderer", "Scored", "StrategyLoader"]
+
+#: an agent from a strategy file: ``loader(path, rng)``; raises a RealmsError naming what is wrong
+StrategyLoader = Callable[[str, "Rng"], "Agent"]
+
+
+class Renderer(Protocol):
+    """Draws a game for the terminal. Both return something a rich console prints (a renderable or text)."""
+
+    def render(self, view: dict[str, Any], names: list[str]) -> Any:
+        """The view of one seat (``game.view``); ``names[seat]`` labels each seat."""
+        ...
+
+    def render_result(self, result: dict[str, Any], names: list[str]) -> Any:
+        """A finished game's result (``Result.to_json()``)."""
+        ...
+
+
+class Scored(Protocol):
+    """What a calculator worked out."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as JSON-able data (what ``realms score --json`` prints)."""
+        ...
+
+    def render(self) -> Any:
+        """The figures for the terminal (a rich renderable or text)."""
+        ...
+
+
+class Calculator(Protocol):
+    """Scores something typed by hand, such as one player's board."""
+
+    #: the switches it takes (``realms score`` flags), validated like game options
+    options_spec: tuple[Option, ...]
+
+    def score(self, text: str, options: Mapping[str, Any]) -> Scored:
+        """Scores ``text``; raises a RealmsError (OptionsError for bad options) saying what is wrong."""
+        ...
