@@ -209,6 +209,20 @@ def test_cleanup_discards_hand_and_play_and_draws_five():
     assert s.play[0] == [] and s.turns[0] == 1 and s.cur == 1 and (s.actions, s.buys, s.coins) == (1, 1, 0)
 
 
+def test_cleanup_puts_the_hand_down_first_and_the_played_cards_on_top():
+    """DECISIONS.md: at clean-up the hand goes down first and the played cards on top, so the public top
+    of the discard pile is a card its owner played, never one of the unplayed hand."""
+    s = start_turn(new("Village"), hand=["Village", "Estate", "Estate", "Copper"], deck=["Gold"] * 6,
+                   discard=["Silver"])
+    play(s, "Village")
+    act(s, "play_treasures")
+    act(s, "end_buys")
+    assert names(s.disc[0][:3]) == ["Silver", "Estate", "Estate"]
+    assert sorted(names(s.disc[0][3:])) == ["Copper", "Gold", "Village"]
+    top = G.view(s, 1)["seats"][0]["discard_top"]
+    assert top in ("Village", "Copper", "Gold") and top != "Estate"
+
+
 def test_cleanup_reshuffles_only_when_the_deck_runs_out():
     s = start_turn(new(), hand=["Estate"], deck=["Gold", "Gold", "Gold"], discard=["Silver", "Silver"])
     events = act(s, "end_buys", log=True)

@@ -505,8 +505,8 @@ class Dominion(Game):
     def _cleanup(self, s: DominionState, p: int) -> bool:
         """Clean-up and the end check; True when the game is over."""
         disc = s.disc[p]
+        disc += s.hand[p]  # the hand goes down first (unseen), the played cards on top (DECISIONS.md)
         disc += s.play[p]
-        disc += s.hand[p]
         s.play[p] = []
         s.hand[p] = []
         draw(s, p, 5)
