@@ -53,7 +53,7 @@ def test_create_returns_ids_tokens_and_join_urls(client):
     made = new_game(client, ("human", "bot:random"))
     assert made["id"]
     human, bot = made["seats"]
-    assert human["token"] and human["join_url"] == f"/play/{made['id']}?token={human['token']}"
+    assert human["token"] and human["join_url"] == f"/play/{made['id']}#token={human['token']}"
     assert bot["token"] is None and bot["join_url"] is None
 
 
@@ -189,12 +189,12 @@ def test_bots_move_on_the_server(client):
 
 
 def test_lobby_lists_open_tables_and_join_claims_seats(client):
-    made = new_game(client, ("human", "human", "bot:random"))
+    made = new_game(client, ("creator", "open", "bot:random"))
     tables = client.get("/api/games").json()["games"]
     table = next(t for t in tables if t["id"] == made["id"])
-    assert [s["claimed"] for s in table["seats"]] == [False, False, True]
+    assert [s["claimed"] for s in table["seats"]] == [True, False, True]
     r = client.post(f"/api/games/{made['id']}/join", json={"seat": 1})
-    assert r.status_code == 200 and r.json()["token"] == made["seats"][1]["token"]
+    assert r.status_code == 200 and r.json()["token"] not in (None, made["seats"][0]["token"], made["owner"])
     assert client.post(f"/api/games/{made['id']}/join", json={"seat": 1}).status_code == 409
     assert client.post(f"/api/games/{made['id']}/join", json={"seat": 2}).status_code == 409
     assert client.post(f"/api/games/{made['id']}/join", json={"seat": 7}).status_code == 400
@@ -337,6 +337,14 @@ def test_meta_lists_games_options_and_bots(client):
     kd = next(g for g in meta["games"] if g["id"] == "kingdomino")
     assert "full-greedy" in kd["bots"] and any(o["name"] == "mighty_duel" for o in kd["options"])
     json.dumps(meta)
+
+
+def test_meta_names_each_games_default_bot_among_its_bots(client):
+    meta = client.get("/api/meta").json()
+    for g in meta["games"]:
+        assert g["default_bot"] in g["bots"], g["id"]
+    dominion = next(g for g in meta["games"] if g["id"] == "dominion")
+    assert "greedy" not in dominion["bots"] and dominion["default_bot"] == "big-money-ultimate"
 
 
 def test_options_naming_server_files_are_refused(client):

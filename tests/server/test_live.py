@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import sessionmaker
 
-from realms.server.db import ActionRow, GameRow, SeatRow, make_engine, migrate, now
+from realms.server.db import ActionRow, GameRow, make_engine, migrate, now
 from realms.server.live import ApiError, Manager
 
 BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("REALMS_TEST_POSTGRES_URL") else [])
@@ -66,7 +66,7 @@ def test_an_append_another_process_made_first_is_refused_with_409_and_caught_up(
     first, second = manager(url), manager(url)
     made = first.create("kingdomino", {}, ["human", "human"])
     a, b = first.get(made.id), second.get(made.id)  # two processes, each with its own copy
-    token = a.seats[a.game.to_move(a.state)].token
+    token = made.issued["tokens"][a.game.to_move(a.state)]
     action = a.game.legal_actions(a.state)[0].to_json()
     other = a.game.legal_actions(a.state)[-1].to_json()
 
@@ -89,10 +89,10 @@ def test_a_process_behind_the_client_catches_up_and_accepts(url):
     a, b = first.get(made.id), second.get(made.id)
 
     async def go():
-        token = a.seats[a.game.to_move(a.state)].token
+        token = made.issued["tokens"][a.game.to_move(a.state)]
         await first.submit(a, token, 0, a.game.legal_actions(a.state)[0].to_json())
         # the client saw version 1 (from the first process); the second process's copy is still at 0
-        token = a.seats[a.game.to_move(a.state)].token
+        token = made.issued["tokens"][a.game.to_move(a.state)]
         await second.submit(b, token, 1, a.game.legal_actions(a.state)[0].to_json())
 
     asyncio.run(go())
@@ -101,19 +101,6 @@ def test_a_process_behind_the_client_catches_up_and_accepts(url):
     assert a.version == 2 and a.game.state_hash(a.state) == b.game.state_hash(b.state)
     close(first)
     close(second)
-
-
-def test_acting_takes_the_seat_in_the_same_transaction(url):
-    m = manager(url)
-    live = m.create("kingdomino", {}, ["human", "human"])
-    seat = live.game.to_move(live.state)
-    action = live.game.legal_actions(live.state)[0].to_json()
-    asyncio.run(m.submit(live, live.seats[seat].token, 0, action))
-    with m.sessions() as db:
-        claimed = {s.seat: s.claimed for s in db.scalars(select(SeatRow).where(SeatRow.game_id == live.id))}
-    assert claimed[seat] is True and claimed[1 - seat] is False
-    assert live.seats[seat].claimed
-    close(m)
 
 
 def test_a_spectator_cannot_act(url):

@@ -21,7 +21,9 @@ from sqlalchemy.orm import sessionmaker
 import realms.games
 from realms.agents import agent_names, default_agent
 from realms.server.db import default_url, make_engine, migrate
+from realms.server.limits import RateLimited, Settings, SocketLimit
 from realms.server.live import LOG_PAGE_MAX, ApiError, LiveGame, Manager
+from realms.server.security import Guard
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 64 * 1024
@@ -73,7 +75,14 @@ def check_action_fields(body: dict[str, Any], fields: tuple[str, ...]) -> None:
 
 class JoinSeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: int
+    seat: int | None = None
+    invite: str | None = None
+
+
+class RevokeSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    owner: str
+    open: bool = False
 
 
 class Watcher:
@@ -81,13 +90,16 @@ class Watcher:
 
     Every update is a whole view, so only the newest is kept: a slow reader skips stale ones instead of
     queueing them, and nobody waits for it. Answers meant for this socket alone (errors, pongs) queue up
-    and go out before the next update.
+    and go out before the next update, at most ``queue`` of them: a client that does not read its replies
+    while it keeps sending overflows them, and its socket is closed with 1008.
     """
 
-    def __init__(self, ws: WebSocket) -> None:
+    def __init__(self, ws: WebSocket, queue: int = 64) -> None:
         self.ws = ws
         self.pending: bytes | None = None
-        self.notes: deque[bytes] = deque(maxlen=32)
+        self.notes: deque[bytes] = deque()
+        self.queue = queue
+        self.overflow = False
         self.ready = asyncio.Event()
 
     def post(self, message: bytes) -> None:
@@ -95,7 +107,10 @@ class Watcher:
         self.ready.set()
 
     def tell(self, message: bytes) -> None:
-        self.notes.append(message)
+        if len(self.notes) >= self.queue:
+            self.overflow = True
+        else:
+            self.notes.append(message)
         self.ready.set()
 
     async def run(self) -> None:
@@ -103,6 +118,9 @@ class Watcher:
             while True:
                 await self.ready.wait()
                 self.ready.clear()
+                if self.overflow:
+                    await self.ws.close(code=1008, reason="too many replies waiting: read them")
+                    return
                 while self.notes:
                     await self.ws.send_text(self.notes.popleft().decode())
                 message, self.pending = self.pending, None
@@ -180,8 +198,15 @@ class RealmsApp(FastAPI):
     """
 
     act: Any = None  # async (game id, body bytes) -> (status, JSON bytes); set by create_app
+    guard: Any = None  # realms.server.security.Guard: hosts, origins, rate limits, headers; set by create_app
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if self.guard is not None:
+            await self.guard(scope, receive, send, self._dispatch)
+        else:
+            await self._dispatch(scope, receive, send)
+
+    async def _dispatch(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         path = scope.get("path", "")
         if (scope["type"] == "http" and scope["method"] == "POST" and path.startswith(ACTION_PATH_HEAD)
                 and path.endswith(ACTION_PATH_TAIL) and self.act is not None):
@@ -235,7 +260,10 @@ def add_docs(app: FastAPI) -> None:
                                    swagger_favicon_url="/docs/assets/favicon-32x32.png")
 
 
-def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool = True) -> FastAPI:
+def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool = True,
+               settings: Settings | None = None) -> FastAPI:
+    """The application. ``settings`` holds every limit (default: ``Settings.from_env()``, see limits.py)."""
+    settings = settings or Settings.from_env()
     url = db_url or default_url()
     engine = make_engine(url)
     migrate(engine)
@@ -275,6 +303,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
             return 200, live.payload_json(seat)
         except ApiError as e:
             return e.status, orjson.dumps({"detail": e.message})
+        except RateLimited:
+            return 429, b'{"detail": "too many actions for this seat: slow down"}'
         except Exception:
             log.exception("action for game %s failed", gid)
             return 500, b'{"detail": "internal error: reload the game to see where it stands"}'
@@ -282,6 +312,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     app.act = act
     app.state.db_url = url
     app.add_middleware(BodyLimit)
+    app.guard = Guard(settings)
+    manager.before_act = app.guard.limits.seat_action  # per-seat action budget, checked before any work
+    app.state.settings = settings
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
@@ -313,43 +346,69 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
 
     @app.post("/api/games", status_code=201)
     async def create_game(body: CreateGame) -> dict[str, Any]:
+        """A new table. The creator gets the secret of its own seats (``creator``), an invitation code for
+        each ``invite`` seat, nothing for ``open`` seats (anyone claims them from the lobby), and the owner
+        secret that revokes an unclaimed seat. The server keeps only hashes of these."""
         live = manager.create(body.game, body.options, body.seats)
+        issued, live.issued = live.issued or {}, None
         manager.schedule_bots(live)
-        return {"id": live.id, "seats": [
-            {"seat": s.seat, "kind": s.kind, "token": s.token if s.kind == "human" else None,
-             "join_url": f"/play/{live.id}?token={s.token}" if s.kind == "human" else None}
-            for s in live.seats]}
+        return {"id": live.id, "owner": issued.get("owner"), "seats": [seat_grant(live.id, s, issued)
+                                                                      for s in live.seats]}
+
+    def seat_grant(gid: str, s: Any, issued: dict[str, Any]) -> dict[str, Any]:
+        token, invite = issued.get("tokens", {}).get(s.seat), issued.get("invites", {}).get(s.seat)
+        link = f"/play/{gid}#token={token}" if token else f"/play/{gid}#invite={invite}" if invite else None
+        return {"seat": s.seat, "kind": s.kind, "access": s.access, "token": token, "invite": invite,
+                "join_url": link}
 
     @app.get("/api/games")
-    def list_games() -> dict[str, Any]:
+    async def list_games() -> dict[str, Any]:
         return {"games": manager.open_games()}
 
     @app.get("/api/games/{gid}")
-    def get_game(gid: str, token: str | None = Query(default=None)) -> Response:
-        """That seat's view (a spectator's without a token), version, legal actions when it is to move."""
+    async def get_game(gid: str, token: str | None = Query(default=None)) -> Response:
+        """That seat's view (a spectator's without a token), version, legal actions when it is to move.
+
+        Reads change nothing. Like every handler touching game state, it runs on the event loop under the
+        game's lock (never on a worker thread beside an action)."""
         live = manager.get(gid)
-        seat = live.seat_of(token)
-        manager.catch_up(live)
-        manager.claim(live, seat)
-        return Response(live.payload_json(seat), media_type="application/json")
+        async with live.lock:
+            seat = manager.seat_of(live, token)
+            manager.catch_up(live)
+            return Response(live.payload_json(seat), media_type="application/json")
 
     @app.get("/api/games/{gid}/log")
-    def get_log(gid: str, token: str | None = Query(default=None),
+    async def get_log(gid: str, token: str | None = Query(default=None),
                 before: int | None = Query(default=None, ge=0, description="entries numbered below this; "
                                            "the latest when left out"),
                 limit: int = Query(default=100, ge=1, le=LOG_PAGE_MAX)) -> Response:
         """A page of the game log as that seat (a spectator without a token) may see it:
         ``{"start", "total", "entries"}``, entries numbered ``start``.. in the seat's own sequence."""
         live = manager.get(gid)
-        seat = live.seat_of(token)
-        manager.catch_up(live)
-        return Response(live.log_page(seat, before, limit), media_type="application/json")
+        async with live.lock:
+            seat = manager.seat_of(live, token)
+            manager.catch_up(live)
+            return Response(live.log_page(seat, before, limit), media_type="application/json")
 
     @app.post("/api/games/{gid}/join")
-    def join_game(gid: str, body: JoinSeat) -> dict[str, Any]:
+    async def join_game(gid: str, body: JoinSeat) -> dict[str, Any]:
+        """Claim an open seat (``{"seat": n}``) or redeem an invitation (``{"invite": code}``, once): the
+        answer holds a fresh secret for the joiner alone."""
         live = manager.get(gid)
-        s = manager.join(live, body.seat)
-        return {"seat": s.seat, "token": s.token, "join_url": f"/play/{live.id}?token={s.token}"}
+        async with live.lock:
+            seat, token = manager.join(live, body.seat, body.invite)
+        await manager.changed(live)
+        return {"seat": seat, "token": token, "join_url": f"/play/{live.id}#token={token}"}
+
+    @app.post("/api/games/{gid}/seats/{seat}/revoke")
+    async def revoke_seat(gid: str, seat: int, body: RevokeSeat) -> dict[str, Any]:
+        """The creator (owner secret) takes back an invitation or an unclaimed open seat: the old code stops
+        working; the seat gets a fresh invitation code, or with ``"open": true`` is listed in the lobby."""
+        live = manager.get(gid)
+        async with live.lock:
+            answer = manager.revoke(live, seat, body.owner, body.open)
+        await manager.changed(live)
+        return answer
 
     @app.post("/api/games/{gid}/actions", openapi_extra={"requestBody": {
         "required": True, "content": {"application/json": {"schema": PostAction.model_json_schema()}}}})
@@ -363,20 +422,25 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         return Response(answer, status_code=status, media_type="application/json")
 
     @app.get("/api/games/{gid}/record")
-    def get_record(gid: str) -> dict[str, Any]:
+    async def get_record(gid: str) -> dict[str, Any]:
         live = manager.get(gid)
-        manager.catch_up(live)
-        return manager.record(live)
+        async with live.lock:
+            manager.catch_up(live)
+            return manager.record(live)
 
     @app.get("/api/games/{gid}/replay")
-    def replay_step(gid: str, step: int = Query(default=0, ge=0)) -> dict[str, Any]:
+    async def replay_step(gid: str, step: int = Query(default=0, ge=0)) -> dict[str, Any]:
         """A finished game seen by a spectator after ``step`` actions, for the replay viewer."""
         live = manager.get(gid)
-        manager.catch_up(live)
-        if not live.finished:
-            raise ApiError(409, "a game can be replayed once it is over")
-        record = manager.record(live)
-        game = live.game
+        async with live.lock:
+            manager.catch_up(live)
+            if not live.finished:
+                raise ApiError(409, "a game can be replayed once it is over")
+            record = manager.record(live)
+        # the replay works on its own copy made from the record, touching no live state
+        return await asyncio.to_thread(replay_of, live.game, record, step)
+
+    def replay_of(game: Any, record: dict[str, Any], step: int) -> dict[str, Any]:
         actions = record["actions"]
         state = game.new(record["options"], record["seed"])
         texts: list[str] = []
@@ -391,12 +455,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     async def watch(ws: WebSocket, gid: str, token: str | None = None) -> None:
         try:
             live = manager.get(gid)
-            seat = live.seat_of(token)
-        except ApiError as e:
-            await ws.close(code=4403 if e.status == 403 else 4404, reason=e.message)
+            seat = manager.seat_of(live, token)
+        except ApiError as e:  # accepted, then closed: the client sees the code (a refused handshake would not)
+            await ws.accept()
+            await ws.close(code=4403 if e.status == 403 else 4404, reason=e.message[:120])
             return
         await ws.accept()
-        watcher = Watcher(ws)
+        watcher = Watcher(ws, settings.ws_queue)
+        budget = SocketLimit(settings)
         live.watchers[watcher] = seat
         watcher.post(live.update_message(seat))
         sender = asyncio.create_task(watcher.run())
@@ -405,6 +471,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
                 frame = await ws.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
+                verdict = budget.check()
+                if verdict != "ok":
+                    if verdict == "close":
+                        await ws.close(code=1008, reason="too many messages")
+                        break
+                    watcher.tell(b'{"type": "error", "status": 429, "detail": "too many messages: slow down"}')
+                    continue
                 message = frame.get("text")
                 if message is None:
                     watcher.tell(b'{"type": "error", "status": 422, "detail": "send text frames"}')
@@ -421,6 +494,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
                 except ApiError as e:
                     watcher.tell(orjson.dumps({"type": "error", "status": e.status, "detail": e.message,
                                                "version": live.version}))
+                except RateLimited:
+                    watcher.tell(orjson.dumps({"type": "error", "status": 429, "version": live.version,
+                                               "detail": "too many actions for this seat: slow down"}))
                 except Exception:  # a bug must not cost the player the socket
                     log.exception("action over the WebSocket of game %s failed", gid)
                     watcher.tell(orjson.dumps({"type": "error", "status": 500, "version": live.version,

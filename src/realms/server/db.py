@@ -1,12 +1,14 @@
 """Persistence: a game is its record. SQLite by default, PostgreSQL when the URL says so.
 
-Tables: ``games`` (options, seed, seats, status, version, state hash, result), ``seats`` (one row per
-seat, with its token) and ``actions`` (the action log, one row per accepted action). Each accepted
+Tables: ``games`` (options, seed, seats, status, version, state hash, result, the hash of the creator's
+owner secret), ``seats`` (one row per seat: how it is taken, the hash of its secret and of its invitation
+code; never a secret itself) and ``actions`` (the action log, one row per accepted action). Each accepted
 action is inserted in the same transaction that bumps the game's version and hash.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,6 +35,13 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def secret_hash(secret: str) -> str:
+    """What the database keeps of a secret (seat token, invitation code, owner secret): its SHA-256.
+
+    Secrets are 32 random bytes, so a plain hash is enough: nothing to guess from it."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -50,6 +59,7 @@ class GameRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    owner_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class SeatRow(Base):
@@ -59,8 +69,10 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(16))  # human | bot
     agent: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    claimed: Mapped[bool] = mapped_column(default=False)
+    access: Mapped[str] = mapped_column(String(16))  # creator | invite | open | bot
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    claimed: Mapped[bool] = mapped_column(default=False)  # a person holds the seat's secret (bots: always)
 
 
 class ActionRow(Base):

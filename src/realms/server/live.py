@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from itertools import islice
@@ -26,9 +27,10 @@ from realms.agents import make_agent
 from realms.core.errors import IllegalAction, OptionsError, RealmsError
 from realms.core.game import Event, Game
 from realms.core.rng import derive_seed
-from realms.server.db import ActionRow, GameRow, SeatRow, now
+from realms.server.db import ActionRow, GameRow, SeatRow, now, secret_hash
 
 log = logging.getLogger("realms.server")
+CATCH_UP_EVERY = 0.05  # seconds: at most one database read per game for clients ahead of this copy
 LOG_SEND = 40  # most recent events sent with each view (the whole game's log is kept; see LiveGame.log_page)
 LOG_PAGE_MAX = 500  # most entries one GET /api/games/{id}/log answers
 
@@ -45,21 +47,15 @@ _ADVANCE_GAME = (
             status=bindparam("status"), result=bindparam("result"))
 )
 
-
-_CLAIM_SEAT = (
-    update(SeatRow.__table__)
-    .where(SeatRow.__table__.c.game_id == bindparam("gid"), SeatRow.__table__.c.seat == bindparam("claim_seat"))
-    .values(claimed=True)
-)
+_SEATS = SeatRow.__table__
 
 
 @dataclass
 class Write:
-    """One accepted action waiting to be committed: its log row, the game's advance, a seat to mark taken."""
+    """One accepted action waiting to be committed: its log row and the game's advance."""
 
     row: dict[str, Any]
     advance: dict[str, Any]
-    claim: dict[str, Any] | None
     future: asyncio.Future[bool]
 
 
@@ -79,13 +75,13 @@ class GroupWriter:
         self.wakeup: asyncio.Event | None = None
         self.task: asyncio.Task | None = None
 
-    async def write(self, row: dict[str, Any], advance: dict[str, Any], claim: dict[str, Any] | None = None) -> bool:
+    async def write(self, row: dict[str, Any], advance: dict[str, Any]) -> bool:
         loop = asyncio.get_running_loop()
         if self.task is None or self.task.done() or self.task.get_loop() is not loop:
             self.wakeup = asyncio.Event()
             self.task = loop.create_task(self._run())
         future: asyncio.Future[bool] = loop.create_future()
-        self.pending.append(Write(row, advance, claim, future))
+        self.pending.append(Write(row, advance, future))
         assert self.wakeup is not None
         self.wakeup.set()
         return await future
@@ -133,9 +129,6 @@ class GroupWriter:
                     moved = sum(conn.execute(_ADVANCE_GAME, w.advance).rowcount for w in batch)
                 if moved != len(batch):
                     raise IntegrityError("version moved", None, Exception("version moved"))
-                claims = [w.claim for w in batch if w.claim is not None]
-                if claims:
-                    conn.execute(_CLAIM_SEAT, claims)
             return [True] * len(batch)
         except IntegrityError:
             if len(batch) == 1:
@@ -164,8 +157,13 @@ class Seat:
     seat: int
     kind: str  # human | bot
     agent: str | None
-    token: str
+    access: str  # creator | invite | open | bot
+    token_hash: str | None  # the hash of the secret of the person holding the seat; None while nobody does
     claimed: bool
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "agent": self.agent, "access": self.access,
+                "claimed": self.claimed}
 
 
 @dataclass
@@ -188,8 +186,12 @@ class LiveGame:
     bot_task: asyncio.Task | None = None
     state_hash: str = ""
     private_events: bool = False  # whether any event so far was for one seat's eyes only
+    owner_hash: str | None = None  # the hash of the creator's owner secret (revokes unclaimed seats)
+    #: the plain secrets made by ``Manager.create``, for its answer only (the app takes them out at once)
+    issued: dict[str, Any] | None = None
     _payloads: dict[Any, Any] = field(default_factory=dict)  # per version: seat -> payload JSON, "view" -> view
     _payload_version: int = -1
+    caught_up_at: float = -1e9  # when an action from a client ahead of this copy last made it read the database
 
     @property
     def finished(self) -> bool:
@@ -224,8 +226,9 @@ class LiveGame:
     def seat_of(self, token: str | None) -> int | None:
         if token is None:
             return None
+        h = secret_hash(token)
         for s in self.seats:
-            if secrets.compare_digest(s.token, token):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
                 return s.seat
         raise ApiError(403, "this token does not belong to any seat of this game")
 
@@ -293,7 +296,7 @@ class LiveGame:
             "state_hash": self.state_hash or game.state_hash(state),
             "finished": self.finished,
             "to_move": to_move,
-            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed} for s in self.seats],
+            "seats": [s.public() for s in self.seats],
             "legal_actions": [],
         }
         if self.finished:
@@ -318,6 +321,8 @@ class Manager:
         self.bot_delay = bot_delay
         self.games: dict[str, LiveGame] = {}
         self.notify: Callable[[LiveGame, int], Awaitable[None]] | None = None
+        #: called with (game id, seat) before an action is looked at; raises to refuse it (rate limits)
+        self.before_act: Callable[[str, int], None] | None = None
 
     # --- creating and loading ------------------------------------------------------------------
     def create(self, game_id: str, options: dict[str, Any] | None, seats: list[str]) -> LiveGame:
@@ -334,9 +339,19 @@ class Manager:
         if "players" not in raw and any(o.name == "players" for o in game.options_spec):
             raw["players"] = len(seats)
         parsed: list[Seat] = []
+        tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
+        invite_hashes: dict[int, str] = {}
         for i, spec in enumerate(seats):
-            if spec == "human":
-                parsed.append(Seat(i, "human", None, secrets.token_urlsafe(24), False))
+            if spec in ("creator", "human"):  # "human": the older name, still the creator's own seat
+                tokens[i] = secrets.token_urlsafe(32)
+                parsed.append(Seat(i, "human", None, "creator", secret_hash(tokens[i]), True))
+            elif spec == "invite":
+                invites[i] = secrets.token_urlsafe(32)
+                invite_hashes[i] = secret_hash(invites[i])
+                parsed.append(Seat(i, "human", None, "invite", None, False))
+            elif spec == "open":
+                parsed.append(Seat(i, "human", None, "open", None, False))
             elif isinstance(spec, str) and spec.startswith("bot:") and len(spec) > 4:
                 name = spec[4:]
                 if name.endswith(".toml"):
@@ -345,9 +360,10 @@ class Manager:
                     make_agent(name, game, 0)
                 except RealmsError as e:
                     raise ApiError(400, f"seat {i + 1}: {e}") from None
-                parsed.append(Seat(i, "bot", name, secrets.token_urlsafe(24), True))
+                parsed.append(Seat(i, "bot", name, "bot", None, True))
             else:
-                raise ApiError(400, f"seat {i + 1} must be \"human\" or \"bot:NAME\", got {spec!r}")
+                raise ApiError(400, f"seat {i + 1} must be \"human\" or \"bot:NAME\" (or \"creator\", \"invite\", "
+                                    f"\"open\"), got {spec!r}")
         try:
             opts = game.validate_options(raw)
             seed = secrets.randbelow(2**62)
@@ -357,16 +373,21 @@ class Manager:
         if game.players(state) != len(parsed):
             raise ApiError(400, f"{game_id}: {len(parsed)} seats for {game.players(state)} players")
         gid = secrets.token_urlsafe(9)
+        owner = secrets.token_urlsafe(32)
         state_hash = game.state_hash(state)
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(_INSERT_GAME, {"id": gid, "game": game_id, "options": opts, "seed": seed, "status": "active",
                                         "version": 0, "state_hash": state_hash, "result": None,
-                                        "created_at": stamp, "updated_at": stamp})
+                                        "created_at": stamp, "updated_at": stamp, "owner_hash": secret_hash(owner)})
             conn.execute(_INSERT_SEAT, [{"game_id": gid, "seat": s.seat, "kind": s.kind, "agent": s.agent,
-                                         "token": s.token, "claimed": s.claimed} for s in parsed])
+                                         "access": s.access, "token_hash": s.token_hash,
+                                         "invite_hash": invite_hashes.get(s.seat), "claimed": s.claimed}
+                                        for s in parsed])
         live = LiveGame(gid, game, opts, seed, parsed, state, 0)
         live.state_hash = state_hash
+        live.owner_hash = secret_hash(owner)
+        live.issued = {"owner": owner, "tokens": tokens, "invites": invites}
         self.games[gid] = live
         return live
 
@@ -382,13 +403,13 @@ class Manager:
             row = db.get(GameRow, gid)
             if row is None:
                 raise ApiError(404, f"no game {gid!r}")
-            seats = [Seat(s.seat, s.kind, s.agent, s.token, s.claimed)
-                     for s in db.scalars(select(SeatRow).where(SeatRow.game_id == gid).order_by(SeatRow.seat))]
+            seats = self._seat_rows(db, gid)
             actions = list(db.scalars(select(ActionRow).where(ActionRow.game_id == gid).order_by(ActionRow.n)))
             expected_hash, version = row.state_hash, row.version
             game = realms.games.get(row.game)
             state = game.new(row.options, row.seed)
             live = LiveGame(gid, game, dict(row.options), row.seed, seats, state, 0)
+            live.owner_hash = row.owner_hash
         self._apply_rows(live, actions)
         live.state_hash = game.state_hash(live.state)
         if live.version != version or live.state_hash != expected_hash:
@@ -452,36 +473,102 @@ class Manager:
                 seats = list(db.scalars(select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)))
                 out.append({"id": row.id, "game": row.game, "options": row.options, "version": row.version,
                             "created_at": row.created_at.isoformat(),
-                            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed}
-                                      for s in seats]})
+                            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "access": s.access,
+                                       "claimed": s.claimed} for s in seats]})
         return out
 
-    def claim(self, live: LiveGame, seat: int | None) -> None:
-        if seat is None:
-            return
-        s = live.seats[seat]
-        if not s.claimed:
-            s.claimed = True
-            live._payload_version = -1
-            with self.sessions.begin() as db:
-                db.execute(update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == seat)
-                           .values(claimed=True))
+    @staticmethod
+    def _seat_rows(db: Session, gid: str) -> list[Seat]:
+        return [Seat(s.seat, s.kind, s.agent, s.access, s.token_hash, s.claimed)
+                for s in db.scalars(select(SeatRow).where(SeatRow.game_id == gid).order_by(SeatRow.seat))]
 
-    def join(self, live: LiveGame, seat: int) -> Seat:
+    def refresh_seats(self, live: LiveGame) -> None:
+        """Read the game's seats again (another process may have handed one out)."""
+        with self.sessions() as db:
+            fresh = self._seat_rows(db, live.id)
+        if [s.public() for s in fresh] != [s.public() for s in live.seats] or \
+                [s.token_hash for s in fresh] != [s.token_hash for s in live.seats]:
+            live.seats = fresh
+            live._payload_version = -1
+
+    def seat_of(self, live: LiveGame, token: str | None) -> int | None:
+        """The seat whose secret ``token`` is (None: a spectator), else 403. A token this copy does not know
+        may have been issued by another process: with a shared database the seats are read again once."""
+        try:
+            return live.seat_of(token)
+        except ApiError:
+            if not self.shared:
+                raise
+        self.refresh_seats(live)
+        return live.seat_of(token)
+
+    def join(self, live: LiveGame, seat: int | None = None, invite: str | None = None) -> tuple[int, str]:
+        """Give a seat to the person asking: an open seat by number, or the seat of an invitation code (which
+        is then used up). The database decides (a conditional UPDATE and its row count), so two joiners on
+        two processes never both get it. Returns (seat, the joiner's fresh secret)."""
+        if (seat is None) == (invite is None):
+            raise ApiError(422, 'give either "seat" (an open seat) or "invite" (an invitation code)')
+        if live.finished:
+            raise ApiError(409, "the game is over")
+        token = secrets.token_urlsafe(32)
+        table = _SEATS.c
+        with self.sessions.begin() as db:
+            if invite is not None:
+                found = db.execute(select(table.seat).where(table.game_id == live.id,
+                                                            table.invite_hash == secret_hash(invite))).first()
+                if found is None:
+                    raise ApiError(403, "this invitation is not one of this game's (or it was revoked)")
+                seat = found.seat
+                condition = table.invite_hash == secret_hash(invite)
+            else:
+                if not isinstance(seat, int) or not 0 <= seat < len(live.seats):
+                    raise ApiError(400, f"seat must be between 0 and {len(live.seats) - 1}")
+                condition = table.access == "open"
+            taken = db.execute(update(_SEATS).where(table.game_id == live.id, table.seat == seat,
+                                                    table.claimed.is_(False), condition)
+                               .values(claimed=True, token_hash=secret_hash(token))).rowcount
+            if taken != 1:
+                row = db.execute(select(table.access, table.claimed).where(table.game_id == live.id,
+                                                                           table.seat == seat)).one()
+                if invite is not None:
+                    raise ApiError(409, "this invitation was already used")
+                why = {"bot": "is played by a bot", "creator": "is the creator's",
+                       "invite": "is kept for an invited player"}.get(row.access, "is already taken")
+                raise ApiError(409, f"seat {seat} {why}")
+        self.refresh_seats(live)
+        return seat, token
+
+    def revoke(self, live: LiveGame, seat: Any, owner: str, to_open: bool = False) -> dict[str, Any]:
+        """The creator takes back an unclaimed seat: its invitation (if any) stops working, and the seat gets
+        a fresh invitation code (returned) or, with ``to_open``, is listed in the lobby for anyone."""
+        if live.owner_hash is None or not secrets.compare_digest(live.owner_hash, secret_hash(owner)):
+            raise ApiError(403, "only the table's creator (its owner secret) can revoke a seat")
         if not isinstance(seat, int) or not 0 <= seat < len(live.seats):
-            raise ApiError(400, f"seat must be between 0 and {len(live.seats) - 1}")
-        s = live.seats[seat]
-        if s.kind != "human":
-            raise ApiError(409, f"seat {seat} is played by a bot")
-        if s.claimed:
-            raise ApiError(409, f"seat {seat} is already taken")
-        self.claim(live, seat)
-        return s
+            raise ApiError(404, f"no seat {seat}: seats are 0 to {len(live.seats) - 1}")
+        code = None if to_open else secrets.token_urlsafe(32)
+        table = _SEATS.c
+        with self.sessions.begin() as db:
+            done = db.execute(update(_SEATS).where(table.game_id == live.id, table.seat == seat,
+                                                   table.claimed.is_(False), table.access.in_(("invite", "open")))
+                              .values(access="open" if to_open else "invite",
+                                      invite_hash=None if code is None else secret_hash(code))).rowcount
+        if done != 1:
+            raise ApiError(409, f"seat {seat} is taken (or a bot's): only an unclaimed seat can be revoked")
+        self.refresh_seats(live)
+        return {"seat": seat, "access": "open" if to_open else "invite", "invite": code,
+                "join_url": None if code is None else f"/play/{live.id}#invite={code}"}
 
     # --- acting ----------------------------------------------------------------------------------
+    def _may_catch_up(self, live: LiveGame) -> bool:
+        now_ = time.monotonic()
+        if now_ - live.caught_up_at < CATCH_UP_EVERY:
+            return False
+        live.caught_up_at = now_
+        return True
+
     async def submit(self, live: LiveGame, token: str, version: int, action_json: Any) -> int:
         """Play ``action_json`` for the seat of ``token``; returns that seat. Raises ApiError."""
-        seat = live.seat_of(token)
+        seat = self.seat_of(live, token)
         if seat is None:
             raise ApiError(403, "a spectator cannot act: give a seat's token")
         await self.act(live, seat, version, action_json)
@@ -489,11 +576,15 @@ class Manager:
 
     async def act(self, live: LiveGame, seat: int, version: int, action_json: Any) -> None:
         """Play ``action_json`` for ``seat`` at ``version``: validated, committed, then everyone is told."""
+        if self.before_act is not None:
+            self.before_act(live.id, seat)  # the seat's action budget (raises when spent)
         async with live.lock:
-            if version != live.version:
+            if version > live.version and self._may_catch_up(live):
                 # the client saw a version this copy has not: another process may have moved the game on.
                 # (When the versions agree but another process did append, the write's version check
-                # refuses this action with 409 and brings the copy up to date.)
+                # refuses this action with 409 and brings the copy up to date.) An older version is refused
+                # from memory, and the database is asked at most once per CATCH_UP_EVERY seconds per game:
+                # a flood of stale messages costs no queries.
                 self.catch_up(live, force=True)
             if live.finished:
                 raise ApiError(409, "the game is over")
@@ -528,17 +619,19 @@ class Manager:
         row = {"game_id": live.id, "n": n, "seat": seat, "action": action.to_json(), "created_at": stamp}
         advance = {"gid": live.id, "old": live.version, "version": n, "state_hash": new_hash, "updated_at": stamp,
                    "status": "finished" if finished else "active", "result": result.to_json() if result else None}
-        claim = None if live.seats[seat].claimed else {"gid": live.id, "claim_seat": seat}
-        if not await self.writer.write(row, advance, claim):
+        if not await self.writer.write(row, advance):
             self.catch_up(live, force=True)
             raise ApiError(409, "another action was accepted first; reload and try again")
-        if claim is not None:
-            live.seats[seat].claimed = True
         live.state = state
         live.state_hash = new_hash
         live.version = n
         for e in events:
             live.add_event(n, e)
+
+    async def changed(self, live: LiveGame) -> None:
+        """Tell the watchers of a change that is not an action (a seat taken or revoked)."""
+        if self.notify is not None:
+            await self.notify(live, live.version)
 
     async def _after_change(self, live: LiveGame) -> None:
         if self.notify is not None:
