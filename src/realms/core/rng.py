@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
+from realms.core.errors import OptionsError
+
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 
@@ -34,6 +36,22 @@ def derive_seed(seed: int, *salt: int) -> int:
     for s in salt:
         z = mix64((z + GOLDEN + (s & MASK64)) & MASK64)
     return z
+
+
+def check_seed(game: str, seed: object) -> int:
+    """``seed`` if it is a seed ``Game.new`` accepts: an ``int`` (not a bool) from 0 to 2**64 - 1, the
+    values the generator tells apart. Anything else raises one ``OptionsError`` naming the game.
+
+    >>> check_seed("kingdomino", 7)
+    7
+    >>> check_seed("kingdomino", -1)
+    Traceback (most recent call last):
+    ...
+    realms.core.errors.OptionsError: kingdomino: seed must be an integer from 0 to 2**64 - 1, got -1
+    """
+    if seed.__class__ is not int or not 0 <= seed <= MASK64:  # type: ignore[operator]
+        raise OptionsError(f"{game}: seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
+    return seed  # type: ignore[return-value]
 
 
 class Rng:

@@ -951,8 +951,8 @@ def test_options_validation_errors(raw, match):
 
 
 def test_seed_must_be_an_integer():
-    for seed in ("1", 1.5, True, None):
-        with pytest.raises(IllegalAction, match="seed must be an integer"):
+    for seed in ("1", 1.5, True, None, -1, 2**64):
+        with pytest.raises(OptionsError, match="seed must be an integer"):
             GAME.new({"players": 2}, seed)
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from realms.core.errors import IllegalAction, OptionsError
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
-from realms.core.rng import GOLDEN, MASK64, Rng
+from realms.core.rng import GOLDEN, MASK64, Rng, check_seed
 from realms.core.state import copy_lists, slots_from_data, slots_to_data
 from realms.games.burgundy.data import (
     ANIMAL,
@@ -452,8 +452,7 @@ class Burgundy(Game):
     # --- setup ----------------------------------------------------------------------------------
     def new(self, options: Mapping[str, Any] | None, seed: int) -> BurgundyState:
         opts = self.validate_options(options)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise IllegalAction(f"burgundy: seed must be an integer, got {seed!r}")
+        seed = check_seed("burgundy", seed)
         n = opts["players"]
         available = self.available_boards(opts)
         s = BurgundyState.__new__(BurgundyState)

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from realms.core.errors import IllegalAction, OptionsError
+from realms.core.errors import IllegalAction
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
-from realms.core.rng import Rng
+from realms.core.rng import Rng, check_seed
 from realms.core.state import copy_list, slots_from_data, slots_to_data
 from realms.games.dominion.cards import (
     CARDS,
@@ -265,8 +265,7 @@ class Dominion(Game):
     # --- setup ---------------------------------------------------------------------------------
     def new(self, options: Mapping[str, Any] | None, seed: int) -> DominionState:
         opts = self.validate_options(options)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionsError(f"dominion: seed must be an integer, got {seed!r}")
+        seed = check_seed("dominion", seed)
         n = opts["players"]
         rng = Rng(seed)
         edition = 1 if opts["edition"] == "first" else 2

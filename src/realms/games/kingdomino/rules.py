@@ -17,7 +17,7 @@ from typing import Any
 from realms.core.errors import IllegalAction
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
-from realms.core.rng import Rng
+from realms.core.rng import Rng, check_seed
 from realms.core.state import slots_from_data, slots_to_data
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.data import DOMINOES, LETTERS, NUM_DOMINOES, TERRAINS
@@ -301,8 +301,7 @@ class Kingdomino(Game):
     # --- setup --------------------------------------------------------------------------------
     def new(self, options: Mapping[str, Any] | None, seed: int) -> KingdominoState:
         opts = self.validate_options(options)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise IllegalAction(f"kingdomino: seed must be an integer, got {seed!r}")
+        seed = check_seed("kingdomino", seed)
         p = opts["players"]
         s = KingdominoState.__new__(KingdominoState)
         s.players = p
