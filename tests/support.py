@@ -10,6 +10,7 @@ import sys
 import time
 
 import httpx
+import pytest
 
 
 def free_port() -> int:
@@ -52,3 +53,14 @@ class Server:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+
+
+#: the PostgreSQL database the server tests may use (``.ci/run`` starts one); unset: those tests are skipped
+POSTGRES_URL = os.environ.get("REALMS_TEST_POSTGRES_URL")
+#: the database backends server tests are parametrised over; without POSTGRES_URL the PostgreSQL cases are
+#: reported as skipped with the reason (``pytest -ra`` lists them), never silently left out
+BACKENDS = [
+    "sqlite",
+    pytest.param("postgresql", marks=pytest.mark.skipif(
+        not POSTGRES_URL, reason="PostgreSQL: REALMS_TEST_POSTGRES_URL is not set (.ci/run starts a local cluster)")),
+]

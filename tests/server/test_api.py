@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import threading
 
 import pytest
 from fastapi.testclient import TestClient
 
 from realms.server.app import create_app
-
-BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("REALMS_TEST_POSTGRES_URL") else [])
+from tests.support import BACKENDS, POSTGRES_URL
 
 
 @pytest.fixture(params=BACKENDS)
@@ -20,7 +18,7 @@ def client(request, tmp_path):
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'test.sqlite3'}"
     else:
-        url = os.environ["REALMS_TEST_POSTGRES_URL"]
+        url = POSTGRES_URL
     app = create_app(url, bot_delay=0)
     with TestClient(app) as c:
         yield c

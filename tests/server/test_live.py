@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 
 import pytest
 from sqlalchemy import select
@@ -11,15 +10,14 @@ from sqlalchemy.orm import sessionmaker
 
 from realms.server.db import ActionRow, GameRow, make_engine, migrate, now
 from realms.server.live import ApiError, Manager
-
-BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("REALMS_TEST_POSTGRES_URL") else [])
+from tests.support import BACKENDS, POSTGRES_URL
 
 
 @pytest.fixture(params=BACKENDS)
 def url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'live.sqlite3'}"
-    return os.environ["REALMS_TEST_POSTGRES_URL"]
+    return POSTGRES_URL
 
 
 def manager(url: str) -> Manager:

@@ -13,10 +13,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from realms.server.app import create_app
-from tests.support import Server, free_port
-
-BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("REALMS_TEST_POSTGRES_URL") else [])
-PG = os.environ.get("REALMS_TEST_POSTGRES_URL")
+from tests.support import BACKENDS, Server, free_port
+from tests.support import POSTGRES_URL as PG
 
 
 @pytest.fixture(params=BACKENDS)
