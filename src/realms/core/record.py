@@ -5,7 +5,8 @@
 >>> game = realms.games.get("kingdomino")
 >>> rec = GameRecord.start(game, {"players": 2}, seed=4, players=["random", "random"])
 >>> state = rec.state
->>> rec.play(game.legal_actions(state)[0])
+>>> rec.play(game.legal_actions(state)[0])  # the events, built only with log=True
+[]
 >>> replay(rec.to_json(), require_finished=False).actions_applied
 1
 """
