@@ -32,24 +32,70 @@ def firefox():
     browser.close()
 
 
+#: per game, what its board highlights when the human may move
+LEGAL = {
+    "kingdomino": ".kd-domino.pickable, .kd-cell.legal, #discard",
+    "dominion": ".dm-card.legal, [data-action]",
+    "burgundy": ".bg-chip.legal, .bg-space.legal, #prompt .actions-list button",
+}
+
+# One script, so nothing can re-render between finding the target and clicking it: clicks what the board
+# highlights only while the page says a move is offered, and answers whether the click became a move.
+CLICK_HIGHLIGHTED = """
+    if (document.body.dataset.ready !== 'mine') return false;
+    const target = document.querySelector(arguments[0]);
+    if (target === null) return false;
+    target.click();
+    return document.body.dataset.ready === 'busy';"""
+
+
+def wait_ready(firefox, *states: str) -> str:
+    """Until the page's ready signal (``body[data-ready]``, set by the client) is one of ``states``."""
+    return firefox.wait_for(f"return {list(states)!r}.includes(document.body.dataset.ready) && "
+                            "document.body.dataset.ready")
+
+
 def test_lobby_and_a_kingdomino_table_work_in_firefox(firefox, server):
     firefox.navigate(server.base + "/")
-    firefox.wait_for("return document.querySelector('#create') !== null")
+    wait_ready(firefox, "lobby")
     assert firefox.run("return [...document.querySelectorAll('#game option')].map(o => o.value)") == [
         "kingdomino", "dominion", "burgundy"]
     firefox.run("""
         const p = document.querySelector('[name=players]');
         p.value = '2'; p.dispatchEvent(new Event('change'));
         const seat = document.querySelector("select[data-seat='1']"); seat.value = 'bot:greedy';
+        seat.dispatchEvent(new Event('change'));
         document.querySelector('#create').click();""")
     firefox.wait_for("return location.pathname.startsWith('/play/')")
     firefox.wait_for("return document.querySelectorAll('.kd-kingdom').length === 2")
-    for _ in range(6):  # a few moves by clicking what the board highlights
-        firefox.wait_for("return document.querySelector('.kd-domino.pickable, .kd-cell.legal, #discard') !== null")
-        firefox.run("document.querySelector('.kd-domino.pickable, .kd-cell.legal, #discard').click()")
-        firefox.wait_for("return document.querySelector('#error').textContent === ''")
+    moves = 0
+    for _ in range(60):  # a few moves by clicking what the board highlights
+        if moves == 6:
+            break
+        wait_ready(firefox, "mine")
+        if firefox.run(CLICK_HIGHLIGHTED, LEGAL["kingdomino"]):
+            moves += 1
+            wait_ready(firefox, "mine", "waiting", "over")
+            assert firefox.run("return document.querySelector('#error').textContent") == ""
+    assert moves == 6
     log = firefox.wait_for("return document.querySelector('#log').innerText")
-    assert "Seat 1" in log and "Seat 2" in log
+    assert "You " in log and "greedy (2)" in log  # seats named as on the board
+
+
+@pytest.mark.parametrize("game", ["kingdomino", "dominion", "burgundy"])
+def test_create_with_the_lobby_defaults_reaches_a_playable_board_in_firefox(firefox, server, game):
+    firefox.navigate(server.base + "/")
+    wait_ready(firefox, "lobby")
+    firefox.run("""
+        const g = document.querySelector('#game'); g.value = arguments[0]; g.dispatchEvent(new Event('change'));""",
+                game)
+    seats = firefox.run("return [...document.querySelectorAll('#seats select')].map(s => s.value)")
+    assert seats[0] == "human" and all(v.startswith("bot:") for v in seats[1:]), seats
+    firefox.run("document.querySelector('#create').click()")
+    firefox.wait_for("return location.pathname.startsWith('/play/')")
+    wait_ready(firefox, "mine")
+    assert firefox.run("return document.querySelector('#status').textContent") == "Your move"
+    assert firefox.run("return document.querySelectorAll(arguments[0]).length", LEGAL[game]) >= 1
 
 
 def test_dominion_board_renders_in_firefox(firefox, server):

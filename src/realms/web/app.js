@@ -16,11 +16,20 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// What the page is ready for, as <body data-ready>: "lobby", "mine" (a move is offered), "waiting",
+// "busy" (a move is on its way), "offline" (connection lost), "over", "watching", "replay". Tests wait on it.
+function ready(what) { document.body.dataset.ready = what; }
+
+export class Offline extends Error {}
+
 async function api(method, url, body) {
-  const res = await fetch(url, { method, headers: body ? { "content-type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined });
+  let res;
+  try {
+    res = await fetch(url, { method, headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined });
+  } catch (e) { throw new Offline("cannot reach the server"); }
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.detail || `${res.status} ${res.statusText}`);
+  if (!res.ok) throw Object.assign(new Error(data.detail || `${res.status} ${res.statusText}`), { status: res.status });
   return data;
 }
 
@@ -49,13 +58,17 @@ async function lobby() {
   }
   function drawSeats() {
     const g = games[gameSel.value];
-    const old = [...seatsBox.querySelectorAll("select")].map(s => s.value);
+    // a seat the person set keeps its choice if this game offers it; others take the game's default
+    const old = [...seatsBox.querySelectorAll("select")].map(s => (s.dataset.touched ? s.value : null));
+    const offered = ["human", ...g.bots.map(b => `bot:${b}`)];
     seatsBox.replaceChildren();
     for (let i = 0; i < seatCount(); i++) {
       const sel = el("select", { "data-seat": i, "aria-label": `seat ${i + 1}` },
         el("option", { value: "human" }, "Human"),
         g.bots.map(b => el("option", { value: `bot:${b}` }, `Bot: ${b}`)));
-      sel.value = old[i] || (i === 0 ? "human" : `bot:${g.bots.includes("greedy") ? "greedy" : g.bots[0]}`);
+      sel.value = offered.includes(old[i]) ? old[i] : i === 0 ? "human" : `bot:${g.default_bot}`;
+      if (offered.includes(old[i])) sel.dataset.touched = "1";
+      sel.addEventListener("change", () => { sel.dataset.touched = "1"; });
       seatsBox.append(el("label", {}, `Seat ${i + 1} `, sel));
     }
   }
@@ -115,6 +128,7 @@ async function lobby() {
       el("div", { class: "row", style: "margin-top:.6rem" }, el("button", { class: "primary", id: "create", onclick: create }, "Create table")),
       error, links),
     el("section", { class: "panel" }, el("h2", {}, "Open tables ", el("button", { onclick: refreshTables }, "refresh")), tables));
+  ready("lobby");
 }
 
 // ---------------------------------------------------------------- results and log
@@ -151,28 +165,45 @@ async function gamePage(gid, token) {
   const error = el("div", { class: "error", id: "error" });
   app.replaceChildren(boardBox, prompt, el("section", { class: "panel" }, el("h2", {}, "Game log"), gameLog.node));
   let busy = false;
+  // connection: while `offline` no move is accepted and the board highlights nothing; `reconnect`
+  // retries with a doubling delay and, once the server answers, fetches a fresh view and reopens the socket
+  let offline = false, ws = null, retryTimer = null, retryDelay = 0, pongDue = null;
+  const retryNote = el("p", { class: "muted", id: "retry-note" });
+
+  function readiness() {
+    return offline ? "offline" : busy ? "busy" : payload.finished ? "over" :
+      payload.legal_actions.length ? "mine" : token ? "waiting" : "watching";
+  }
 
   async function act(action) {
-    if (busy || !token) return;
+    if (busy || offline || !token) return;
     busy = true;
+    ready("busy");
     error.textContent = "";
     try {
       const fresh = await api("POST", `/api/games/${gid}/actions`, { token, version: payload.version, action });
       // a pushed update may already be newer than this response
       if (fresh.version >= payload.version) payload = fresh;
       draw();
-    } catch (e) { error.textContent = e.message; }
-    finally { busy = false; }
+    } catch (e) {
+      if (e instanceof Offline) lost(); else error.textContent = e.message;
+    } finally { busy = false; ready(readiness()); }
   }
 
   function draw() {
     const names = seatNames(payload);
-    const mine = payload.legal_actions.length > 0;
-    statusEl.textContent = payload.finished ? "Game over" :
+    const mine = !offline && payload.legal_actions.length > 0;
+    const shown = offline ? { ...payload, legal_actions: [] } : payload;
+    statusEl.textContent = offline ? "Connection lost — reconnecting…" : payload.finished ? "Game over" :
       mine ? "Your move" : `Waiting for ${names[payload.to_move] ?? "…"}`;
-    boardBox.replaceChildren(board ? board.render(payload, act, names) : el("pre", {}, JSON.stringify(payload.view, null, 1)));
-    const parts = [el("h2", {}, payload.finished ? "Final scores" : mine ? "Your move" : "Waiting")];
-    if (payload.finished) {
+    statusEl.classList.toggle("offline", offline);
+    boardBox.replaceChildren(board ? board.render(shown, act, names) : el("pre", {}, JSON.stringify(payload.view, null, 1)));
+    const parts = [el("h2", {}, offline ? "Connection lost" : payload.finished ? "Final scores" : mine ? "Your move" : "Waiting")];
+    if (offline) {
+      parts.push(el("div", { class: "offline-banner", id: "offline", role: "status" },
+        el("p", {}, "The server cannot be reached. Moves are paused until it answers again; the board will catch up by itself."),
+        retryNote, el("button", { id: "retry", onclick: () => { clearTimeout(retryTimer); reconnect(); } }, "Try now")));
+    } else if (payload.finished) {
       parts.push(resultTable(payload.result, names), el("p", {}, el("a", { href: `/replay/${gid}` }, "Replay this game"), " · ", el("a", { href: "/" }, "Lobby")));
     } else if (mine) {
       const handled = board && board.handles ? board.handles(payload) : false;
@@ -182,18 +213,69 @@ async function gamePage(gid, token) {
     parts.push(error);
     prompt.replaceChildren(...parts);
     gameLog.update(payload, names);
+    ready(readiness());
   }
   draw();
 
+  function lost() {
+    if (ws) { const old = ws; ws = null; old.onclose = null; old.close(); }
+    clearTimeout(pongDue);
+    if (offline) return;
+    offline = true;
+    retryDelay = 500;
+    error.textContent = "";
+    draw();
+    schedule();
+  }
+  function schedule() {
+    retryNote.textContent = `Trying again in ${Math.ceil(retryDelay / 1000)} s.`;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(reconnect, retryDelay);
+  }
+  async function reconnect() {
+    retryNote.textContent = "Trying to reach the server…";
+    try {
+      payload = await api("GET", `/api/games/${gid}${q}`);
+    } catch (e) {
+      if (e instanceof Offline || e.status >= 500) {
+        retryDelay = Math.min(retryDelay * 2, 10000);
+        schedule();
+        return;
+      }
+      offline = false;
+      error.textContent = e.message;  // the game or the seat is gone: say so, stop trying
+      draw();
+      return;
+    }
+    offline = false;
+    error.textContent = "";
+    draw();
+    connect();
+  }
+
   function connect() {
-    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${gid}${q}`);
-    ws.onmessage = ev => {
+    const sock = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${gid}${q}`);
+    ws = sock;
+    sock.onmessage = ev => {
+      clearTimeout(pongDue);
       const msg = JSON.parse(ev.data);
       if (msg.type === "update" && msg.version >= payload.version) { payload = msg; draw(); }
     };
-    ws.onclose = ev => { if (ev.code < 4000) setTimeout(connect, 1000); else error.textContent = ev.reason; };
+    sock.onclose = ev => {
+      if (ws !== sock) return;
+      ws = null;
+      if (ev.code >= 4000) error.textContent = ev.reason; else lost();
+    };
   }
   connect();
+  // a socket whose server vanished without closing it (a sleeping laptop, a dropped route) is noticed
+  // by a ping that gets no answer
+  setInterval(() => {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    ws.send("ping");
+    clearTimeout(pongDue);
+    pongDue = setTimeout(lost, 10000);
+  }, 25000);
 }
 
 // ---------------------------------------------------------------- replay viewer
@@ -223,6 +305,7 @@ async function replayPage(gid) {
       el("button", { id: "next", onclick: () => go(step + 1) }, "▶"), el("button", { onclick: () => go(total) }, "⏭"), info),
     boardBox, el("section", { class: "panel" }, el("h2", {}, "Log"), logBox));
   draw();
+  ready("replay");
 }
 
 // ---------------------------------------------------------------- router
@@ -236,6 +319,7 @@ async function route() {
     else await lobby();
   } catch (e) {
     app.replaceChildren(el("section", { class: "panel" }, el("p", { class: "error" }, e.message), el("a", { href: "/" }, "Back to the lobby")));
+    ready("error");
   }
 }
 route();
