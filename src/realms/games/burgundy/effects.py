@@ -97,118 +97,121 @@ class _Effects:
             raise IllegalAction(self._why_not(s, p, action))
         ev: list[Event] | None = [] if log else None
         kind, a, b, c = DECODE[idx]  # type: ignore[index]
-        frames = s.frames
-        if kind == K_TAKE:
-            if a == FREE_DIE:
-                frames.pop()
-            else:
-                s.used |= 1 << a
-            j = b * 4 + c
-            tile = s.depots[j]
-            s.depots[j] = -1
-            if ev is not None:
-                ev.append(Event("take", p, f"Seat {p + 1} takes {tile_name(tile)} from depot {b + 1} "
-                                           f"({_die_text(s, p, a)})", {"tile": tile_json(tile), "depot": b + 1}))
-            self._to_storage(s, p, tile)
-        elif kind == K_PLACE:
-            if a == FREE_DIE:
-                frames.pop()
-            else:
-                s.used |= 1 << a
-            tile = s.storage[p].pop(b)
-            if ev is not None:
-                ev.append(Event("place", p, f"Seat {p + 1} places {tile_name(tile)} on space {c} "
-                                            f"({_die_text(s, p, a)})", {"tile": tile_json(tile), "space": c}))
-            self._place(s, p, tile, c, ev)
-        elif kind == K_HALL:
-            frames.pop()
-            tile = s.storage[p].pop(b)
-            if ev is not None:
-                ev.append(Event("place", p, f"Seat {p + 1} places {tile_name(tile)} on space {c} (City Hall)",
-                                {"tile": tile_json(tile), "space": c}))
-            self._place(s, p, tile, c, ev)
-        elif kind == K_SELL:
-            if a == FREE_DIE:
-                frames.pop()
-            else:
-                s.used |= 1 << a
-            self._sell(s, p, b, ev)
-        elif kind == K_WORKERS:
-            if a == FREE_DIE:
-                frames.pop()
-            else:
-                s.used |= 1 << a
-            know = s.know[p]
-            w = 4 if know & K14 else 2
-            s.workers[p] += w
-            if know & K13:
-                s.silver[p] += 1
-            if ev is not None:
-                ev.append(Event("workers", p, f"Seat {p + 1} takes {w} workers"
-                                + (" and 1 silverling" if know & K13 else "") + f" ({_die_text(s, p, a)})",
-                                {"workers": w, "silverlings": 1 if know & K13 else 0}))
-        elif kind == K_ADJUST:
-            s.workers[p] -= 1
-            j = p * 2 + a
-            old = s.dice[j]
-            s.dice[j] = (old - 1 + b) % 6 + 1
-            if ev is not None:
-                ev.append(Event("adjust", p, f"Seat {p + 1} pays a worker: die {a + 1} {old} -> {s.dice[j]}",
-                                {"die": a, "from": old, "to": s.dice[j]}))
-        elif kind == K_BUY:
-            s.silver[p] -= 2
-            s.bought = True
-            if a < 0:
-                tile = s.black[b]
-                s.black[b] = -1
-            else:
-                tile = s.depots[a * 4 + b]
-                s.depots[a * 4 + b] = -1
-            if ev is not None:
-                where = "the black depot" if a < 0 else f"depot {a + 1}"
-                ev.append(Event("buy", p, f"Seat {p + 1} buys {tile_name(tile)} from {where} for 2 silverlings",
-                                {"tile": tile_json(tile)}))
-            self._to_storage(s, p, tile)
-        elif kind == K_DISCARD:
-            frames.pop()
-            tile = s.storage[p].pop(a)
-            s.removed.append(tile)
-            if ev is not None:
-                ev.append(Event("discard", p, f"Seat {p + 1} discards {tile_name(tile)} from storage",
-                                {"tile": tile_json(tile)}))
-        elif kind == K_PICK:
-            frames.pop()
-            j = a * 4 + b
-            tile = s.depots[j]
-            s.depots[j] = -1
-            if ev is not None:
-                ev.append(Event("take", p, f"Seat {p + 1} takes {tile_name(tile)} from depot {a + 1} (building)",
-                                {"tile": tile_json(tile), "depot": a + 1}))
-            self._to_storage(s, p, tile)
-        elif kind == K_SHIP:
-            frames.pop()
-            self._ship_take(s, p, a, ev)
-        elif kind == K_GOODS:
-            dmask = frames.pop()[1]
-            self._take_colour(s, p, dmask, a, ev)
-            self._ship_take(s, p, dmask, ev)
-        elif kind == K_WAREHOUSE:
-            frames.pop()
-            self._sell(s, p, a, ev)
-        elif kind == K_SKIP:
-            f = frames.pop()
-            if ev is not None:
-                ev.append(Event("skip", p, f"Seat {p + 1} skips the {FRAME_NAMES[f[0]]} bonus", {}))
-        elif kind == K_END:
-            s.used = 7
-            if ev is not None:
-                ev.append(Event("end", p, f"Seat {p + 1} ends the turn", {}))
-        elif kind == K_BOARD:
-            self._choose_board(s, p, a, ev)
+        _DO[kind](self, s, p, a, b, c, ev)
         s.cache = None
         self._settle(s, ev)
         return ev if ev is not None else []
 
+    # --- one handler per kind of action (the table _DO below) --------------------------------------
+    def _do_take(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        _use_die(s, a)
+        j = b * 4 + c
+        tile = s.depots[j]
+        s.depots[j] = -1
+        if ev is not None:
+            ev.append(Event("take", p, f"Seat {p + 1} takes {tile_name(tile)} from depot {b + 1} "
+                                       f"({_die_text(s, p, a)})", {"tile": tile_json(tile), "depot": b + 1}))
+        self._to_storage(s, p, tile)
+
+    def _do_place(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        _use_die(s, a)
+        tile = s.storage[p].pop(b)
+        if ev is not None:
+            ev.append(Event("place", p, f"Seat {p + 1} places {tile_name(tile)} on space {c} "
+                                        f"({_die_text(s, p, a)})", {"tile": tile_json(tile), "space": c}))
+        self._place(s, p, tile, c, ev)
+
+    def _do_hall(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        s.frames.pop()
+        tile = s.storage[p].pop(b)
+        if ev is not None:
+            ev.append(Event("place", p, f"Seat {p + 1} places {tile_name(tile)} on space {c} (City Hall)",
+                            {"tile": tile_json(tile), "space": c}))
+        self._place(s, p, tile, c, ev)
+
+    def _do_sell(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        _use_die(s, a)
+        self._sell(s, p, b, ev)
+
+    def _do_workers(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        _use_die(s, a)
+        know = s.know[p]
+        w = 4 if know & K14 else 2
+        s.workers[p] += w
+        if know & K13:
+            s.silver[p] += 1
+        if ev is not None:
+            ev.append(Event("workers", p, f"Seat {p + 1} takes {w} workers"
+                            + (" and 1 silverling" if know & K13 else "") + f" ({_die_text(s, p, a)})",
+                            {"workers": w, "silverlings": 1 if know & K13 else 0}))
+
+    def _do_adjust(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        s.workers[p] -= 1
+        j = p * 2 + a
+        old = s.dice[j]
+        s.dice[j] = (old - 1 + b) % 6 + 1
+        if ev is not None:
+            ev.append(Event("adjust", p, f"Seat {p + 1} pays a worker: die {a + 1} {old} -> {s.dice[j]}",
+                            {"die": a, "from": old, "to": s.dice[j]}))
+
+    def _do_buy(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        s.silver[p] -= 2
+        s.bought = True
+        if a < 0:
+            tile = s.black[b]
+            s.black[b] = -1
+        else:
+            tile = s.depots[a * 4 + b]
+            s.depots[a * 4 + b] = -1
+        if ev is not None:
+            where = "the black depot" if a < 0 else f"depot {a + 1}"
+            ev.append(Event("buy", p, f"Seat {p + 1} buys {tile_name(tile)} from {where} for 2 silverlings",
+                            {"tile": tile_json(tile)}))
+        self._to_storage(s, p, tile)
+
+    def _do_discard(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        s.frames.pop()
+        tile = s.storage[p].pop(a)
+        s.removed.append(tile)
+        if ev is not None:
+            ev.append(Event("discard", p, f"Seat {p + 1} discards {tile_name(tile)} from storage",
+                            {"tile": tile_json(tile)}))
+
+    def _do_pick(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        s.frames.pop()
+        j = a * 4 + b
+        tile = s.depots[j]
+        s.depots[j] = -1
+        if ev is not None:
+            ev.append(Event("take", p, f"Seat {p + 1} takes {tile_name(tile)} from depot {a + 1} (building)",
+                            {"tile": tile_json(tile), "depot": a + 1}))
+        self._to_storage(s, p, tile)
+
+    def _do_ship(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        s.frames.pop()
+        self._ship_take(s, p, a, ev)
+
+    def _do_goods(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        dmask = s.frames.pop()[1]
+        self._take_colour(s, p, dmask, a, ev)
+        self._ship_take(s, p, dmask, ev)
+
+    def _do_warehouse(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        s.frames.pop()
+        self._sell(s, p, a, ev)
+
+    def _do_skip(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        f = s.frames.pop()
+        if ev is not None:
+            ev.append(Event("skip", p, f"Seat {p + 1} skips the {FRAME_NAMES[f[0]]} bonus", {}))
+
+    def _do_end(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        s.used = 7
+        if ev is not None:
+            ev.append(Event("end", p, f"Seat {p + 1} ends the turn", {}))
+
+    def _do_board(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        self._choose_board(s, p, a, ev)
 
     def _to_storage(self, s: BurgundyState, p: int, tile: int) -> None:
         st = s.storage[p]
@@ -339,3 +342,31 @@ class _Effects:
                 s.frames.append((F_HALL, 0))
             else:  # bank
                 s.silver[p] += 2
+
+
+def _use_die(s: BurgundyState, i: int) -> None:
+    """Spend die ``i``: the castle's free die closes the castle's frame, a rolled die is marked used."""
+    if i == FREE_DIE:
+        s.frames.pop()
+    else:
+        s.used |= 1 << i
+
+
+#: action kind -> its handler
+_DO = {
+    K_TAKE: _Effects._do_take,
+    K_PLACE: _Effects._do_place,
+    K_HALL: _Effects._do_hall,
+    K_SELL: _Effects._do_sell,
+    K_WORKERS: _Effects._do_workers,
+    K_ADJUST: _Effects._do_adjust,
+    K_BUY: _Effects._do_buy,
+    K_DISCARD: _Effects._do_discard,
+    K_PICK: _Effects._do_pick,
+    K_SHIP: _Effects._do_ship,
+    K_GOODS: _Effects._do_goods,
+    K_WAREHOUSE: _Effects._do_warehouse,
+    K_SKIP: _Effects._do_skip,
+    K_END: _Effects._do_end,
+    K_BOARD: _Effects._do_board,
+}
