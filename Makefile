@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play terminal test bench clean
+.PHONY: play terminal test typecheck-all bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -20,7 +20,12 @@ terminal: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
 	$(BIN)/pytest -n 2
+
+# mypy over the whole of src/realms (core strictly); not yet at zero errors, so not part of `make test`
+typecheck-all: $(STAMP)
+	$(BIN)/mypy src/realms
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/kingdomino_random.py 10

@@ -138,6 +138,8 @@ class Result:
         self.scores = list(scores)
         self.ranks = list(ranks)
         self.tiebreak = [tuple(t) for t in tiebreak] if tiebreak else [() for _ in scores]
+        self._breakdown: list[dict[str, Any]] | None
+        self._breakdown_fn: Callable[[], list[dict[str, Any]]] | None
         if callable(breakdown):
             self._breakdown = None
             self._breakdown_fn = breakdown
@@ -247,7 +249,8 @@ class Game:
 
     def to_move(self, state: Any) -> int | None:
         """The seat that must decide now, or None when the game is over."""
-        return state.to_move
+        seat: int | None = state.to_move
+        return seat
 
     def is_over(self, state: Any) -> bool:
         return state.to_move is None
@@ -280,7 +283,8 @@ class Game:
         raise NotImplementedError
 
     def players(self, state: Any) -> int:
-        return state.players
+        players: int = state.players
+        return players
 
     # --- actions at the edges ----------------------------------------------------------------
     @property

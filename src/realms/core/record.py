@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from realms.core.errors import OptionsError, RealmsError, RecordError
-from realms.core.game import Action, Game
+from realms.core.game import Action, Event, Game
 
 FORMAT = "realms-record"
 VERSION = 1
@@ -47,7 +47,7 @@ class GameRecord:
             raise OptionsError(f"{game.id}: {len(players)} player names for {game.players(state)} seats")
         return cls(game, opts, seed, list(players), state)
 
-    def play(self, action: Action, log: bool = False) -> list:
+    def play(self, action: Action, log: bool = False) -> list[Event]:
         events = self.game.apply(self.state, action, log=log)
         self.actions.append(action)
         return events

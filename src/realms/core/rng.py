@@ -49,9 +49,9 @@ def check_seed(game: str, seed: object) -> int:
     ...
     realms.core.errors.OptionsError: kingdomino: seed must be an integer from 0 to 2**64 - 1, got -1
     """
-    if seed.__class__ is not int or not 0 <= seed <= MASK64:  # type: ignore[operator]
+    if seed.__class__ is not int or not 0 <= seed <= MASK64:
         raise OptionsError(f"{game}: seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
-    return seed  # type: ignore[return-value]
+    return seed
 
 
 class Rng:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
+
+S = TypeVar("S")
 
 
 def copy_lists(value: list[list[Any]]) -> list[list[Any]]:
@@ -38,8 +40,8 @@ def copy_list(value: Any) -> Any:
     return value
 
 
-def slots_from_data(cls: type, data: Mapping[str, Any], convert: Mapping[str, Callable[[Any], Any]],
-                    default: Callable[[Any], Any] = copy_list) -> Any:
+def slots_from_data(cls: type[S], data: Mapping[str, Any], convert: Mapping[str, Callable[[Any], Any]],
+                    default: Callable[[Any], Any] = copy_list) -> S:
     """A new ``cls`` whose fields (its ``__slots__`` but its ``TRANSIENT`` ones, which the caller sets) come
     from ``data``: each through ``convert[name]`` when there is one, else through ``default``."""
     state = cls.__new__(cls)

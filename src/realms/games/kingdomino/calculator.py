@@ -109,13 +109,13 @@ def parse_kingdom(text: str) -> Kingdom:
     occupied = 0
     cr, cc = castle
     for r, row in enumerate(grid):
-        for c, cell in enumerate(row):
-            if cell is None:
+        for c, square in enumerate(row):
+            if square is None:
                 continue
             bit = 1 << B.bit_of(B.CENTRE + r - cr, B.CENTRE + c - cc)
             occupied |= bit
-            if isinstance(cell, tuple):
-                t, k = cell
+            if isinstance(square, tuple):
+                t, k = square
                 terrains[t] |= bit
                 if k:
                     crowns_masks[k - 1] |= bit
@@ -125,7 +125,8 @@ def parse_kingdom(text: str) -> Kingdom:
 def score_kingdom(k: Kingdom, harmony: bool = False, middle_kingdom: bool = False) -> B.Score:
     """Score a parsed kingdom; the grid is 7x7 when the input is larger than 5 in either direction."""
     n = 7 if max(k.rows, k.cols) > 5 else 5
-    return B.score_masks(k.terrains, *k.crowns, k.occupied, k.box, n, harmony, middle_kingdom)
+    c1, c2, c3 = k.crowns
+    return B.score_masks(k.terrains, c1, c2, c3, k.occupied, k.box, n, harmony, middle_kingdom)
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ class ScoredKingdom:
 class KingdomCalculator:
     """The scoring calculator ``realms score kingdomino`` uses: a kingdom typed as rows of cells."""
 
-    options_spec = (
+    options_spec: tuple[Option, ...] = (
         Option("harmony", "bool", False, "count the Harmony bonus"),
         Option("middle_kingdom", "bool", False, "count the Middle Kingdom bonus"),
     )
