@@ -16,11 +16,12 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 
 import realms.games
 from realms.agents import agent_names, default_agent
-from realms.server.db import default_url, make_engine, migrate
+from realms.server.db import STORAGE_DOWN, check_integrity, default_url, guard_file, make_engine, migrate
 from realms.server.limits import RateLimited, Settings, SocketLimit
 from realms.server.live import LOG_PAGE_MAX, ApiError, LiveGame, Manager
 from realms.server.security import Guard
@@ -266,7 +267,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     settings = settings or Settings.from_env()
     url = db_url or default_url()
     engine = make_engine(url)
+    check_integrity(engine)  # a damaged SQLite file refuses to start (realms serve: exit 1, saying why)
     migrate(engine)
+    guard_file(engine)  # the file deleted or replaced under the server: 503 for everything, and the log says so
     manager = Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=bot_delay)
 
     async def notify(live: LiveGame, version: int) -> None:
@@ -305,6 +308,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
             return e.status, orjson.dumps({"detail": e.message})
         except RateLimited:
             return 429, b'{"detail": "too many actions for this seat: slow down"}'
+        except SQLAlchemyError:
+            log.exception("the database failed during an action for game %s", gid)
+            return 503, orjson.dumps({"detail": STORAGE_DOWN})
         except Exception:
             log.exception("action for game %s failed", gid)
             return 500, b'{"detail": "internal error: reload the game to see where it stands"}'
@@ -319,6 +325,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def storage_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        """Every storage failure: 503 with a plain message; what went wrong goes to the log only."""
+        log.error("the database failed during %s %s: %s", request.method, request.url.path, exc)
+        return JSONResponse({"detail": STORAGE_DOWN}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -462,7 +474,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
             return
         await ws.accept()
         watcher = Watcher(ws, settings.ws_queue)
-        budget = SocketLimit(settings)
+        budget = SocketLimit(settings, exempt=app.guard.limits.client_of(ws.scope) in app.guard.limits.exempt)
         live.watchers[watcher] = seat
         watcher.post(live.update_message(seat))
         sender = asyncio.create_task(watcher.run())
@@ -474,6 +486,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
                 verdict = budget.check()
                 if verdict != "ok":
                     if verdict == "close":
+                        app.guard.limits.penalize(app.guard.limits.client_of(ws.scope))
                         await ws.close(code=1008, reason="too many messages")
                         break
                     watcher.tell(b'{"type": "error", "status": 429, "detail": "too many messages: slow down"}')
@@ -497,6 +510,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
                 except RateLimited:
                     watcher.tell(orjson.dumps({"type": "error", "status": 429, "version": live.version,
                                                "detail": "too many actions for this seat: slow down"}))
+                except SQLAlchemyError:
+                    log.exception("the database failed during an action over the WebSocket of game %s", gid)
+                    watcher.tell(orjson.dumps({"type": "error", "status": 503, "version": live.version,
+                                               "detail": STORAGE_DOWN}))
                 except Exception:  # a bug must not cost the player the socket
                     log.exception("action over the WebSocket of game %s failed", gid)
                     watcher.tell(orjson.dumps({"type": "error", "status": 500, "version": live.version,

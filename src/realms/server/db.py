@@ -25,7 +25,8 @@ from sqlalchemy import (
     event,
     text,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 ENV_URL = "REALMS_DATABASE_URL"
@@ -115,12 +116,77 @@ def make_engine(url: str) -> Engine:
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
+            # FULL: a commit is on the disk (WAL fsynced) before the action is acknowledged, so a power
+            # loss cannot take back an acknowledged move (NORMAL could lose the last transactions)
+            cur.execute("PRAGMA synchronous=FULL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+#: what a client is told when the database fails; the details go to the server's log only
+STORAGE_DOWN = "the database is not accepting writes just now: nothing was saved; try again later"
+
+
+class StorageLost(SQLAlchemyError):
+    """The database file this server opened is gone (deleted or replaced): nothing may be acknowledged."""
+
+
+class DamagedDatabase(SQLAlchemyError):
+    """The database file fails SQLite's integrity check."""
+
+
+def check_integrity(engine: Engine) -> None:
+    """SQLite's ``PRAGMA quick_check`` at start: a damaged file refuses to start, saying why."""
+    if engine.dialect.name != "sqlite":
+        return
+    from sqlalchemy.exc import DatabaseError
+
+    try:
+        with engine.connect() as conn:
+            problems = [r[0] for r in conn.exec_driver_sql("PRAGMA quick_check").fetchall()]
+    except DatabaseError as e:  # too damaged even to be checked
+        problems = [str(getattr(e, "orig", None) or e)]
+    if problems != ["ok"]:
+        raise DamagedDatabase(f"the database file fails its integrity check (PRAGMA quick_check): "
+                              f"{'; '.join(problems[:3])}; restore it from a backup")
+
+
+def guard_file(engine: Engine) -> None:
+    """Refuse every transaction once the SQLite file is no longer the one opened at start.
+
+    A deleted (or replaced) file goes on accepting writes through the open handle, and all of them are
+    lost at the next start. The file's identity (device, inode) is compared at the start of every
+    transaction, one ``stat`` (microseconds) each; on a change the server answers 503 and logs why."""
+    if engine.dialect.name != "sqlite":
+        return
+    path = make_url(engine.url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    path = os.path.abspath(path)
+    st = os.stat(path)
+    identity = (st.st_dev, st.st_ino)
+    told = False
+
+    @event.listens_for(engine, "begin")
+    def _same_file(_conn: Any) -> None:
+        nonlocal told
+        try:
+            st = os.stat(path)
+            same = (st.st_dev, st.st_ino) == identity
+        except OSError:
+            same = False
+        if not same:
+            if not told:
+                import logging
+
+                logging.getLogger("realms.server").error(
+                    "the database file %s was deleted or replaced while the server ran: refusing to acknowledge "
+                    "anything (restart the server once the file is back)", path)
+                told = True
+            raise StorageLost(f"the database file {path} was deleted or replaced")
 
 
 def migrate(engine: Engine) -> None:

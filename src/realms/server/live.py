@@ -27,7 +27,7 @@ from realms.agents import make_agent
 from realms.core.errors import IllegalAction, OptionsError, RealmsError
 from realms.core.game import Event, Game
 from realms.core.rng import derive_seed
-from realms.server.db import ActionRow, GameRow, SeatRow, now, secret_hash
+from realms.server.db import STORAGE_DOWN, ActionRow, GameRow, SeatRow, now, secret_hash
 
 log = logging.getLogger("realms.server")
 CATCH_UP_EVERY = 0.05  # seconds: at most one database read per game for clients ahead of this copy
@@ -98,10 +98,11 @@ class GroupWriter:
             try:
                 # in the loop's own thread: a worker thread was measured slower here (GIL hand-offs)
                 outcomes = self._flush(batch)
-            except Exception as e:  # a database failure: nobody's action is accepted
+            except Exception:  # a database failure: nobody's action is accepted; the details go to the log only
+                log.exception("the database did not accept a batch of %d actions", len(batch))
                 for w in batch:
                     if not w.future.done():
-                        w.future.set_exception(ApiError(503, f"the database did not accept the action: {e}"))
+                        w.future.set_exception(ApiError(503, STORAGE_DOWN))
                 continue
             for w, ok in zip(batch, outcomes, strict=True):
                 if not w.future.done():

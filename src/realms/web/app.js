@@ -113,9 +113,10 @@ async function lobby() {
   async function refreshTables() {
     const { games: open } = await api("GET", "/api/games");
     tables.replaceChildren(...(open.length ? open.map(t => el("li", {},
-      `${games[t.game]?.name || t.game} `, el("span", { class: "muted" }, `(${t.seats.map(s => s.kind === "bot" ? s.agent : "human").join(", ")}; move ${t.version}) `),
+      `${games[t.game]?.name || t.game} `, el("span", { class: "muted" }, `(${t.seats.map(seatLabel).join(", ")}; move ${t.version}) `),
       el("a", { href: `/play/${t.id}` }, "watch"), " ",
-      t.seats.filter(s => s.kind === "human" && !s.claimed).map(s => el("button", { onclick: async () => {
+      // only open seats are anyone's to take; invitations and the creator's seats are never offered
+      t.seats.filter(s => s.access === "open" && !s.claimed).map(s => el("button", { onclick: async () => {
         try { const j = await api("POST", `/api/games/${t.id}/join`, { seat: s.seat }); location.href = j.join_url; }
         catch (e) { error.textContent = e.message; refreshTables(); }
       } }, `join seat ${s.seat + 1}`)))) : [el("li", { class: "muted" }, "No open tables.")]));
@@ -154,6 +155,32 @@ function seatNames(payload) {
   return payload.seats.map(s => (s.seat === payload.seat ? "You" : s.kind === "bot" ? `${s.agent} (${s.seat + 1})` : `Player ${s.seat + 1}`));
 }
 
+// a lobby table's seat, as the lobby shows it: who has it, or how it is taken
+function seatLabel(s) {
+  if (s.kind === "bot") return s.agent;
+  const n = `seat ${s.seat + 1}`;
+  if (s.access === "open") return s.claimed ? `${n}: taken` : `${n}: open`;
+  if (s.access === "invite") return s.claimed ? `${n}: invited player` : `${n}: invitation only`;
+  return `${n}: creator`;
+}
+
+// The seat secret for this page: from the link's fragment (or an older ?token= link), or an invitation code
+// redeemed once by POST; then kept in this tab (and this browser) and taken out of the address bar.
+async function seatSecret(gid, params) {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  const key = `realms.seat.${gid}`;
+  let token = frag.get("token") || params.get("token");
+  const invite = frag.get("invite") || params.get("invite");
+  if (invite) token = (await api("POST", `/api/games/${gid}/join`, { invite })).token;
+  if (token) {
+    sessionStorage.setItem(key, token);
+    localStorage.setItem(key, token);
+    history.replaceState(null, "", `/play/${gid}`);
+    return token;
+  }
+  return sessionStorage.getItem(key) || localStorage.getItem(key);
+}
+
 // ---------------------------------------------------------------- live game
 async function gamePage(gid, token) {
   const q = token ? `?token=${encodeURIComponent(token)}` : "";
@@ -163,7 +190,8 @@ async function gamePage(gid, token) {
   const prompt = el("section", { class: "panel", id: "prompt" });
   const gameLog = new GameLog(gid, token);  // the whole game's log, loaded page by page (log.js)
   const error = el("div", { class: "error", id: "error" });
-  app.replaceChildren(boardBox, prompt, el("section", { class: "panel" }, el("h2", {}, "Game log"), gameLog.node));
+  const offlineSlot = el("div", { id: "offline-slot" });  // above the board, so a phone shows it too
+  app.replaceChildren(offlineSlot, boardBox, prompt, el("section", { class: "panel" }, el("h2", {}, "Game log"), gameLog.node));
   let busy = false;
   // connection: while `offline` no move is accepted and the board highlights nothing; `reconnect`
   // retries with a doubling delay and, once the server answers, fetches a fresh view and reopens the socket
@@ -199,10 +227,11 @@ async function gamePage(gid, token) {
     statusEl.classList.toggle("offline", offline);
     boardBox.replaceChildren(board ? board.render(shown, act, names) : el("pre", {}, JSON.stringify(payload.view, null, 1)));
     const parts = [el("h2", {}, offline ? "Connection lost" : payload.finished ? "Final scores" : mine ? "Your move" : "Waiting")];
+    offlineSlot.replaceChildren(...(offline ? [el("div", { class: "offline-banner", id: "offline", role: "status" },
+      el("p", {}, el("strong", {}, "Connection lost. "), "Moves are paused until the server answers again; the board will catch up by itself."),
+      retryNote, el("button", { id: "retry", onclick: () => { clearTimeout(retryTimer); reconnect(); } }, "Try now"))] : []));
     if (offline) {
-      parts.push(el("div", { class: "offline-banner", id: "offline", role: "status" },
-        el("p", {}, "The server cannot be reached. Moves are paused until it answers again; the board will catch up by itself."),
-        retryNote, el("button", { id: "retry", onclick: () => { clearTimeout(retryTimer); reconnect(); } }, "Try now")));
+      parts.push(el("p", { class: "muted" }, "Moves are paused while the server cannot be reached."));
     } else if (payload.finished) {
       parts.push(resultTable(payload.result, names), el("p", {}, el("a", { href: `/replay/${gid}` }, "Replay this game"), " · ", el("a", { href: "/" }, "Lobby")));
     } else if (mine) {
@@ -314,7 +343,7 @@ async function route() {
   const params = new URLSearchParams(location.search);
   try {
     let m;
-    if ((m = path.match(/^\/play\/([^/]+)$/))) await gamePage(m[1], params.get("token"));
+    if ((m = path.match(/^\/play\/([^/]+)$/))) await gamePage(m[1], await seatSecret(m[1], params));
     else if ((m = path.match(/^\/replay\/([^/]+)$/))) await replayPage(m[1]);
     else await lobby();
   } catch (e) {
