@@ -7,7 +7,10 @@ import re
 import httpx
 import pytest
 
-from tests.e2e.test_browser import browser, page, server  # noqa: F401  (the shared fixtures)
+from tests.e2e import test_browser as shared
+
+# the fixtures of the browser tests: one server and one chromium per module, a fresh page per test
+server, browser, page = shared.server, shared.browser, shared.page
 
 SHOTS = "/tmp"
 
@@ -51,7 +54,7 @@ def whole_log(server, gid, token):
 
 
 # ---------------------------------------------------------------- the game log
-def test_a_dominion_game_of_twenty_turns_keeps_every_log_entry_reachable(page, server):  # noqa: F811
+def test_a_dominion_game_of_twenty_turns_keeps_every_log_entry_reachable(page, server):
     made = httpx.post(server.base + "/api/games", json={"game": "dominion", "seats": ["human", "bot:random"]}).json()
     gid, token = made["id"], made["seats"][0]["token"]
     for _ in range(2000):
@@ -74,7 +77,8 @@ def test_a_dominion_game_of_twenty_turns_keeps_every_log_entry_reachable(page, s
     while page.locator("#log-older").is_visible():
         held = page.locator("#log div[data-n]").count()
         page.click("#log-older")
-        assert wait_until(page, lambda: page.locator("#log div[data-n]").count() > held), "older entries did not load"
+        more = wait_until(page, lambda held=held: page.locator("#log div[data-n]").count() > held)
+        assert more, "older entries did not load"
         clicks += 1
     assert clicks >= 2
     numbers = [int(n) for n in page.eval_on_selector_all("#log div[data-n]", "ns => ns.map(n => n.dataset.n)")]
@@ -96,7 +100,7 @@ def test_a_dominion_game_of_twenty_turns_keeps_every_log_entry_reachable(page, s
     page.screenshot(path=f"{SHOTS}/log-desktop.png", full_page=False)
 
 
-def test_older_entries_load_by_scrolling_to_the_end_of_the_log(page, server):  # noqa: F811
+def test_older_entries_load_by_scrolling_to_the_end_of_the_log(page, server):
     made = httpx.post(server.base + "/api/games", json={"game": "dominion", "seats": ["human", "bot:random"]}).json()
     gid, token = made["id"], made["seats"][0]["token"]
     for _ in range(600):
@@ -112,7 +116,7 @@ def test_older_entries_load_by_scrolling_to_the_end_of_the_log(page, server):  #
     assert wait_until(page, lambda: page.locator("#log div[data-n]").count() > held)
 
 
-def test_you_takes_the_verb_of_you_in_log_lines(page, server):  # noqa: F811
+def test_you_takes_the_verb_of_you_in_log_lines(page, server):
     page.goto(server.base + "/")
     page.wait_for_selector("#create")
     shown = page.evaluate("""async () => {
@@ -127,7 +131,7 @@ def test_you_takes_the_verb_of_you_in_log_lines(page, server):  # noqa: F811
                      "Seat 3 passes"]
 
 
-def test_kingdomino_log_lines_are_in_words(page, server):  # noqa: F811
+def test_kingdomino_log_lines_are_in_words(page, server):
     made = httpx.post(server.base + "/api/games",
                       json={"game": "kingdomino", "seats": ["human", "bot:greedy"]}).json()
     gid, token = made["id"], made["seats"][0]["token"]
@@ -142,7 +146,7 @@ def test_kingdomino_log_lines_are_in_words(page, server):  # noqa: F811
     while page.locator("#log-older").is_visible():
         held = page.locator("#log div[data-n]").count()
         page.click("#log-older")
-        wait_until(page, lambda: page.locator("#log div[data-n]").count() > held)
+        wait_until(page, lambda held=held: page.locator("#log div[data-n]").count() > held)
     texts = page.eval_on_selector_all("#log div[data-n]", "ns => ns.map(n => n.textContent)")
     placed = [t for t in texts if " placed #" in t]
     assert placed and all("the castle" in t for t in placed)
@@ -152,7 +156,7 @@ def test_kingdomino_log_lines_are_in_words(page, server):  # noqa: F811
 
 
 @pytest.fixture
-def phone(browser):  # noqa: F811
+def phone(browser):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     errors: list[str] = []
@@ -160,3 +164,204 @@ def phone(browser):  # noqa: F811
     yield page
     context.close()
     assert not errors, errors
+
+
+# ---------------------------------------------------------------- Castles of Burgundy
+def burgundy_faces():
+    from realms.games.burgundy.data import TILES, tile_json
+
+    return [tile_json(tid) for tid in range(len(TILES))]
+
+
+def kind_of(face):
+    return (face["type"], face.get("building"), face.get("species"), face.get("animals"), face.get("number"))
+
+
+def test_every_burgundy_tile_kind_has_its_own_label(page, server):
+    import json
+    from pathlib import Path
+
+    faces = burgundy_faces()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create")
+    labels = page.evaluate("""async faces => {
+        const { label } = await import('/static/burgundy.js');
+        return faces.map(label);
+    }""", faces)
+    by_kind: dict = {}
+    for face, lab in zip(faces, labels, strict=True):
+        assert lab, face
+        by_kind.setdefault(kind_of(face), set()).add(lab)
+    assert all(len(v) == 1 for v in by_kind.values())  # one label per kind
+    kinds_of_label: dict = {}
+    for kind, (lab,) in by_kind.items():
+        kinds_of_label.setdefault(lab.lower(), []).append(kind)
+    clashes = {lab: ks for lab, ks in kinds_of_label.items() if len(ks) > 1}
+    assert not clashes, clashes
+    # every kind the data describes is among the faces the engine builds
+    data = json.loads(Path("src/realms/games/burgundy/data/tiles.json").read_text())["hex_tiles"]["by_type"]
+    buildings = {k[1] for k in by_kind if k[0] == "building"}
+    assert buildings == set(data["building"]["kinds"])
+    assert {k[2] for k in by_kind if k[0] == "animal"} == set(data["animal"]["species"])
+    assert {k[4] for k in by_kind if k[0] == "knowledge"} == set(range(1, 27))
+    assert {k[0] for k in by_kind} == set(data)
+
+
+def play_burgundy(server, gid, tokens, actions, seed=1):
+    """Play ``actions`` moves of the human seats through the API with a seeded random choice."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(actions):
+        for token in tokens:
+            p = seat_payload(server, gid, token)
+            if p["finished"]:
+                return
+            if p["legal_actions"]:
+                act(server, gid, token, p, rng.choice(p["legal_actions"])["action"])
+                break
+
+
+def drawn_labels(page):
+    return set(page.eval_on_selector_all(
+        "#board .bg-chip:not(#bg-legend *) .bg-label, #board svg text.bg-label", "ns => ns.map(n => n.textContent)"))
+
+
+def test_the_burgundy_legend_spells_out_every_label_on_the_board(page, server):
+    made = httpx.post(server.base + "/api/games", json={"game": "burgundy", "seats": ["human", "bot:greedy"]}).json()
+    gid, token = made["id"], made["seats"][0]["token"]
+    play_burgundy(server, gid, [token], 40)
+    page.goto(f"{server.base}/play/{gid}?token={token}")
+    page.wait_for_selector("#bg-legend")
+    assert page.locator("#bg-legend").is_visible()  # no hover needed
+    legend = set(page.eval_on_selector_all("#bg-legend [data-label]", "ns => ns.map(n => n.dataset.label)"))
+    shown = drawn_labels(page)
+    assert len(shown) >= 5 and shown <= legend, shown - legend
+    text = page.inner_text("#bg-legend")
+    for space in ("ship", "castle", "mine", "pasture", "monastery", "city"):
+        assert space in text
+    page.locator("#bg-legend").scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/burgundy-desktop.png", full_page=True)
+
+
+def test_the_burgundy_legend_on_a_phone(phone, server):
+    made = httpx.post(server.base + "/api/games", json={"game": "burgundy", "seats": ["human", "bot:greedy"]}).json()
+    gid, token = made["id"], made["seats"][0]["token"]
+    play_burgundy(server, gid, [token], 30)
+    phone.goto(f"{server.base}/play/{gid}?token={token}")
+    phone.wait_for_selector("#bg-legend")
+    legend = phone.eval_on_selector_all("#bg-legend [data-label]", "ns => ns.map(n => n.dataset.label)")
+    assert drawn_labels(phone) <= set(legend)
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 420, f"page is {width}px wide on a 390px screen"
+    phone.locator("#bg-legend").scroll_into_view_if_needed()
+    phone.screenshot(path=f"{SHOTS}/burgundy-phone.png", full_page=False)
+
+
+def test_a_finished_burgundy_game_shows_every_players_points_by_source(page, server):
+    seats = ["bot:greedy", "bot:greedy"]
+    made = httpx.post(server.base + "/api/games", json={"game": "burgundy", "seats": seats}).json()
+    gid = made["id"]
+    for _ in range(1200):
+        if seat_payload(server, gid)["finished"]:
+            break
+        page.wait_for_timeout(50)
+    result = seat_payload(server, gid)["result"]
+    assert result is not None
+    page.goto(f"{server.base}/play/{gid}")
+    page.wait_for_selector("#bg-points")
+    seats = [int(s) for s in page.eval_on_selector_all("#bg-points th[data-seat]", "ns => ns.map(n => n.dataset.seat)")]
+    assert sorted(seats) == [0, 1]
+    rows = page.eval_on_selector_all("#bg-points tr[data-source]", """rs => rs.map(r => [r.dataset.source,
+        [...r.querySelectorAll('td')].slice(1).map(td => Number(td.textContent))])""")
+    shown = {src: dict(zip(seats, values, strict=True)) for src, values in rows}
+    for seat in (0, 1):
+        by_source = result["breakdown"][seat]["vp_by_source"]
+        for src, vp in by_source.items():
+            if vp:
+                assert shown[src][seat] == vp, (src, seat)
+        assert sum(v[seat] for v in shown.values()) == result["scores"][seat]
+    totals = page.eval_on_selector_all("#bg-points tr.total th", "ns => ns.slice(1).map(n => Number(n.textContent))")
+    assert totals == [result["scores"][s] for s in seats]
+    assert "completed regions" in page.inner_text("#bg-points")
+    page.locator("#bg-points").scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/burgundy-final.png", full_page=False)
+
+
+def click_groups(game, state):
+    """The legal actions that one click on the board offers together (same depot slot, space or storage slot)."""
+    from collections import defaultdict
+
+    groups = defaultdict(list)
+    for a in game.legal_actions(state):
+        j = a.to_json()
+        if j["type"] in ("take", "pick", "buy"):
+            key = ("depot", j.get("depot"), j.get("slot"))
+        elif j["type"] in ("place", "hall"):
+            key = ("space", j.get("space"))
+        elif j["type"] == "discard":
+            key = ("storage", j.get("slot"))
+        else:
+            continue
+        groups[key].append({"action": j, "text": game.describe(state, a)})
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def test_the_burgundy_chooser_names_what_differs_between_choices(page, server):
+    import realms.games
+    from realms.agents import make_agent
+
+    game = realms.games.get("burgundy")
+    groups = []
+    for seed in range(3):
+        state = game.new(game.validate_options({"players": 2 + seed}), seed)
+        bots = [make_agent("random", game, seed=seed * 10 + i) for i in range(4)]
+        while game.to_move(state) is not None:
+            groups.extend(click_groups(game, state))
+            game.apply(state, bots[game.to_move(state)].act(game, state))
+    repeated = [g for g in groups if len({m["text"] for m in g}) < len(g)]
+    assert repeated, "no state offered two choices with the same words"
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create")
+    texts = page.evaluate("""async groups => {
+        const { choiceTexts } = await import('/static/burgundy.js');
+        return groups.map(choiceTexts);
+    }""", groups)
+    for group, shown in zip(groups, texts, strict=True):
+        assert len(set(shown)) == len(shown), shown
+        for m, t in zip(group, shown, strict=True):
+            assert t.startswith(m["text"])  # the engine's words, with what tells them apart after them
+    some = texts[groups.index(repeated[0])]
+    assert any("storage slot" in t or "die" in t for t in some), some
+
+
+def test_the_burgundy_chooser_on_the_board_shows_distinct_buttons(page, server):
+    import random
+
+    made = httpx.post(server.base + "/api/games", json={"game": "burgundy", "seats": ["human", "human"]}).json()
+    gid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    rng = random.Random(3)
+    found = None
+    for _ in range(1500):
+        p = next((q for q in (seat_payload(server, gid, t) for t in tokens) if q["legal_actions"]), None)
+        if p is None:
+            break
+        spaces: dict = {}
+        for a in p["legal_actions"]:
+            if a["action"]["type"] == "place":
+                spaces.setdefault(a["action"]["space"], []).append(a["text"])
+        same = [sp for sp, texts in spaces.items() if len(set(texts)) < len(texts)]
+        if same:
+            found = (tokens[p["seat"]], p["seat"], same[0], len(spaces[same[0]]))
+            break
+        act(server, gid, tokens[p["seat"]], p, rng.choice(p["legal_actions"])["action"])
+    assert found, "no position with two placements that read the same"
+    token, seat, space, n = found
+    page.goto(f"{server.base}/play/{gid}?token={token}")
+    page.wait_for_selector(f".bg-seat[data-seat='{seat}'] g.legal[data-space='{space}']")
+    page.click(f".bg-seat[data-seat='{seat}'] g.legal[data-space='{space}']")
+    page.wait_for_selector("#bg-chooser button")
+    buttons = page.eval_on_selector_all("#bg-chooser button", "bs => bs.map(b => b.textContent)")
+    assert len(buttons) == n and len(set(buttons)) == n, buttons
+    assert page.locator("#bg-chooser").is_visible()
+    page.screenshot(path=f"{SHOTS}/burgundy-chooser.png", full_page=False)
