@@ -30,6 +30,9 @@ from realms.core.rng import derive_seed
 from realms.server.db import STORAGE_DOWN, ActionRow, GameRow, SeatRow, now, secret_hash
 
 log = logging.getLogger("realms.server")
+FALLBACK_BOT = "random"  # plays a seat whose bot failed
+BOT_RETRIES = 5  # a bot move that may succeed later (409, 503) is retried this often, with backoff
+BOT_RETRY_BASE, BOT_RETRY_MAX = 0.05, 2.0  # seconds
 CATCH_UP_EVERY = 0.05  # seconds: at most one database read per game for clients ahead of this copy
 LOG_SEND = 40  # most recent events sent with each view (the whole game's log is kept; see LiveGame.log_page)
 LOG_PAGE_MAX = 500  # most entries one GET /api/games/{id}/log answers
@@ -658,11 +661,14 @@ class Manager:
         live.bot_task = loop.create_task(self._run_bots(live))
 
     async def _run_bots(self, live: LiveGame) -> None:
+        """Play the bots' moves. A move that can succeed later (the game moved on in another process: 409;
+        the database failing: 503) is retried with backoff; a move the engine refuses, or a bot that
+        crashes, would fail the same way again (same seed), so the seat goes to the fallback bot and the
+        game log says so."""
+        failures = 0
         while True:
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            else:
-                await asyncio.sleep(0)
+            delay = self.bot_delay if not failures else min(BOT_RETRY_BASE * 2 ** (failures - 1), BOT_RETRY_MAX)
+            await asyncio.sleep(delay)
             async with live.lock:
                 self.catch_up(live)
                 if live.finished:
@@ -670,20 +676,51 @@ class Manager:
                 seat = live.game.to_move(live.state)
                 if seat is None or live.seats[seat].kind != "bot":
                     return
-                agent = make_agent(live.seats[seat].agent or "random", live.game,
-                                   derive_seed(live.seed, seat + 1, live.version))
+                name = live.seats[seat].agent or FALLBACK_BOT
                 try:
+                    agent = make_agent(name, live.game, derive_seed(live.seed, seat + 1, live.version))
                     action = agent.act(live.game, live.state)
                     await self._commit(live, seat, action)
+                    failures = 0
                 except ApiError as e:
-                    log.warning("bot move in %s failed: %s", live.id, e.message)
+                    if e.status in (409, 503) and failures < BOT_RETRIES:
+                        failures += 1
+                        log.warning("bot move in %s failed (%s), retry %d: %s", live.id, e.status, failures,
+                                    e.message)
+                        continue
+                    if e.status == 503:  # the database is down: another bot would fare no better
+                        log.error("bot moves in %s stop until the game changes again: %s", live.id, e.message)
+                        return
+                    failures = 0
+                    if not self._fall_back(live, seat, name, e.message):
+                        return
                     continue
-                except Exception:  # a bot bug must not take the server down
-                    log.exception("bot crashed in game %s", live.id)
-                    return
+                except Exception as e:  # a bot bug must not take the server down
+                    log.exception("bot %s crashed in game %s", name, live.id)
+                    failures = 0
+                    if not self._fall_back(live, seat, name, f"{type(e).__name__}: {e}"):
+                        return
+                    continue
             if self.notify is not None:
                 await self.notify(live, live.version)
             self.release_if_idle(live)
+
+    def _fall_back(self, live: LiveGame, seat: int, name: str, why: str) -> bool:
+        """Hand ``seat`` to the fallback bot (stored, so a restart keeps it) and say so in the game log.
+        False when the fallback itself failed: the bot task stops (the log says why)."""
+        if name == FALLBACK_BOT:
+            log.error("the fallback bot failed in game %s, seat %d: %s", live.id, seat, why)
+            return False
+        log.warning("bot %s of game %s, seat %d, failed (%s): the %s bot plays on", name, live.id, seat, why,
+                    FALLBACK_BOT)
+        with self.sessions.begin() as db:
+            db.execute(update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == seat)
+                       .values(agent=FALLBACK_BOT))
+        live.seats[seat].agent = FALLBACK_BOT
+        live.add_event(live.version, Event("note", None, f"The {name} bot of seat {seat + 1} failed; "
+                                                         f"the {FALLBACK_BOT} bot plays that seat from now on."))
+        live._payload_version = -1
+        return True
 
     def record(self, live: LiveGame) -> dict[str, Any]:
         """The game record; seed and actions (which reveal hidden information) only once it is over."""
