@@ -365,3 +365,65 @@ def test_the_burgundy_chooser_on_the_board_shows_distinct_buttons(page, server):
     assert len(buttons) == n and len(set(buttons)) == n, buttons
     assert page.locator("#bg-chooser").is_visible()
     page.screenshot(path=f"{SHOTS}/burgundy-chooser.png", full_page=False)
+
+
+# ---------------------------------------------------------------- Kingdomino on a touch screen
+def kingdomino_until_we_place(server, gid, token):
+    """Pick through the API until the human seat must place a domino; its payload."""
+    for _ in range(400):
+        p = seat_payload(server, gid, token)
+        types = {a["action"]["type"] for a in p["legal_actions"]}
+        if "place" in types:
+            return p
+        if p["legal_actions"]:
+            act(server, gid, token, p, p["legal_actions"][0]["action"])
+    raise AssertionError("never had to place")
+
+
+def ghost_cells(page):
+    return sorted(page.eval_on_selector_all(".kd-cell.ghost", "ns => ns.map(n => n.dataset.cell)"))
+
+
+def test_on_a_touch_screen_a_tap_previews_and_a_second_tap_places(phone, server):
+    made = httpx.post(server.base + "/api/games", json={"game": "kingdomino", "seats": ["human", "bot:greedy"]}).json()
+    gid, token = made["id"], made["seats"][0]["token"]
+    before = kingdomino_until_we_place(server, gid, token)
+    phone.goto(f"{server.base}/play/{gid}?token={token}")
+    phone.wait_for_selector(".kd-cell.legal")
+    cells = phone.eval_on_selector_all(".kd-cell.legal", "ns => ns.map(n => n.dataset.cell)")
+    assert len(cells) >= 2
+    phone.tap(f".kd-cell.legal[data-cell='{cells[0]}']")
+    phone.wait_for_selector(".kd-cell.ghost")
+    first = ghost_cells(phone)
+    assert len(first) == 2 and cells[0] in first  # the domino is shown where it would go ...
+    assert seat_payload(server, gid, token)["version"] == before["version"]  # ... and nothing is placed yet
+    assert phone.locator("#confirm-place").is_visible()
+    phone.screenshot(path=f"{SHOTS}/kingdomino-touch-preview.png", full_page=False)
+    # a tap elsewhere moves the preview
+    phone.tap(f".kd-cell.legal[data-cell='{cells[1]}']")
+    assert wait_until(phone, lambda: cells[1] in ghost_cells(phone))
+    second = ghost_cells(phone)
+    assert len(second) == 2 and second != first
+    assert seat_payload(server, gid, token)["version"] == before["version"]
+    # a second tap on the previewed square places it there
+    phone.tap(f".kd-cell.legal[data-cell='{cells[1]}']")
+    assert wait_until(phone, lambda: seat_payload(server, gid, token)["version"] > before["version"])
+    kingdom = seat_payload(server, gid, token)["view"]["kingdoms"][0]
+    placed = {f"{r},{c}" for r, c, *_ in kingdom["cells"]}
+    assert set(second) <= placed  # where the preview showed it
+
+
+def test_on_a_touch_screen_the_confirm_button_places_the_previewed_domino(phone, server):
+    made = httpx.post(server.base + "/api/games", json={"game": "kingdomino", "seats": ["human", "bot:greedy"]}).json()
+    gid, token = made["id"], made["seats"][0]["token"]
+    before = kingdomino_until_we_place(server, gid, token)
+    phone.goto(f"{server.base}/play/{gid}?token={token}")
+    phone.wait_for_selector(".kd-cell.legal")
+    cell = phone.eval_on_selector(".kd-cell.legal", "n => n.dataset.cell")
+    phone.tap(f".kd-cell.legal[data-cell='{cell}']")
+    phone.wait_for_selector("#confirm-place")
+    previewed = ghost_cells(phone)
+    phone.tap("#confirm-place")
+    assert wait_until(phone, lambda: seat_payload(server, gid, token)["version"] > before["version"])
+    kingdom = seat_payload(server, gid, token)["view"]["kingdoms"][0]
+    assert set(previewed) <= {f"{r},{c}" for r, c, *_ in kingdom["cells"]}  # placed where it was shown

@@ -6,6 +6,13 @@ const DIRS = ["E", "S", "W", "N"];
 const DR = { E: 0, S: 1, W: 0, N: -1 };
 const DC = { E: 1, S: 0, W: -1, N: 0 };
 let dirIndex = 0;
+// On a touch screen a tap shows the domino where it would go (ghosted): a second tap on the same square,
+// or Confirm, places it; a tap on another square moves the preview. A mouse click places at once (the
+// hover already previews it).
+let held = null;  // the previewed placement {row, col, dir, version}
+let lastPointer = "mouse";
+document.addEventListener("pointerdown", e => { lastPointer = e.pointerType || "mouse"; }, true);
+const samePlace = (a, b) => a.row === b.row && a.col === b.col && a.dir === b.dir;
 
 function cellNode(letter, crowns, extra = "") {
   const label = letter === "C" ? "♜" : (crowns ? "♛".repeat(crowns) : "");
@@ -30,6 +37,13 @@ export function render(payload, act, names) {
   const places = legal.filter(a => a.action.type === "place").map(a => a.action);
   const discard = legal.find(a => a.action.type === "discard");
   const root = el("div", {});
+  const redraw = () => root.replaceWith(render(payload, act, names));
+  if (held && (held.version !== payload.version || !places.some(p => samePlace(p, held)))) held = null;
+  function choose(p) {
+    if (lastPointer === "mouse" || (held && samePlace(held, p))) { held = null; act(p); return; }
+    held = { row: p.row, col: p.col, dir: p.dir, version: payload.version };
+    redraw();
+  }
 
   const head = el("div", { class: "row" }, el("strong", {}, view.round === 0 ? "Kingdomino — opening picks" : `Kingdomino — round ${view.round}`),
     view.options.dynasty ? el("span", {}, `game ${view.game_no + 1} of 3`) : null,
@@ -54,10 +68,20 @@ export function render(payload, act, names) {
       available.length ? el("span", {}, `second half ${DIRS[dirIndex]} `) : null,
       available.length > 1 ? el("button", { id: "rotate", onclick: () => {
         do { dirIndex = (dirIndex + 1) % 4; } while (!available.includes(DIRS[dirIndex]));
-        act.redraw ? act.redraw() : root.replaceWith(render(payload, act, names));
+        // a preview stays on its square when the domino can lie there the new way round
+        if (held) held = places.some(p => samePlace(p, { ...held, dir: DIRS[dirIndex] })) ? { ...held, dir: DIRS[dirIndex] } : null;
+        act.redraw ? act.redraw() : redraw();
       } }, "⟳ rotate") : null,
       discard ? el("button", { id: "discard", onclick: () => act(discard.action) }, "Discard (no legal placement)") : null,
-      available.length ? el("span", { class: "muted" }, "click a highlighted square for the first half") : null);
+      held ? el("button", { id: "confirm-place", class: "primary", onclick: () => {
+        const p = places.find(q => samePlace(q, held));
+        held = null;
+        if (p) act(p);
+      } }, "Confirm") : null,
+      !available.length ? null : el("span", { class: "muted", id: "place-hint" }, held
+        ? "tap the square again or Confirm to place it there; tap another square to move it"
+        : lastPointer === "mouse" ? "click a highlighted square for the first half"
+          : "tap a highlighted square for the first half to see the domino there"));
     root.append(placeBox);
   }
 
@@ -65,13 +89,13 @@ export function render(payload, act, names) {
   for (const k of view.kingdoms) {
     const mine = payload.seat === k.seat && places.length > 0;
     kingdoms.append(kingdomNode(k, view, names, mine ? places.filter(p => p.dir === DIRS[dirIndex]) : [],
-      mine ? view.current_row.find(s => s.domino === view.placing) : null, act));
+      mine ? view.current_row.find(s => s.domino === view.placing) : null, choose, mine ? held : null));
   }
   root.append(kingdoms);
   return root;
 }
 
-function kingdomNode(k, view, names, places, placing, act) {
+function kingdomNode(k, view, names, places, placing, choose, preview) {
   const size = view.size;
   const cells = new Map(k.cells.map(([r, c, t, n]) => [`${r},${c}`, [t, n]]));
   const [minr, maxr, minc, maxc] = k.box;
@@ -88,19 +112,25 @@ function kingdomNode(k, view, names, places, placing, act) {
     nodes.set(key, node);
     grid.append(node);
   }
-  const clearPreview = () => nodes.forEach(n => { if (n.classList.contains("empty")) { n.classList.remove("preview"); n.className = n.className.replace(/ t-[A-Z]/g, ""); n.textContent = ""; } });
+  const paint = (node, [t, crowns], ...extra) => { node.classList.add("preview", `t-${t}`, ...extra); node.textContent = "♛".repeat(crowns); };
+  if (preview && placing && byCell.has(`${preview.row},${preview.col}`)) {
+    const second = nodes.get(`${preview.row + DR[preview.dir]},${preview.col + DC[preview.dir]}`);
+    paint(nodes.get(`${preview.row},${preview.col}`), placing.halves[0], "ghost");
+    if (second) paint(second, placing.halves[1], "ghost");
+  }
+  const clearPreview = () => nodes.forEach(n => { if (n.classList.contains("empty") && !n.classList.contains("ghost")) { n.classList.remove("preview"); n.className = n.className.replace(/ t-[A-Z]/g, ""); n.textContent = ""; } });
   for (const [key, p] of byCell) {
     const node = nodes.get(key);
     const second = nodes.get(`${p.row + DR[p.dir]},${p.col + DC[p.dir]}`);
     node.addEventListener("mouseenter", () => {
       clearPreview();
       if (!placing) return;
-      const [[t1, c1n], [t2, c2n]] = placing.halves;
-      node.classList.add("preview", `t-${t1}`); node.textContent = "♛".repeat(c1n);
-      if (second) { second.classList.add("preview", `t-${t2}`); second.textContent = "♛".repeat(c2n); }
+      if (node.classList.contains("ghost")) return;
+      paint(node, placing.halves[0]);
+      if (second && !second.classList.contains("ghost")) paint(second, placing.halves[1]);
     });
     node.addEventListener("mouseleave", clearPreview);
-    node.addEventListener("click", () => act(p));
+    node.addEventListener("click", () => choose(p));
   }
   const toMove = view.to_move === k.seat;
   return el("div", { class: `kd-kingdom${toMove ? " to-move" : ""}`, "data-seat": k.seat },
