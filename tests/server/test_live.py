@@ -164,7 +164,7 @@ def test_a_game_whose_log_cannot_be_replayed_is_reported_and_the_others_resume(u
     asyncio.run(go())
     restarted = manager(url)
     resumed = restarted.resume_all()
-    assert good.id in resumed and forged.id not in resumed and tampered.id not in resumed
+    assert not {good.id, forged.id, tampered.id} & set(resumed)  # no bots: loaded only when asked for
     assert restarted.get(good.id).version == 1
     with pytest.raises(ApiError) as broken:
         restarted.get(forged.id)
@@ -176,4 +176,22 @@ def test_a_game_whose_log_cannot_be_replayed_is_reported_and_the_others_resume(u
         with m.engine.begin() as conn:
             conn.execute(GameRow.__table__.delete().where(GameRow.__table__.c.id == g.id))
     close(m)
+    close(restarted)
+
+
+def test_startup_loads_only_games_with_bots_and_idle_games_leave_memory(url):
+    m = manager(url)
+    humans = m.create("kingdomino", {}, ["creator", "creator"])
+    with_bot = m.create("kingdomino", {}, ["creator", "bot:random"])
+    close(m)
+    restarted = manager(url)
+    resumed = restarted.resume_all()
+    bot_to_move = with_bot.seats[with_bot.game.to_move(with_bot.state)].kind == "bot"
+    assert (with_bot.id in resumed) == bot_to_move == (with_bot.id in restarted.games)
+    assert humans.id not in restarted.games  # nobody asked for it yet
+    assert restarted.get(humans.id).state_hash == humans.state_hash  # loaded on demand
+    restarted.idle_seconds = 0
+    assert restarted.evict_idle() >= 1
+    assert humans.id not in restarted.games
+    assert restarted.get(humans.id).version == 0
     close(restarted)

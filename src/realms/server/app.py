@@ -285,7 +285,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
             resumed = manager.resume_all()
             if resumed:
                 log.info("resumed %d unfinished games", len(resumed))
+        sweeper = asyncio.create_task(manager.sweep_idle())  # idle unfinished games leave memory
         yield
+        sweeper.cancel()
         for live in manager.games.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -193,6 +194,7 @@ class LiveGame:
     owner_hash: str | None = None  # the hash of the creator's owner secret (revokes unclaimed seats)
     #: the plain secrets made by ``Manager.create``, for its answer only (the app takes them out at once)
     issued: dict[str, Any] | None = None
+    last_used: float = 0.0  # time.monotonic() of the last Manager.get
     _payloads: dict[Any, Any] = field(default_factory=dict)  # per version: seat -> payload JSON, "view" -> view
     _payload_version: int = -1
     caught_up_at: float = -1e9  # when an action from a client ahead of this copy last made it read the database
@@ -324,6 +326,8 @@ class Manager:
         self.shared = self.engine.dialect.name != "sqlite"
         self.bot_delay = bot_delay
         self.games: dict[str, LiveGame] = {}
+        #: an unfinished game nobody used for this long leaves memory (loaded again on demand)
+        self.idle_seconds = float(os.environ.get("REALMS_IDLE_SECONDS", "600"))
         self.notify: Callable[[LiveGame, int], Awaitable[None]] | None = None
         #: called with (game id, seat) before an action is looked at; raises to refuse it (rate limits)
         self.before_act: Callable[[str, int], None] | None = None
@@ -396,11 +400,34 @@ class Manager:
         return live
 
     def get(self, gid: str) -> LiveGame:
+        """This process's one copy of the game, loaded (replayed) on first use. Called on the event loop
+        only, with no await between the check and the insert, so there is never a second copy."""
         live = self.games.get(gid)
         if live is None:
             live = self._load(gid)
             self.games[gid] = live
+        live.last_used = time.monotonic()
         return live
+
+    def evict_idle(self) -> int:
+        """Forget unfinished games nobody has used for ``idle_seconds`` (no watcher, no bot move under way,
+        nobody holding the lock); they are loaded again on demand. Returns how many left memory."""
+        cutoff = time.monotonic() - self.idle_seconds
+        gone = [gid for gid, live in self.games.items()
+                if live.last_used <= cutoff and not live.watchers and not live.lock.locked()
+                and (live.bot_task is None or live.bot_task.done())]
+        for gid in gone:
+            del self.games[gid]
+        return len(gone)
+
+    async def sweep_idle(self) -> None:
+        """Run ``evict_idle`` now and then, for ever (the app's lifespan starts and cancels it)."""
+        while True:
+            await asyncio.sleep(max(1.0, min(60.0, self.idle_seconds / 2)))
+            try:
+                self.evict_idle()
+            except Exception:  # never let the sweeper die
+                log.exception("evicting idle games failed")
 
     def _load(self, gid: str) -> LiveGame:
         with self.sessions() as db:
@@ -451,9 +478,12 @@ class Manager:
                 self._apply_rows(live, rows)
 
     def resume_all(self) -> list[str]:
-        """Load every unfinished game (after a restart) and restart its bots. Returns the ids."""
+        """After a restart, restart the bots of unfinished games: only games with a bot seat are loaded
+        (replayed), and those where no bot is to move leave memory again at once; every other game is
+        loaded when someone asks for it. Returns the ids of the games whose bots were restarted."""
         with self.sessions() as db:
-            ids = list(db.scalars(select(GameRow.id).where(GameRow.status == "active")))
+            has_bot = select(SeatRow.game_id).where(SeatRow.game_id == GameRow.id, SeatRow.kind == "bot").exists()
+            ids = list(db.scalars(select(GameRow.id).where(GameRow.status == "active", has_bot)))
         resumed = []
         for gid in ids:
             try:
@@ -463,6 +493,11 @@ class Manager:
                 continue
             except Exception:  # one broken game must not keep the others (or the server) down
                 log.exception("cannot resume %s", gid)
+                continue
+            to_move = live.game.to_move(live.state)
+            if to_move is None or live.seats[to_move].kind != "bot":
+                if not live.watchers:
+                    del self.games[gid]
                 continue
             resumed.append(gid)
             self.schedule_bots(live)
