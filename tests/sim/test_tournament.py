@@ -34,6 +34,7 @@ def test_shared_wins_split_and_counted_as_ties(monkeypatch):
 
     def fake(args):
         i = args[4]
+        assert args[5] == "rotate"
         seats = t.seating(i, 2, True)
         if i % 2 == 0:  # a shared win
             return t.GameOutcome(seats, [10, 10], [1, 1], [0, 1], turns=5, actions=9)
@@ -93,3 +94,126 @@ def test_wilson_interval_properties():
     lo, hi = wilson_interval(30, 100)
     assert lo < 0.3 < hi
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+# --- chunks, checkpoints, seatings, per-turn statistics --------------------------------------------
+
+
+def _stable(report):
+    data = report.to_json()
+    data.pop("seconds")
+    return data
+
+
+def test_the_report_is_the_same_whatever_the_chunk_size():
+    kw = dict(games=10, seed=5, options={"players": 2}, by_turn=True)
+    a = run_tournament("kingdomino", ["greedy", "random"], chunk=1, **kw)
+    b = run_tournament("kingdomino", ["greedy", "random"], chunk=3, jobs=2, **kw)
+    assert _stable(a) == _stable(b)
+
+
+def test_interrupted_run_resumes_from_its_checkpoint_to_the_same_report(tmp_path):
+    kw = dict(games=12, seed=9, options={"players": 2}, by_turn=True, chunk=2)
+    whole = run_tournament("kingdomino", ["greedy", "random"], **kw)
+    path = tmp_path / "run.ckpt"
+    calls = []
+
+    def stop_after_two_chunks(done):
+        calls.append(done)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament("kingdomino", ["greedy", "random"], checkpoint=path, progress=stop_after_two_chunks, **kw)
+    assert calls == [2, 4]
+    assert len(path.read_text().splitlines()) == 3  # the header and two chunks
+    seen = []
+    resumed = run_tournament("kingdomino", ["greedy", "random"], checkpoint=path, progress=seen.append, jobs=2,
+                             **kw)
+    assert resumed.resumed_games == 4 and seen[0] == 4 and seen[-1] == 12
+    assert _stable(resumed) == _stable(whole)
+    # a finished checkpoint plays nothing more and still gives the same report
+    again = run_tournament("kingdomino", ["greedy", "random"], checkpoint=path, **kw)
+    assert again.resumed_games == 12 and _stable(again) == _stable(whole)
+
+
+def test_a_line_cut_short_by_a_kill_is_played_again(tmp_path):
+    kw = dict(games=6, seed=4, options={"players": 2}, chunk=2)
+    whole = run_tournament("kingdomino", ["random", "random"], **kw)
+    path = tmp_path / "run.ckpt"
+    run_tournament("kingdomino", ["random", "random"], checkpoint=path, **kw)
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:2]) + lines[2][: len(lines[2]) // 2])
+    resumed = run_tournament("kingdomino", ["random", "random"], checkpoint=path, **kw)
+    assert resumed.resumed_games == 2
+    assert _stable(resumed) == _stable(whole)
+    assert len(path.read_text().splitlines()) == 4
+
+
+def test_a_checkpoint_of_another_tournament_is_refused(tmp_path):
+    path = tmp_path / "run.ckpt"
+    run_tournament("kingdomino", ["random", "random"], games=2, seed=1, checkpoint=path)
+    with pytest.raises(OptionsError, match="another tournament.*seed"):
+        run_tournament("kingdomino", ["random", "random"], games=2, seed=2, checkpoint=path)
+    (tmp_path / "junk").write_text("hello\n")
+    with pytest.raises(OptionsError, match="not a simulator checkpoint"):
+        run_tournament("kingdomino", ["random", "random"], games=2, checkpoint=tmp_path / "junk")
+
+
+def test_permute_seating_covers_every_order():
+    orders = {tuple(seating(i, 3, "permute")) for i in range(6)}
+    assert len(orders) == 6
+    with pytest.raises(OptionsError, match="seating"):
+        run_tournament("kingdomino", ["random", "random"], games=2, rotate="sideways")
+
+
+def test_ahead_counts_every_pair_of_entrants_once_per_game():
+    report = run_tournament("kingdomino", ["greedy", "random", "random"], games=9, seed=2, rotate="permute")
+    for i in range(3):
+        for j in range(3):
+            if i != j:
+                assert report.ahead[i][j] + report.ahead[j][i] == pytest.approx(9)
+
+
+@pytest.mark.parametrize(
+    ("game", "agents", "keys"),
+    [
+        ("kingdomino", ["greedy", "random"], {"score"}),
+        ("dominion", ["big-money", "smithy-big-money"], {"vp", "money", "money_density"}),
+        ("burgundy", ["greedy", "random"], {"vp", "vp_region", "vp_animals", "vp_sale", "vp_knowledge"}),
+    ],
+)
+def test_by_turn_curves_end_at_the_final_score(game, agents, keys):
+    outcome = play_game(game, {"players": 2}, 3, agents, by_turn=True)
+    for seat in range(2):
+        series = outcome.by_turn[seat]
+        assert keys <= set(series)
+        main = series["score" if game == "kingdomino" else "vp"]
+        assert main[-1] == outcome.scores[seat]
+        if game == "dominion":
+            assert len(main) == outcome.turns or len(main) == outcome.turns - 1  # the second seat may miss one
+        if game == "burgundy":
+            assert len(main) == 25
+            sources = [v for k, v in series.items() if k.startswith("vp_")]
+            assert all(sum(s[t] for s in sources) == main[t] for t in range(25))
+        if game == "kingdomino":
+            assert len(main) == 6 and main == sorted(main)  # a kingdom only grows
+
+
+def test_by_turn_report_means_match_the_games():
+    report = run_tournament("dominion", ["big-money", "smithy-big-money"], games=6, seed=1, by_turn=True)
+    data = report.to_json()
+    assert data["turn_label"] == "turn"
+    for e in data["entrants"]:
+        vp = e["by_turn"]["vp"]
+        assert vp["turn"][:3] == [1, 2, 3] and vp["n"][0] == 6
+        assert vp["mean"][0] == 3  # three Estates after the first turn
+        lo, hi = vp["ci95"][5]
+        assert lo <= vp["mean"][5] <= hi
+        assert sum(e["score_counts"].values()) == 6
+
+
+def test_plain_runs_collect_no_per_turn_figures():
+    report = run_tournament("kingdomino", ["random", "random"], games=2)
+    assert "by_turn" not in report.to_json()["entrants"][0]
+    assert all(not e.turn_moments for e in report.entrants)

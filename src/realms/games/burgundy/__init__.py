@@ -12,10 +12,15 @@ from realms.core.agents import AgentFactory
 from realms.core.plugins import Renderer
 from realms.games.burgundy import rules
 from realms.games.burgundy.rules import BurgundyState
+from realms.games.burgundy.state import SOURCES
+
+#: the VP sources that by-round statistics keep apart; the end-game knowledge tiles are summed as "knowledge"
+VP_SOURCES = tuple(src for src in SOURCES if not src.startswith("knowledge-")) + ("knowledge",)
 
 
 class Burgundy(rules.Burgundy):
     default_agent = "greedy"
+    turn_label = "round"
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from realms.games.burgundy.bots import AGENTS
@@ -26,6 +31,20 @@ class Burgundy(rules.Burgundy):
         from realms.games.burgundy import render
 
         return render
+
+    def turn_clock(self, state: BurgundyState) -> list[int]:
+        """Rounds complete, 1 to 25 over the five phases (the final scoring falls after round 25)."""
+        done = state.phase * 5 + state.round
+        return [done] * state.players
+
+    def turn_stats(self, state: BurgundyState, seat: int) -> dict[str, float]:
+        """VP so far, in all and by source (every source is present, so each curve has every round)."""
+        out: dict[str, float] = {"vp": state.vp[seat]}
+        for src in VP_SOURCES:
+            out["vp_" + src] = 0
+        for src, vp in state.vp_log[seat]:
+            out["vp_" + ("knowledge" if src.startswith("knowledge-") else src)] += vp
+        return out
 
 
 GAME = Burgundy()

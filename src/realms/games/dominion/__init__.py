@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from realms.core.agents import AgentFactory
 from realms.core.plugins import Renderer, StrategyLoader
 from realms.games.dominion import rules
+from realms.games.dominion.cards import COINS, IS_TREASURE
 from realms.games.dominion.rules import ACTIONS, DominionState
 
 
@@ -32,6 +33,12 @@ class Dominion(rules.Dominion):
         from realms.games.dominion import render
 
         return render
+
+    def turn_stats(self, state: DominionState, seat: int) -> dict[str, float]:
+        """After each of the seat's turns: its VP, the coins of all the Treasures it owns, and that per card."""
+        owned = state.owned[seat]
+        money = sum(k * COINS[c] for c, k in enumerate(owned) if k and IS_TREASURE[c])
+        return {"vp": rules.score(state, seat), "money": money, "money_density": money / max(1, sum(owned))}
 
 
 GAME = Dominion()

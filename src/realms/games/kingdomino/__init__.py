@@ -12,11 +12,13 @@ from collections.abc import Mapping
 from realms.core.agents import AgentFactory
 from realms.core.plugins import Calculator, Renderer
 from realms.games.kingdomino import rules
+from realms.games.kingdomino.data import NUM_DOMINOES
 from realms.games.kingdomino.rules import KingdominoState
 
 
 class Kingdomino(rules.Kingdomino):
     default_agent = "full-greedy"
+    turn_label = "round"
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from realms.games.kingdomino.bots import AGENTS
@@ -32,6 +34,26 @@ class Kingdomino(rules.Kingdomino):
         from realms.games.kingdomino.calculator import CALCULATOR
 
         return CALCULATOR
+
+    def turn_clock(self, state: KingdominoState) -> list[int]:
+        """Rounds complete (the opening picks are not a round; the last, place-only round is), counted on
+        across the games of a Dynasty."""
+        s = state
+        per_game = (NUM_DOMINOES - len(s.unused)) // s.row_size
+        done = s.round if s.to_move is None else max(0, s.round - 1)
+        if s.to_move is None:
+            done += (len(s.history) - 1) * per_game
+        else:
+            done += len(s.history) * per_game
+        return [done] * s.players
+
+    def turn_stats(self, state: KingdominoState, seat: int) -> dict[str, float]:
+        """The score so far: the kingdom being built (bonuses included) plus earlier games of a Dynasty."""
+        s = state
+        banked = sum(g[seat]["score"] for g in s.history)
+        if s.to_move is None:
+            return {"score": banked}
+        return {"score": banked + self._quick_score(s, seat)}
 
 
 GAME = Kingdomino()
