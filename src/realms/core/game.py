@@ -356,6 +356,19 @@ class Game:
         """Per-seat figures of a finished game that the simulator averages; empty when there are none."""
         return []
 
+    #: what one step of ``turn_clock`` is called in reports and plots ("turn", "round")
+    turn_label: ClassVar[str] = "turn"
+
+    def turn_clock(self, state: Any) -> list[int]:
+        """Per seat, how many turns (or rounds) are complete: the simulator samples ``turn_stats`` for a
+        seat each time this grows. Cheap, as it is asked after every action of a by-turn simulation."""
+        return self.turns(state)
+
+    def turn_stats(self, state: Any, seat: int) -> dict[str, float]:
+        """Figures of ``seat`` now, sampled by the simulator after each turn (``--by-turn``); empty when the
+        game has none."""
+        return {}
+
     # --- hashing -----------------------------------------------------------------------------
     def state_hash(self, state: Any) -> str:
         """A hex digest of the full state (hidden information included)."""
