@@ -35,8 +35,9 @@ def test_cellar_gives_an_action_and_discards_then_draws_as_many():
     play(s, "Cellar")
     assert s.actions == 1
     choose(s, "Estate", "Estate")
-    assert names(s.disc[0]) == ["Estate", "Estate"]
+    assert names(s.look[0]) == ["Estate", "Estate"] and s.disc[0] == []  # picked; they go down together
     done(s)
+    assert names(s.disc[0]) == ["Estate", "Estate"]
     assert hand(s) == sorted(["Copper", "Village", "Gold", "Silver"])
 
 
@@ -149,7 +150,10 @@ def test_moat_not_revealed_leaves_the_attack_on(attack):
     elif attack == "Witch":
         assert names(s.disc[1]) == ["Curse"]
     elif attack == "Bureaucrat":
-        # both Victory cards are Estates: no real choice, so none is asked
+        # both Victory cards are Estates: one answer, but asked all the same (being asked must not tell
+        # the attacker whether the hand holds two kinds)
+        assert pending_seat(s) == 1 and legal(s) == {"choose Estate"}
+        choose(s, "Estate")
         assert not s.stack and deck_top(s, 1, 1) == ["Estate"]
     else:
         choose(s, "Gold")
@@ -345,7 +349,7 @@ def test_militia_discards_are_logged_together():
     play(s, "Militia")
     act(s, "choose", "Estate")
     events = act(s, "choose", "Copper", log=True)
-    assert "Seat 2 discarded Estate, Copper" in [e.text for e in events]
+    assert "Seat 2 discarded 2 cards, Copper on top" in [e.text for e in events]
 
 
 # --- Moneylender ----------------------------------------------------------------------------------
@@ -555,16 +559,30 @@ def test_library_draws_to_seven_and_may_set_aside_actions_which_are_discarded():
     assert legal(s) == {"yes", "no"}
     yes(s)  # set Smithy aside
     assert names(s.aside[0]) == ["Smithy"]
+    no(s)  # keep the Copper: the only answer for a non-Action, asked all the same
+    assert legal(s) == {"yes", "no"}
     no(s)  # keep Village
+    _keep_drawing(s)
     assert len(s.hand[0]) == 7 and "Village" in hand(s) and "Smithy" not in hand(s)
     assert names(s.disc[0]) == ["Smithy"] and s.aside[0] == []
     assert deck_top(s, 0, 1) == ["Gold"]
 
 
-def test_library_with_no_actions_drawn_asks_nothing():
+def _keep_drawing(s):
+    """Answer Library's questions about non-Action cards (``no`` is their only answer)."""
+    while s.stack and s.stack[-1][0] == ids(["Library"])[0] and legal(s) == {"no"}:
+        no(s)
+
+
+def test_library_asks_about_every_card_drawn_even_without_a_choice():
     s = start_turn(new("Library"), hand=["Library", "Copper"], deck=["Copper"] * 8)
     play(s, "Library")
-    assert not s.stack and len(s.hand[0]) == 7 and len(s.deck[0]) == 2
+    asked = 0
+    while s.stack:
+        assert legal(s) == {"no"} and len(s.look[0]) == 1
+        no(s)
+        asked += 1
+    assert asked == 6 and len(s.hand[0]) == 7 and len(s.deck[0]) == 2
 
 
 def test_library_with_seven_cards_draws_nothing():
@@ -578,6 +596,7 @@ def test_library_with_seven_cards_draws_nothing():
 def test_library_stops_when_deck_and_discard_run_out():
     s = start_turn(new("Library"), hand=["Library"], deck=["Copper", "Silver"], discard=["Gold"])
     play(s, "Library")
+    _keep_drawing(s)
     assert hand(s) == ["Copper", "Gold", "Silver"] and not s.stack
 
 

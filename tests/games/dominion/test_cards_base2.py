@@ -30,7 +30,7 @@ def test_harbinger_card_action_and_may_put_a_discarded_card_onto_the_deck():
     assert legal(s) == {"choose Gold", "choose Estate", "done"}
     choose(s, "Gold")
     assert deck_top(s, 0, 1) == ["Gold"] and names(s.disc[0]) == ["Estate"]
-    assert s.top[0] == [0]  # only its owner knows
+    assert s.top[0] == [1]  # moved face up: everyone saw it (docs/dominion.md, Information)
 
 
 def test_harbinger_is_optional():

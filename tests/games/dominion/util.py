@@ -59,12 +59,14 @@ def set_zones(s: DominionState, p: int, hand: Iterable[str] | None = None, deck:
     """Replace ``p``'s zones. ``deck`` is listed top card first and its order is fixed (known to ``p``)."""
     if hand is not None:
         s.hand[p] = ids(hand)
+        s.hpub[p] = ()
     if deck is not None:
         d = ids(deck)
         s.deck[p] = d[::-1]
         s.top[p] = [0] * len(d)
     if discard is not None:
         s.disc[p] = ids(discard)
+        s.dpub[p] = 0
     recount(s)
 
 

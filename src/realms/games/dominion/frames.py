@@ -5,8 +5,11 @@ Frame layouts (lists of ints; ``f[2]`` is always the seat that decides or acts):
 - ``[GAIN, 0, p, max_cost, type_mask, dest, exact]`` gain a card from the Supply costing up to
   ``max_cost`` (exactly, if ``exact``), of a type in ``type_mask`` (0 = any), to ``dest``; mandatory
   when any exists.
-- ``[DISCARD_DOWN, 0, v, n, *discarded]`` ``v`` discards cards one at a time until ``n`` remain.
-- ``[REACT, 0, v, reaction_card]`` ``v`` may reveal a Reaction against the Attack being played.
+- ``[DISCARD_DOWN, 0, v, n, base]`` ``v`` picks cards one at a time until ``n`` remain; the picks wait
+  in ``s.look[v][base:]`` and go down together (others see the top one and how many).
+- ``[REACT, 0, v, reaction_card]`` ``v``, who owns that Reaction (public: every gain is), is asked
+  whether to reveal it, even when it is not in hand (then ``no`` is the only answer): whether the
+  question comes must not tell anyone what the hand holds.
 - ``[BODY, 0, p, card, immune_mask, first]`` the Attack's effects, once every reaction is settled.
 - ``[REPLAY, 0, p, card]`` play ``card`` again (Throne Room's second play).
 """
@@ -22,7 +25,7 @@ from realms.games.dominion.cards.card import (
     COST,
     NAMES,
     NO,
-    REACTION,
+    REACTORS,
     TO_DISCARD,
     TYPES,
     YES,
@@ -30,7 +33,16 @@ from realms.games.dominion.cards.card import (
     card_of,
     handler,
 )
-from realms.games.dominion.zones import discard_from_hand, distinct, gain, names, others, say, seat_name
+from realms.games.dominion.zones import (
+    distinct,
+    flush_discards,
+    gain,
+    hand_known,
+    others,
+    say,
+    seat_name,
+    stage_discard,
+)
 
 GAIN, DISCARD_DOWN, REACT, BODY, REPLAY = -1, -2, -3, -4, -5
 
@@ -82,13 +94,10 @@ class DiscardDown(Handler):
 
     def resume(self, s: Any, f: list[int]) -> None:
         s.stack.pop()
-        if len(f) > 4:
-            say(s, "discard", f[2], f"{seat_name(f[2])} discarded {names(f[4:])}", cards=[NAMES[c] for c in f[4:]])
+        flush_discards(s, f[2], f[4])
 
     def decide(self, s: Any, f: list[int], a: int) -> None:
-        c = card_of(a)
-        discard_from_hand(s, f[2], c)
-        f.append(c)
+        stage_discard(s, f[2], card_of(a))
 
     def label(self, s: Any, f: list[int], a: int) -> str:
         return f"discard {NAMES[card_of(a)]}"
@@ -101,8 +110,10 @@ class DiscardDown(Handler):
 class React(Handler):
     name = "Reaction"
 
+    always_ask = True
+
     def options(self, s: Any, f: list[int]) -> list[int] | None:
-        return [YES, NO]
+        return [YES, NO] if f[3] in s.hand[f[2]] else [NO]
 
     def decide(self, s: Any, f: list[int], a: int) -> None:
         stack = s.stack
@@ -112,15 +123,25 @@ class React(Handler):
                 if g[0] == BODY:
                     g[4] |= 1 << f[2]
                     break
+            hand_known(s, f[2], f[3], False)
             say(s, "reveal", f[2], f"{seat_name(f[2])} revealed {NAMES[f[3]]}", cards=[NAMES[f[3]]])
 
     def label(self, s: Any, f: list[int], a: int) -> str:
-        return f"reveal {NAMES[f[3]]}" if a == YES else f"do not reveal {NAMES[f[3]]}"
+        if a == YES:
+            return f"reveal {NAMES[f[3]]}"
+        return f"do not reveal {NAMES[f[3]]}" if f[3] in s.hand[f[2]] else f"go on (no {NAMES[f[3]]} in hand)"
+
+    def _attack(self, s: Any) -> str:
+        body = next((g for g in reversed(s.stack) if g[0] == BODY), None)
+        return f" against {NAMES[body[3]]}" if body else ""
 
     def prompt(self, s: Any, f: list[int]) -> str:
-        body = next((g for g in reversed(s.stack) if g[0] == BODY), None)
-        what = f" against {NAMES[body[3]]}" if body else ""
-        return f"{seat_name(f[2])}: reveal {NAMES[f[3]]}{what}?"
+        if f[3] in s.hand[f[2]]:
+            return f"{seat_name(f[2])}: reveal {NAMES[f[3]]}{self._attack(s)}?"
+        return f"{seat_name(f[2])}: no {NAMES[f[3]]} in hand to reveal{self._attack(s)}"
+
+    def public_prompt(self, s: Any, f: list[int]) -> str:
+        return f"{seat_name(f[2])} may react{self._attack(s)}"
 
 
 @handler(BODY)
@@ -149,9 +170,11 @@ def play_card(s: Any, p: int, c: int, first: bool = True) -> None:
     if TYPES[c] & ATTACK:
         reactions = []
         for v in others(s, p):
-            for r in distinct(s.hand[v]):
-                if TYPES[r] & REACTION and CARDS[r].reacts_to_attack:  # type: ignore[attr-defined]
-                    reactions.append([REACT, 0, v, r])
+            if s.hand[v]:
+                owned = s.owned[v]
+                for r in REACTORS:
+                    if owned[r]:  # asked whether or not it is in hand (see REACT)
+                        reactions.append([REACT, 0, v, r])
         if reactions:
             s.stack.append([BODY, 0, p, c, 0, int(first)])
             s.stack.extend(reversed(reactions))

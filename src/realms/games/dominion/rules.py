@@ -46,10 +46,10 @@ from realms.games.dominion.cards.card import (
     YES,
     card_of,
 )
-from realms.games.dominion.frames import REACT, play_card
+from realms.games.dominion.frames import play_card
 from realms.games.dominion.supply import choose_kingdom, parse_kingdom, pile_sizes, supply_order
 from realms.games.dominion.view import build_view
-from realms.games.dominion.zones import draw, gain, say, seat_name
+from realms.games.dominion.zones import draw, gain, hand_left, say, seat_name
 
 ACTION_PHASE, BUY_PHASE, OVER = 0, 1, 2
 PHASE_NAMES = ("action", "buy", "over")
@@ -138,7 +138,7 @@ class DominionState:
 
     __slots__ = (
         "players", "opts", "edition", "colony", "piles", "kingdom", "supply", "empty", "gone",
-        "hand", "deck", "top", "disc", "play", "aside", "look", "owned", "trash",
+        "hand", "deck", "top", "disc", "play", "aside", "look", "owned", "trash", "hpub", "dpub",
         "cur", "phase", "actions", "buys", "coins", "silver_bonus", "silver_played", "bought",
         "turns", "stack", "to_move", "rng", "provinces", "p4", "p8",
         "immune", "ev",
@@ -165,6 +165,10 @@ class DominionState:
     look: list[list[int]]
     owned: list[list[int]]
     trash: list[int]
+    #: per seat, the cards everyone knows are in its hand (see ``zones``)
+    hpub: list[tuple[int, ...]]
+    #: per seat, a bit mask over its discard pile's positions whose card everyone saw
+    dpub: list[int]
     cur: int
     phase: int
     actions: int
@@ -203,6 +207,8 @@ class DominionState:
         s.look = [z[:] for z in self.look]
         s.owned = [z[:] for z in self.owned]
         s.trash = self.trash[:]
+        s.hpub = self.hpub[:]
+        s.dpub = self.dpub[:]
         s.cur = self.cur
         s.phase = self.phase
         s.actions = self.actions
@@ -228,7 +234,8 @@ class DominionState:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> DominionState:
-        s = slots_from_data(cls, data, {"piles": tuple, "kingdom": tuple}, _field_from_data)
+        s = slots_from_data(cls, data, {"piles": tuple, "kingdom": tuple,
+                                        "hpub": lambda v: [tuple(h) for h in v]}, _field_from_data)
         s.immune = 0
         s.ev = None
         return s
@@ -292,6 +299,8 @@ class Dominion(Game):
         for o in s.owned:
             o[COPPER], o[ESTATE] = 7, 3
         s.trash = []
+        s.hpub = [()] * n
+        s.dpub = [0] * n
         s.cur = 0
         s.phase = ACTION_PHASE
         s.actions, s.buys, s.coins = 1, 1, 0
@@ -388,6 +397,8 @@ class Dominion(Game):
             raise IllegalAction(f"dominion: seat {p + 1} has no {NAMES[c]} in hand")
         s.ev = [] if log else None
         hand.remove(c)
+        if s.hpub[p]:
+            hand_left(s, p, c)
         s.play[p].append(c)
         s.actions -= 1
         play_card(s, p, c, True)
@@ -410,6 +421,8 @@ class Dominion(Game):
                 raise IllegalAction(f"dominion: seat {p + 1} has no Treasure in hand to play")
             s.ev = [] if log else None
             s.hand[p] = keep
+            if s.hpub[p]:
+                s.hpub[p] = tuple(c for c in s.hpub[p] if not IS_TREASURE[c])
             s.coins += coins
             if s.silver_bonus and not s.silver_played and SILVER in hand:
                 s.coins += s.silver_bonus
@@ -442,6 +455,8 @@ class Dominion(Game):
             raise IllegalAction(f"dominion: seat {p + 1} has no {NAMES[c]} in hand")
         s.ev = [] if log else None
         s.hand[p].remove(c)
+        if s.hpub[p]:
+            hand_left(s, p, c)
         s.play[p].append(c)
         s.coins += COINS[c]
         if c == SILVER and not s.silver_played:
@@ -481,7 +496,7 @@ class Dominion(Game):
                 opts = h.options(s, f)
                 if opts is None:
                     h.resume(s, f)
-                elif len(opts) == 1:
+                elif len(opts) == 1 and not h.always_ask:
                     h.decide(s, f, opts[0])
                 else:
                     s.to_move = f[2]
@@ -504,10 +519,19 @@ class Dominion(Game):
     def _cleanup(self, s: DominionState, p: int) -> bool:
         """Clean-up and the end check; True when the game is over."""
         disc = s.disc[p]
-        disc += s.hand[p]  # the hand goes down first (unseen), the played cards on top (DECISIONS.md)
+        # the hand goes down first (unseen), the played cards on top, face up (DECISIONS.md); the old top
+        # was in view until now
+        n = len(disc)
+        known = s.dpub[p] | (1 << (n - 1) if n else 0)
+        n += len(s.hand[p])
+        if s.play[p]:
+            known |= ((1 << len(s.play[p])) - 1) << n
+        s.dpub[p] = known
+        disc += s.hand[p]
         disc += s.play[p]
         s.play[p] = []
         s.hand[p] = []
+        s.hpub[p] = ()
         draw(s, p, 5)
         s.turns[p] += 1
         s.actions = 1
@@ -580,34 +604,20 @@ class Dominion(Game):
         return build_view(self, state, seat)
 
     def determinize(self, state: DominionState, seat: int, rng: Rng) -> DominionState:
-        """A copy in which what ``seat`` cannot see is resampled: each other seat's hand is dealt anew
-        from that hand plus its deck's unseen cards (keeping sizes and every publicly known deck
-        position), and the RNG that orders every deck is replaced."""
+        """A copy that keeps everything ``seat`` knows and resamples the rest (docs/dominion.md,
+        "Information"). ``seat`` knows its own cards everywhere (its deck as contents, not order) and
+        what everyone knows: public zones, the cards known to be in each hand (``hpub``), the publicly
+        known deck positions (``top``) and discard positions (``dpub``, and every pile's top). Each
+        other seat's remaining cards, in hand, deck, discard pile and private look, are dealt anew among
+        those places (sizes kept; what it owns is public, so the pool is exact), and the RNG that orders
+        every deck is replaced from ``rng``."""
         s = state.clone()
         for q in range(s.players):
-            if q == seat:
-                continue
-            # a pending Reaction question shows that q holds that card: keep it
-            pinned = [f[3] for f in s.stack if f[0] == REACT and f[2] == q]
-            hand = s.hand[q]
-            for c in pinned:
-                hand.remove(c)
-            deck, top = s.deck[q], s.top[q]
-            known = len(top)
-            free = len(deck) - known
-            hidden_pos = [free + i for i in range(known) if not top[i]]
-            pool = hand + deck[:free] + [deck[i] for i in hidden_pos]
-            rng.shuffle(pool)
-            k = len(hand)
-            s.hand[q] = pool[:k] + pinned
-            rest = pool[k:]
-            for i in hidden_pos:
-                deck[i] = rest.pop()
-            deck[:free] = rest
+            if q != seat:
+                _resample_seat(s, q, rng)
         s.rng = rng.next64()
-        if s.to_move is not None and s.to_move != seat:
-            # another seat's pending question may have no real choice in the sampled world
-            self._advance(s)
+        # another seat's pending question stays pending even if the sampled world leaves it one answer:
+        # that the question was asked is what ``seat`` saw
         return s
 
     def describe(self, state: DominionState, action: Action) -> str:
@@ -619,6 +629,44 @@ class Dominion(Game):
             c = card_of(action.index)
             return f"buy {NAMES[c]} (${COST[c]})"
         return str(action)
+
+
+def _resample_seat(s: DominionState, q: int, rng: Rng) -> None:
+    """Deal ``q``'s cards that other seats cannot place anew among the places they may be."""
+    hand = s.hand[q]
+    known = list(s.hpub[q])
+    pinned: list[int] = []
+    pool: list[int] = []
+    for c in hand:
+        if c in known:
+            known.remove(c)
+            pinned.append(c)
+        else:
+            pool.append(c)
+    free_hand = len(pool)
+    deck, top = s.deck[q], s.top[q]
+    free = len(deck) - len(top)
+    deck_slots = [free + i for i in range(len(top)) if not top[i]]
+    pool += deck[:free]
+    pool += [deck[i] for i in deck_slots]
+    disc = s.disc[q]
+    mask = s.dpub[q] | (1 << (len(disc) - 1) if disc else 0)
+    disc_slots = [i for i in range(len(disc)) if not mask >> i & 1]
+    pool += [disc[i] for i in disc_slots]
+    look = s.look[q]
+    pool += look
+    rng.shuffle(pool)
+    s.hand[q] = pinned + pool[:free_hand]
+    k = free_hand
+    deck[:free] = pool[k:k + free]
+    k += free
+    for i in deck_slots:
+        deck[i] = pool[k]
+        k += 1
+    for i in disc_slots:
+        disc[i] = pool[k]
+        k += 1
+    look[:] = pool[k:]
 
 
 _DYNAMIC_VP = frozenset(c.id for c in CARDS if type(c).points is not Card.points)

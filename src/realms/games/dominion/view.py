@@ -4,7 +4,10 @@ A seat sees its own hand, its own deck's size and contents (not order; the order
 ``zones``) and the cards it put on its deck itself, its own discard pile and anything it is looking
 at. Of the others it sees hand, deck and discard sizes, the top card of each discard pile, deck
 positions that were revealed to everyone (Bureaucrat, Spy), and the public zones: cards in play,
-set aside or revealed, the trash and the Supply. ``seat=None`` is a spectator: public zones only.
+set aside or revealed, the trash and the Supply, and the cards everyone knows are in each hand
+(``hand_known``: gained to hand or revealed there). A pending question is shown to its decider as
+asked, and to everyone else as whose decision it is and which card is resolving (``public_prompt``).
+``seat=None`` is a spectator: public zones only.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ def build_view(game: Any, s: Any, seat: int | None) -> dict[str, Any]:
             "play": _names(s.play[q]),
             "aside": _names(s.aside[q]),
             "looking_at": len(s.look[q]),
+            "hand_known": _names(list(s.hpub[q])),
             "turns": s.turns[q],
         }
         if mine:
@@ -66,7 +70,8 @@ def build_view(game: Any, s: Any, seat: int | None) -> dict[str, Any]:
     if s.stack and not over:
         f = s.stack[-1]
         h = HANDLERS[f[0]]
-        pending = {"seat": f[2], "card": h.name, "prompt": h.prompt(s, f)}
+        prompt = h.prompt(s, f) if seat == f[2] else h.public_prompt(s, f)
+        pending = {"seat": f[2], "card": h.name, "prompt": prompt}
     out: dict[str, Any] = {
         "game": game.id,
         "seat": seat,

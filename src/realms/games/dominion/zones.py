@@ -11,6 +11,14 @@ and drawing from the top, it makes a reshuffle a list swap, and it means no deck
 could leak. Cards put *onto* the deck have a known position: ``s.top[p]`` is a stack of flags, one
 per known card at the end of ``s.deck[p]`` (1 = everyone saw it, 0 = only its owner knows it).
 
+What everyone knows is data too (see ``determinize`` in ``rules``): ``s.hpub[p]`` is a tuple of the
+cards known to all to be in ``p``'s hand (gained to hand, revealed there: Mine, Artisan, Moat,
+Bureaucrat, Adventurer), and ``s.dpub[p]`` a bit mask over ``s.disc[p]``'s positions whose card everyone
+saw (gained or discarded face up, or seen as the top before being covered); the top card itself is
+always public. A card leaving a hand publicly takes one known copy with it; a hand changed in private
+(several cards discarded at once, a card put onto the deck unseen, Clean-up) forgets what was known of
+it, so the record never depends on a choice nobody saw.
+
 Events are built only when ``s.ev`` is a list (``apply(..., log=True)``); their texts never name a
 card that the other players may not see.
 """
@@ -70,6 +78,7 @@ def reshuffle(s: Any, p: int) -> bool:
         return False
     s.deck[p] = disc
     s.disc[p] = []
+    s.dpub[p] = 0
     if s.ev is not None:
         say(s, "reshuffle", p, f"{seat_name(p)} shuffled {len(disc)} cards", cards=len(disc))
     return True
@@ -165,18 +174,78 @@ def put_on_deck(s: Any, p: int, c: int, public: bool) -> None:
 
 def deck_to_discard(s: Any, p: int) -> None:
     """Put the whole deck into the discard pile at once (Chancellor; not 'discarding' each card)."""
-    s.disc[p].extend(s.deck[p])
+    to_pile(s, p, s.deck[p], False)
     s.deck[p] = []
     s.top[p] = []
 
 
+def to_pile(s: Any, p: int, cards: list[int], public: bool) -> None:
+    """Put ``cards`` onto ``p``'s discard pile in one go (the last ends on top), face up for all to see
+    (``public``) or not. The old top was in view until now, so it stays known."""
+    disc = s.disc[p]
+    n = len(disc)
+    if n:
+        s.dpub[p] |= 1 << (n - 1)
+    if public and cards:
+        s.dpub[p] |= ((1 << len(cards)) - 1) << n
+    disc += cards
+
+
 def discard(s: Any, p: int, c: int) -> None:
-    s.disc[p].append(c)
+    """Discard ``c`` (already taken from its zone) face up."""
+    disc = s.disc[p]
+    n = len(disc)
+    s.dpub[p] |= 3 << (n - 1) if n else 1  # the old top (still known) and ``c``
+    disc.append(c)
 
 
-def discard_from_hand(s: Any, p: int, c: int) -> None:
+def take_from_pile(s: Any, p: int, i: int) -> int:
+    """Take the card at position ``i`` of ``p``'s discard pile. Taking the top keeps what is known of the
+    rest; taking from inside forgets it (which copy went is not public)."""
+    disc = s.disc[p]
+    n = len(disc)
+    c = disc.pop(i)
+    s.dpub[p] = s.dpub[p] & ((1 << (n - 1)) - 1) if i == n - 1 else 0
+    return c
+
+
+def stage_discard(s: Any, p: int, c: int) -> None:
+    """One pick of several discarded at once: ``c`` leaves the hand, unseen, to wait in ``s.look[p]``
+    until ``flush_discards`` puts them all down together."""
     s.hand[p].remove(c)
-    s.disc[p].append(c)
+    s.look[p].append(c)
+    s.hpub[p] = ()
+
+
+def flush_discards(s: Any, p: int, base: int) -> list[int]:
+    """Discard the cards staged in ``s.look[p][base:]`` at once: others see only the one on top, and how
+    many went. Returns them."""
+    look = s.look[p]
+    out = look[base:]
+    del look[base:]
+    if out:
+        to_pile(s, p, out, False)
+        if s.ev is not None:
+            k = len(out)
+            say(s, "discard", p, f"{seat_name(p)} discarded {k} card{'s' if k != 1 else ''}, {NAMES[out[-1]]} on top",
+                count=k, top=NAMES[out[-1]])
+    return out
+
+
+def hand_left(s: Any, p: int, c: int) -> None:
+    """``c`` left ``p``'s hand for all to see: a copy known to be there goes with it."""
+    known = s.hpub[p]
+    if c in known:
+        i = known.index(c)
+        s.hpub[p] = tuple(known[:i]) + tuple(known[i + 1:])
+
+
+def hand_known(s: Any, p: int, c: int, new: bool) -> None:
+    """Everyone now knows ``c`` is in ``p``'s hand: a card just put there (``new``), or one revealed
+    from it (known already if a copy is)."""
+    known = s.hpub[p]
+    if new or c not in known:
+        s.hpub[p] = (*known, c)
 
 
 def gain(s: Any, p: int, c: int, dest: int = TO_DISCARD, quiet: bool = False) -> bool:
@@ -190,9 +259,10 @@ def gain(s: Any, p: int, c: int, dest: int = TO_DISCARD, quiet: bool = False) ->
         s.gone |= 1 << c
     s.owned[p][c] += 1
     if dest == TO_DISCARD:
-        s.disc[p].append(c)
+        discard(s, p, c)
     elif dest == TO_HAND:
         s.hand[p].append(c)
+        s.hpub[p] = (*s.hpub[p], c)
     else:
         put_on_deck(s, p, c, True)
     if c == PROVINCE:
@@ -213,7 +283,7 @@ def _count_province(s: Any, p: int) -> None:
 def gain_from_trash(s: Any, p: int, c: int) -> None:
     s.trash.remove(c)
     s.owned[p][c] += 1
-    s.disc[p].append(c)
+    discard(s, p, c)
     say(s, "gain", p, f"{seat_name(p)} gained {NAMES[c]} from the trash", card=NAMES[c])
 
 
@@ -227,6 +297,8 @@ def trash(s: Any, p: int, c: int, quiet: bool = False) -> None:
 
 def trash_from_hand(s: Any, p: int, c: int, quiet: bool = False) -> None:
     s.hand[p].remove(c)
+    if s.hpub[p]:
+        hand_left(s, p, c)
     trash(s, p, c, quiet)
 
 

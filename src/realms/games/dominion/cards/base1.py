@@ -34,17 +34,20 @@ from realms.games.dominion.frames import DISCARD_DOWN, play_card, push_gain, pus
 from realms.games.dominion.zones import (
     deck_to_discard,
     discard,
-    discard_from_hand,
     distinct,
     draw,
+    flush_discards,
     gain,
     gain_from_trash,
+    hand_left,
     names,
     others,
     put_on_deck,
     say,
     seat_name,
+    stage_discard,
     take_top,
+    to_pile,
     trash,
     trash_from_hand,
     victims,
@@ -65,7 +68,7 @@ class Cellar(Card):
 
     def play(self, s: Any, p: int, first: bool) -> None:
         s.actions += 1
-        s.stack.append([self.id, 0, p])  # f[3:] = the cards discarded so far
+        s.stack.append([self.id, 0, p, len(s.look[p])])  # the picks wait in s.look[p][f[3]:]
 
     def options(self, s: Any, f: list[int]) -> list[int] | None:
         return _picks(s.hand[f[2]]) + [DONE]
@@ -74,15 +77,13 @@ class Cellar(Card):
         p = f[2]
         if a == DONE:
             s.stack.pop()
-            if len(f) > 3:
-                say(s, "discard", p, f"{seat_name(p)} discarded {names(f[3:])}", cards=[NAMES[c] for c in f[3:]])
-            draw(s, p, len(f) - 3)
+            draw(s, p, len(flush_discards(s, p, f[3])))
         else:
-            discard_from_hand(s, p, card_of(a))
-            f.append(card_of(a))
+            stage_discard(s, p, card_of(a))
 
     def label(self, s: Any, f: list[int], a: int) -> str:
-        return f"draw {len(f) - 3} and stop discarding" if a == DONE else f"discard {NAMES[card_of(a)]}"
+        k = len(s.look[f[2]]) - f[3]
+        return f"draw {k} and stop discarding" if a == DONE else f"discard {NAMES[card_of(a)]}"
 
     def prompt(self, s: Any, f: list[int]) -> str:
         return "Cellar: discard any number of cards, then draw as many"
@@ -200,12 +201,17 @@ class Bureaucrat(Card):
         for v in reversed(victims(s, p)):
             s.stack.append([self.id, 0, v])
 
+    #: a victim holding any Victory card is asked, even with one kind: being asked must not tell the
+    #: attacker that the hand holds two kinds
+    always_ask = True
+
     def options(self, s: Any, f: list[int]) -> list[int] | None:
         return [CHOOSE(c) for c in distinct(s.hand[f[2]]) if TYPES[c] & VICTORY] or None
 
     def resume(self, s: Any, f: list[int]) -> None:
         s.stack.pop()
         v = f[2]
+        s.hpub[v] = tuple(s.hand[v])  # the whole hand was revealed
         say(s, "reveal", v, f"{seat_name(v)} revealed a hand with no Victory card: {names(s.hand[v]) or 'nothing'}",
             cards=[NAMES[c] for c in s.hand[v]])
 
@@ -213,6 +219,7 @@ class Bureaucrat(Card):
         s.stack.pop()
         v, c = f[2], card_of(a)
         s.hand[v].remove(c)
+        hand_left(s, v, c)
         put_on_deck(s, v, c, True)
         say(s, "topdeck", v, f"{seat_name(v)} revealed {NAMES[c]} and put it onto their deck", cards=[NAMES[c]])
 
@@ -255,7 +262,7 @@ class Militia(Card):
     def play(self, s: Any, p: int, first: bool) -> None:
         s.coins += 2
         for v in reversed(victims(s, p)):
-            s.stack.append([DISCARD_DOWN, 0, v, 3])
+            s.stack.append([DISCARD_DOWN, 0, v, 3, len(s.look[v])])
 
 
 @register
@@ -407,7 +414,7 @@ class Thief(Card):
             self._discard_rest(s, v)
 
     def _discard_rest(self, s: Any, v: int) -> None:
-        s.disc[v].extend(s.aside[v])
+        to_pile(s, v, s.aside[v], True)
         s.aside[v].clear()
 
     def decide(self, s: Any, f: list[int], a: int) -> None:
@@ -458,6 +465,7 @@ class ThroneRoom(Card):
             return
         p, c = f[2], card_of(a)
         s.hand[p].remove(c)
+        hand_left(s, p, c)
         s.play[p].append(c)
         push_replay(s, p, c)
         play_card(s, p, c, True)
@@ -509,25 +517,26 @@ class Library(Card):
             "not count toward 7); discard the set-aside cards when done. Stops early if deck and discard are "
             "both exhausted.")
 
+    #: every card drawn is a question (``no``, keep it, is the only answer for a non-Action): a pause
+    #: only at Action cards would tell everyone what was drawn
+    always_ask = True
+
     def play(self, s: Any, p: int, first: bool) -> None:
         s.stack.append([self.id, 0, p, 0, 0])  # f[3] set aside, f[4] drawn into hand
 
     def options(self, s: Any, f: list[int]) -> list[int] | None:
-        return [YES, NO] if f[1] else None
+        if not f[1]:
+            return None
+        return [YES, NO] if IS_ACTION[s.look[f[2]][-1]] else [NO]
 
     def resume(self, s: Any, f: list[int]) -> None:
         p = f[2]
-        hand = s.hand[p]
-        while len(hand) < 7:
+        if len(s.hand[p]) < 7:
             c = take_top(s, p)
-            if c < 0:
-                break
-            if IS_ACTION[c]:
+            if c >= 0:
                 s.look[p].append(c)  # drawn, privately, until its owner decides
                 f[1] = 1
                 return
-            hand.append(c)
-            f[4] += 1
         s.stack.pop()
         if f[4]:
             say(s, "draw", p, f"{seat_name(p)} drew {f[4]} card{'s' if f[4] != 1 else ''}", count=f[4])
@@ -535,7 +544,7 @@ class Library(Card):
             aside = s.aside[p]
             out = aside[-f[3]:]
             del aside[-f[3]:]
-            s.disc[p].extend(out)
+            to_pile(s, p, out, True)
             say(s, "discard", p, f"{seat_name(p)} discarded {names(out)}", cards=[NAMES[c] for c in out])
 
     def decide(self, s: Any, f: list[int], a: int) -> None:
@@ -556,7 +565,13 @@ class Library(Card):
         return f"set aside {what}" if a == YES else f"keep {what}"
 
     def prompt(self, s: Any, f: list[int]) -> str:
-        return "Library: set aside the Action card you drew?"
+        c = s.look[f[2]][-1] if s.look[f[2]] else -1
+        if c >= 0 and IS_ACTION[c]:
+            return f"Library: set aside the {NAMES[c]} you drew?"
+        return f"Library: you drew {NAMES[c]} (not an Action card): keep it" if c >= 0 else "Library"
+
+    def public_prompt(self, s: Any, f: list[int]) -> str:
+        return f"Library: {seat_name(f[2])} looks at the card drawn"
 
 
 @register
@@ -634,5 +649,7 @@ class Adventurer(Card):
         say(s, "reveal", p, f"{seat_name(p)} revealed {names(shown) or 'nothing'}", cards=[NAMES[c] for c in shown])
         aside = s.aside[p]
         del aside[len(aside) - len(shown):]
-        for c in shown:
-            (s.hand[p] if IS_TREASURE[c] else s.disc[p]).append(c)
+        found_cards = [c for c in shown if IS_TREASURE[c]]
+        s.hand[p] += found_cards
+        s.hpub[p] = (*s.hpub[p], *found_cards)
+        to_pile(s, p, [c for c in shown if not IS_TREASURE[c]], True)

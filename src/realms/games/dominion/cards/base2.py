@@ -23,15 +23,18 @@ from realms.games.dominion.cards.card import (
 from realms.games.dominion.frames import play_card, push_gain
 from realms.games.dominion.zones import (
     discard,
-    discard_from_hand,
     distinct,
     draw,
+    flush_discards,
     gain,
     names,
     put_on_deck,
     say,
     seat_name,
+    stage_discard,
+    take_from_pile,
     take_top,
+    to_pile,
     trash,
     victims,
 )
@@ -59,9 +62,10 @@ class Harbinger(Card):
         if a != DONE:
             p, c = f[2], card_of(a)
             disc = s.disc[p]
-            del disc[len(disc) - 1 - disc[::-1].index(c)]  # the copy nearest the top
-            put_on_deck(s, p, c, False)
-            say(s, "topdeck", p, f"{seat_name(p)} put a card from their discard pile onto their deck")
+            take_from_pile(s, p, len(disc) - 1 - disc[::-1].index(c))  # the copy nearest the top
+            put_on_deck(s, p, c, True)  # moved face up: everyone sees which card goes on top
+            say(s, "topdeck", p, f"{seat_name(p)} put {NAMES[c]} from their discard pile onto their deck",
+                cards=[NAMES[c]])
 
     def label(self, s: Any, f: list[int], a: int) -> str:
         return "put nothing onto your deck" if a == DONE else f"put {NAMES[card_of(a)]} onto your deck"
@@ -107,7 +111,7 @@ class Vassal(Card):
         p, c = f[2], f[3]
         disc = s.disc[p]
         if a == YES and disc and disc[-1] == c:
-            disc.pop()
+            take_from_pile(s, p, len(disc) - 1)
             s.play[p].append(c)
             play_card(s, p, c, True)
 
@@ -129,7 +133,7 @@ class Poacher(Card):
         s.actions += 1
         s.coins += 1
         if s.empty:
-            s.stack.append([self.id, 0, p, s.empty])  # f[3] still to discard, f[4:] discarded
+            s.stack.append([self.id, 0, p, s.empty, len(s.look[p])])  # f[3] still to discard; picks wait in look
 
     def options(self, s: Any, f: list[int]) -> list[int] | None:
         hand = s.hand[f[2]]
@@ -137,13 +141,11 @@ class Poacher(Card):
 
     def resume(self, s: Any, f: list[int]) -> None:
         s.stack.pop()
-        if len(f) > 4:
-            say(s, "discard", f[2], f"{seat_name(f[2])} discarded {names(f[4:])}", cards=[NAMES[c] for c in f[4:]])
+        flush_discards(s, f[2], f[4])
 
     def decide(self, s: Any, f: list[int], a: int) -> None:
-        discard_from_hand(s, f[2], card_of(a))
+        stage_discard(s, f[2], card_of(a))
         f[3] -= 1
-        f.append(card_of(a))
 
     def label(self, s: Any, f: list[int], a: int) -> str:
         return f"discard {NAMES[card_of(a)]}"
@@ -180,7 +182,7 @@ class Bandit(Card):
 
     def _finish(self, s: Any, v: int) -> None:
         s.stack.pop()
-        s.disc[v].extend(s.aside[v])
+        to_pile(s, v, s.aside[v], True)
         s.aside[v].clear()
 
     def decide(self, s: Any, f: list[int], a: int) -> None:
@@ -209,19 +211,27 @@ class Sentry(Card):
         seen = [c for c in (take_top(s, p), take_top(s, p)) if c >= 0]
         s.look[p].extend(seen)
         say(s, "look", p, f"{seat_name(p)} looked at the top {len(seen)} cards of their deck", count=len(seen))
-        s.stack.append([self.id, self.TRASH, p])
+        s.stack.append([self.id, self.TRASH, p, 0])  # f[3]: cards picked to discard (at the end of look)
 
     def options(self, s: Any, f: list[int]) -> list[int] | None:
         look = s.look[f[2]]
         if f[1] == self.ORDER:
             return [CHOOSE(c) for c in look] if len(look) == 2 and look[0] != look[1] else None
-        return [CHOOSE(c) for c in distinct(look)] + [DONE] if look else None
+        free = look[:len(look) - f[3]]
+        return [CHOOSE(c) for c in distinct(free)] + [DONE] if free else None
 
     def resume(self, s: Any, f: list[int]) -> None:
         if f[1] != self.ORDER:
-            f[1] = self.ORDER
+            self._next_step(s, f)
             return
         self._put_back(s, f[2], s.look[f[2]][-1] if s.look[f[2]] else -1)
+
+    def _next_step(self, s: Any, f: list[int]) -> None:
+        if f[1] == self.DISCARD:  # the picked cards go down together
+            look = s.look[f[2]]
+            flush_discards(s, f[2], len(look) - f[3])
+            f[3] = 0
+        f[1] += 1
 
     def _put_back(self, s: Any, p: int, on_top: int) -> None:
         s.stack.pop()
@@ -238,15 +248,16 @@ class Sentry(Card):
         if f[1] == self.ORDER:
             self._put_back(s, p, card_of(a))
         elif a == DONE:
-            f[1] += 1
+            self._next_step(s, f)
         else:
             c = card_of(a)
-            s.look[p].remove(c)
+            look = s.look[p]
+            look.remove(c)  # the first copy: not one already picked to discard
             if f[1] == self.TRASH:
                 trash(s, p, c)
             else:
-                discard(s, p, c)
-                say(s, "discard", p, f"{seat_name(p)} discarded {NAMES[c]}", cards=[NAMES[c]])
+                look.append(c)
+                f[3] += 1
 
     def label(self, s: Any, f: list[int], a: int) -> str:
         if f[1] == self.ORDER:
@@ -277,6 +288,7 @@ class Artisan(Card):
         s.stack.pop()
         p, c = f[2], card_of(a)
         s.hand[p].remove(c)
+        s.hpub[p] = ()  # which card left the hand is not public
         put_on_deck(s, p, c, False)
         say(s, "topdeck", p, f"{seat_name(p)} put a card from their hand onto their deck")
 

@@ -60,6 +60,9 @@ class Handler:
     """Owner of frames on the pending-decision stack (cards and the generic frames in ``frames``)."""
 
     name = "frame"
+    #: ask the decider even when only one answer is legal: whether a question comes at all must not
+    #: depend on what only the decider can see (Moat's reveal, Bureaucrat, Library)
+    always_ask = False
 
     def options(self, s: Any, f: list[int]) -> list[int] | None:
         return None
@@ -77,8 +80,13 @@ class Handler:
         return ("play all treasures", "end actions", "end buys", "yes", "no", "done")[a]
 
     def prompt(self, s: Any, f: list[int]) -> str:
-        """The question of frame ``f``; public text, never a hidden card."""
+        """The question of frame ``f`` as its decider reads it."""
         return f"{self.name}: choose"
+
+    def public_prompt(self, s: Any, f: list[int]) -> str:
+        """The question as every other seat reads it: whose decision and what is resolving, nothing that
+        only the question would give away (the default: the decider's text, where that hides nothing)."""
+        return self.prompt(s, f)
 
 
 class Card(Handler):
@@ -124,6 +132,8 @@ VP: list[int] = []
 IS_ACTION: list[bool] = []
 IS_TREASURE: list[bool] = []
 BY_NAME: dict[str, int] = {}
+#: Reactions that may be revealed against an Attack (Moat), by card id
+REACTORS: list[int] = []
 #: frame handlers by frame kind: card ids for cards, negative kinds for the generic frames
 HANDLERS: dict[int, Handler] = {}
 
@@ -142,6 +152,8 @@ def register(cls: type[Card]) -> type[Card]:
     IS_TREASURE.append(bool(card.types & TREASURE))
     BY_NAME[card.name] = card.id
     HANDLERS[card.id] = card
+    if card.types & REACTION and card.reacts_to_attack:
+        REACTORS.append(card.id)
     return cls
 
 
