@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
 import secrets
 import sys
 import time
@@ -11,7 +13,9 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 import realms.games
 from realms.agents import agent_names, make_agent
@@ -29,8 +33,15 @@ OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", help="gam
 JsonArg = Annotated[bool, typer.Option("--json", help="print one JSON object")]
 
 
+def esc(text: object) -> str:
+    """``text`` made safe to put inside rich markup: anything a user typed or a file held goes through this,
+    so ``[/]`` in a move, a bot name, an option, a file name or a record prints as typed."""
+    return escape(str(text))
+
+
 def fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    """Print ``error: message`` on one line of standard error and exit with ``code`` (2 bad input, 1 environment)."""
+    err.print(f"[bold red]error:[/] {esc(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -55,8 +66,45 @@ def _print_result(game: Game, result: dict[str, Any], names: list[str]) -> None:
     for col in ("rank", "player", "score"):
         table.add_column(col)
     for s in sorted(range(len(names)), key=lambda s: result["ranks"][s]):
-        table.add_row(str(result["ranks"][s]), names[s], str(result["scores"][s]))
+        table.add_row(str(result["ranks"][s]), Text(names[s]), str(result["scores"][s]))
     out.print(table)
+
+
+def print_whole(table: Table) -> None:
+    """Print a table without cutting a name or a number: piped or redirected output gets the table's full width;
+    on a narrow terminal, cells fold onto further lines (columns are made with ``overflow="fold"``)."""
+    if out.is_terminal:
+        out.print(table)
+        return
+    console_width = out.width
+    try:
+        out.width = 10_000
+        out.width = max(console_width, out.measure(table).maximum)
+        out.print(table)
+    finally:
+        out.width = console_width
+
+
+def check_agent_files(names: list[str]) -> None:
+    """Fail in one line, before any game starts, when an agent named by a file (``.toml``) is not UTF-8 text."""
+    for name in names:
+        if name.lower().endswith(".toml") and Path(name).is_file():
+            read_input(name, "strategy file")
+
+
+def read_input(file: str, what: str = "file") -> str:
+    """The text of ``file`` (``-`` for standard input) as UTF-8; unreadable or undecodable input fails in one line."""
+    name = "standard input" if file == "-" else file
+    try:
+        if file == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            return stream.read().decode("utf-8") if stream is not None else sys.stdin.read()
+        return Path(file).read_text(encoding="utf-8")
+    except OSError as e:
+        fail(f"cannot read {name}: {e.strerror or e}")
+    except UnicodeDecodeError as e:
+        fail(f"{name} is not UTF-8 text (byte {e.object[e.start]:#04x} at offset {e.start}); save the {what} as UTF-8")
+    raise AssertionError("unreachable")
 
 
 @app.command("list")
@@ -64,100 +112,296 @@ def list_games() -> None:
     """The games and the agents each one offers."""
     for game_id in realms.games.ids():
         game = realms.games.get(game_id)
-        out.print(f"[bold]{game_id}[/] ({game.name}, {game.min_players}-{game.max_players} players)")
-        out.print("  agents: " + ", ".join(agent_names(game_id)))
-        out.print("  options: " + ", ".join(f"{o.name}={o.default}" for o in game.options_spec))
+        out.print(f"[bold]{game_id}[/] ({esc(game.name)}, {game.min_players}-{game.max_players} players)",
+                  highlight=False)
+        out.print("  agents: " + esc(", ".join(agent_names(game_id))), highlight=False)
+        table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="dim")
+        table.add_column("  option (-o key=value)", no_wrap=True)
+        table.add_column("default", overflow="fold")
+        table.add_column("allowed", overflow="fold")
+        table.add_column("what it does", overflow="fold")
+        for o in game.options_spec:
+            allowed = allowed_values(o)
+            table.add_row(Text("  " + o.name, style="bold"), Text(_option_value(o.default)),
+                          Text(allowed or o.help), Text("" if not allowed else o.help, style="dim"))
+        out.print(table)
+
+
+def _option_value(value: Any) -> str:
+    """An option value as it is typed after ``-o key=``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "(none)"
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def allowed_values(option: Any) -> str:
+    """What ``-o name=...`` accepts, from the option's declared type, choices and range.
+
+    >>> from realms.core.options import Option
+    >>> allowed_values(Option("players", "int", 2, minimum=1, maximum=4))
+    '1-4'
+    >>> allowed_values(Option("harmony", "bool", False)), allowed_values(Option("t", "choice", "a", choices=("a", "b")))
+    ('true|false', 'a|b')
+    """
+    if option.type == "bool":
+        return "true|false"
+    if option.type == "choice":
+        return "|".join(_option_value(c) for c in option.choices)
+    if option.type == "int":
+        lo, hi = option.minimum, option.maximum
+        if lo is not None and hi is not None:
+            return f"{lo}-{hi}"
+        if lo is not None:
+            return f"{lo} or more"
+        if hi is not None:
+            return f"{hi} or less"
+        return "an integer"
+    if option.local_only:
+        return "a file path on this machine"
+    return ""  # free-form: the option's help says what it takes
 
 
 @app.command()
 def play(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="kingdomino, ...")],
+    game_id: Annotated[str | None, typer.Argument(metavar="GAME", help="kingdomino, ... (taken from the record "
+                                                                       "with --resume)")] = None,
     bots: Annotated[str | None, typer.Option(help="comma-separated agents for the other seats; 'human' for a "
                                                    "friend at the same terminal")] = None,
     option: OptionArg = None,
     seed: Annotated[int | None, typer.Option(help="seed (random if omitted; printed so the game can be replayed)")]
     = None,
-    record: Annotated[Path | None, typer.Option(help="save the game record to this file")] = None,
-    seat: Annotated[int, typer.Option(help="your seat, 1-based")] = 1,
+    record: Annotated[Path | None, typer.Option(help="save the game record to this file (kept up to date as the "
+                                                     "game goes on)")] = None,
+    seat: Annotated[int | None, typer.Option(help="your seat, 1-based (default 1; with --resume the record's "
+                                                  "first human seat)")] = None,
+    resume: Annotated[Path | None, typer.Option(help="continue the unfinished game saved in this record (left "
+                                                     "with q or Ctrl-C); it goes on being saved there")] = None,
 ) -> None:
-    """Play a game in the terminal against bots (and friends)."""
+    """Play a game in the terminal against bots (and friends); moves are chosen by number or by name."""
     try:
-        game = realms.games.get(game_id)
-        opts_raw: dict[str, Any] = dict(parse_option_pairs(option))
-        bot_names = _split(bots)
-        if "players" not in opts_raw and any(o.name == "players" for o in game.options_spec):
-            if bot_names:
-                opts_raw["players"] = len(bot_names) + 1
-        opts = game.validate_options(opts_raw)
-        players = opts.get("players", game.min_players)
-        if not bot_names:
-            bot_names = [game.default_agent] * (players - 1)
-        if len(bot_names) != players - 1:
-            fail(f"{players} players need {players - 1} bots, got {len(bot_names)} ({', '.join(bot_names)})")
-        if not 1 <= seat <= players:
-            fail(f"--seat must be between 1 and {players}")
-        names = list(bot_names)
-        names.insert(seat - 1, "human")
-        seed = seed if seed is not None else secrets.randbelow(2**31)
-        rec = GameRecord.start(game, opts, seed, names)
+        if resume is not None:
+            if bots is not None or option or seed is not None:
+                fail("--resume continues the game with the record's own seats, options and seed; "
+                     "leave out --bots, -o and --seed")
+            game, rec, names, me = _resume(resume, game_id, seat)
+            record = record if record is not None else resume
+            opts, seed = rec.options, rec.seed
+        else:
+            if game_id is None:
+                fail("missing GAME: name a game (see `realms list`), or continue one with --resume FILE")
+            game = realms.games.get(game_id)
+            opts_raw: dict[str, Any] = dict(parse_option_pairs(option))
+            bot_names = _split(bots)
+            check_agent_files(bot_names)
+            if "players" not in opts_raw and any(o.name == "players" for o in game.options_spec):
+                if bot_names:
+                    opts_raw["players"] = len(bot_names) + 1
+            opts = game.validate_options(opts_raw)
+            players = opts.get("players", game.min_players)
+            if not bot_names:
+                bot_names = [game.default_agent] * (players - 1)
+            if len(bot_names) != players - 1:
+                fail(f"{players} players need {players - 1} bots, got {len(bot_names)} ({', '.join(bot_names)})")
+            seat = 1 if seat is None else seat
+            if not 1 <= seat <= players:
+                fail(f"--seat must be between 1 and {players}")
+            me = seat - 1
+            names = list(bot_names)
+            names.insert(me, "human")
+            seed = seed if seed is not None else secrets.randbelow(2**31)
+            rec = GameRecord.start(game, opts, seed, names)
         agents = {s: make_agent(n, game, seed + 1000 * (s + 1)) for s, n in enumerate(names) if n != "human"}
     except RealmsError as e:
         fail(str(e))
         return
-    labels = [("You" if n == "human" and s == seat - 1 else f"{n} ({s + 1})") for s, n in enumerate(names)]
-    out.print(f"[bold]{game.name}[/], seed {seed}, options "
-              + ", ".join(f"{k}={v}" for k, v in opts.items()))
+    labels = [("You" if n == "human" and s == me else f"{n} ({s + 1})") for s, n in enumerate(names)]
+    out.print(f"[bold]{esc(game.name)}[/], seed {seed}, options "
+              + esc(", ".join(f"{k}={v}" for k, v in opts.items())), highlight=False)
+    if resume is not None:
+        out.print(f"resumed from {esc(resume)}: {len(rec.actions)} recorded actions replayed", highlight=False)
     state = rec.state
+    prompt = MovePrompt()
+
+    def keep() -> None:
+        if record is not None:
+            rec.save(record)
 
     def save() -> None:
         if record is not None:
             rec.save(record)
-            out.print(f"record saved to {record}")
+            out.print(f"record saved to {esc(record)}", highlight=False)
 
-    while not game.is_over(state):
-        to_move = state.to_move
-        if names[to_move] != "human":
-            action = agents[to_move].act(game, state)
-            for event in rec.play(action, log=True):
-                if event.visible(seat - 1):
-                    out.print(f"[dim]{labels[to_move]}:[/] {event.text}", highlight=False)
-            continue
-        view = game.view(state, to_move)
-        out.rule(labels[to_move])
-        out.print(_draw(game, view, labels))
-        actions = game.legal_actions(state)
-        table = Table.grid(padding=(0, 3))
-        cols = 3 if len(actions) > 12 else 1
-        for _ in range(cols):
-            table.add_column()
-        cells = [f"[bold]{i + 1:>3}[/]. {game.describe(state, a)}" for i, a in enumerate(actions)]
-        rows = (len(cells) + cols - 1) // cols
-        for r in range(rows):
-            table.add_row(*[cells[c * rows + r] if c * rows + r < len(cells) else "" for c in range(cols)])
-        out.print(table)
-        while True:
-            try:
-                answer = out.input(f"[bold]{labels[to_move]}[/], your move (1-{len(actions)}, q to quit): ").strip()
-            except (EOFError, KeyboardInterrupt):
-                out.print("\ninput closed; the game stops here.")
-                save()
-                raise typer.Exit(1) from None
-            if answer.lower() in ("q", "quit", "exit"):
-                save()
-                raise typer.Exit(0)
-            if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
-                out.print(f"[red]'{answer}' is not a move: type a number from 1 to {len(actions)}, or q.[/]",
-                          highlight=False)
+    def show(seat_: int, text: str) -> None:
+        out.print(f"[dim]{esc(labels[seat_])}:[/] {esc(text)}", highlight=False)
+
+    try:
+        while not game.is_over(state):
+            to_move = state.to_move
+            if names[to_move] != "human":
+                action = agents[to_move].act(game, state)
+                for event in rec.play(action, log=True):
+                    if event.visible(me):
+                        show(to_move, event.text)
                 continue
-            break
-        for event in rec.play(actions[int(answer) - 1], log=True):
-            if event.visible(to_move):
-                out.print(f"[dim]{labels[to_move]}:[/] {event.text}", highlight=False)
-    out.print(_draw(game, game.view(state, seat - 1), labels))
+            keep()
+            view = game.view(state, to_move)
+            out.rule(Text(labels[to_move]))
+            out.print(_draw(game, view, labels))
+            actions = game.legal_actions(state)
+            texts = [game.describe(state, a) for a in actions]
+            table = Table.grid(padding=(0, 3))
+            cols = 3 if len(actions) > 12 else 1
+            for _ in range(cols):
+                table.add_column()
+            cells = [f"[bold]{i + 1:>3}[/]. {esc(t)}" for i, t in enumerate(texts)]
+            rows = (len(cells) + cols - 1) // cols
+            for r in range(rows):
+                table.add_row(*[cells[c * rows + r] if c * rows + r < len(cells) else "" for c in range(cols)])
+            out.print(table)
+            while True:
+                try:
+                    answer = prompt.ask(f"[bold]{esc(labels[to_move])}[/], your move (1-{len(actions)} or a name, "
+                                        "q to quit): ", texts)
+                except EOFError:
+                    out.print("\ninput closed; the game stops here.")
+                    save()
+                    raise typer.Exit(1) from None
+                if answer.lower() in ("q", "quit", "exit"):
+                    save()
+                    raise typer.Exit(0)
+                chosen = match_move(answer, texts)
+                if isinstance(chosen, str):
+                    out.print(Text(chosen, style="red"))
+                    continue
+                break
+            for event in rec.play(actions[chosen], log=True):
+                if event.visible(to_move):
+                    show(to_move, event.text)
+    except KeyboardInterrupt:
+        out.print("\ninterrupted; the game stops here.")
+        save()
+        raise typer.Exit(1) from None
+    except (typer.Exit, SystemExit):
+        raise
+    except Exception:
+        save()  # a bug is no reason to lose the game: the record can be resumed
+        raise
+    out.print(_draw(game, game.view(state, me), labels))
     result = game.result(state)
     assert result is not None
     _print_result(game, result.to_json(), labels)
     save()
+
+
+def _resume(path: Path, game_id: str | None, seat: int | None) -> tuple[Game, GameRecord, list[str], int]:
+    """The game, record (its actions replayed and checked), seat names and your seat of an unfinished record."""
+    data = load(path)
+    rep = replay(data, verify=True, require_finished=False)
+    game = rep.game
+    if game_id is not None and game_id != game.id:
+        fail(f"{path} is a record of {game.id}, not {game_id}")
+    if game.is_over(rep.state):
+        fail(f"the game in {path} is over; `realms replay {path}` shows it")
+    names = list(data["players"])
+    humans = [s for s, n in enumerate(names) if n == "human"]
+    if not humans:
+        fail(f"{path} has no human seat to continue ({', '.join(names)})")
+    if seat is None:
+        me = humans[0]
+    elif not 1 <= seat <= len(names) or names[seat - 1] != "human":
+        fail(f"--seat {seat} is not a human seat of {path}; human seats: {', '.join(str(s + 1) for s in humans)}")
+    else:
+        me = seat - 1
+    rec = GameRecord(game, game.validate_options(data["options"]), data["seed"], names, rep.state)
+    rec.actions = [game.action_from_json(a) for a in data["actions"]]
+    return game, rec, names, me
+
+
+def _move_keys(text: str) -> tuple[str, str]:
+    """A menu entry's full text and its object, lower-cased: ``buy Smithy ($4)`` gives ``smithy`` as object."""
+    full = " ".join(text.lower().split())
+    words = full.split(" ")
+    obj = " ".join(words[1:]) if len(words) > 1 else full
+    obj = re.sub(r"\s*\([^()]*\)$", "", obj)
+    return full, obj
+
+
+def match_move(answer: str, texts: list[str]) -> int | str:
+    """The index of the menu entry ``answer`` names, or a one-line reason it names none.
+
+    An entry is chosen by its number, by its text or by the name after its verb (``smithy`` for ``buy
+    Smithy ($4)``), case-insensitively; a unique prefix is enough.
+
+    >>> menu = ["buy Silver ($3)", "buy Smithy ($4)", "end buying"]
+    >>> match_move("2", menu), match_move("SMITHY", menu), match_move("smi", menu), match_move("end", menu)
+    (1, 1, 1, 2)
+    >>> match_move("s", menu)
+    "'s' could be: buy Silver ($3), buy Smithy ($4); type more of the name, or its number"
+    >>> match_move("smithee", menu)
+    "'smithee' is not a move; did you mean buy Smithy ($4)?"
+    """
+    a = " ".join(answer.lower().split())
+    n = len(texts)
+    if not a:
+        return f"type a move's number (1-{n}) or its name, or q to quit"
+    if a.isascii() and a.isdigit():
+        if 1 <= int(a) <= n:
+            return int(a) - 1
+        return f"'{answer}' is not a move: the numbers go from 1 to {n}"
+    keys = [_move_keys(t) for t in texts]
+    for test in (lambda f, o: a in (f, o),
+                 lambda f, o: f.startswith(a) or o.startswith(a),
+                 lambda f, o: re.search(r"(^|\W)" + re.escape(a), f) is not None):
+        hits = [i for i, (f, o) in enumerate(keys) if test(f, o)]
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            shown = ", ".join(texts[i] for i in hits[:8]) + (", ..." if len(hits) > 8 else "")
+            return f"'{answer}' could be: {shown}; type more of the name, or its number"
+    pool = {k: i for i, (f, o) in enumerate(keys) for k in (o, f)}
+    near = difflib.get_close_matches(a, list(pool), n=3, cutoff=0.6)
+    if near:
+        guesses = list(dict.fromkeys(texts[pool[k]] for k in near))
+        return f"'{answer}' is not a move; did you mean {' or '.join(guesses)}?"
+    return f"'{answer}' is not a move: type a number from 1 to {n}, a move's name, or q"
+
+
+class MovePrompt:
+    """Reads a move at the terminal; where readline is available, Tab completes the menu's names."""
+
+    def __init__(self) -> None:
+        self.choices: list[str] = []
+        self.readline: Any = None
+        if sys.stdin.isatty():
+            try:
+                import readline
+            except ImportError:  # pragma: no cover - Windows without pyreadline
+                return
+            readline.set_completer(self.complete)
+            readline.set_completer_delims("")
+            readline.parse_and_bind("tab: complete")
+            self.readline = readline
+
+    def complete(self, text: str, state: int) -> str | None:
+        """Readline's completer: the ``state``-th menu name that starts with ``text`` (any case)."""
+        low = text.lower()
+        found = [c for c in self.choices if c.lower().startswith(low)]
+        return found[state] if state < len(found) else None
+
+    def ask(self, prompt: str, texts: list[str]) -> str:
+        names: dict[str, None] = {}
+        for t in texts:
+            words = " ".join(t.split()).split(" ")
+            obj = re.sub(r"\s*\([^()]*\)$", "", " ".join(words[1:]))
+            if obj:
+                names[obj] = None
+            names[" ".join(words)] = None
+        self.choices = list(names)
+        return out.input(prompt).strip()
 
 
 @app.command()
@@ -180,12 +424,8 @@ def score(
         have = [g for g in realms.games.ids() if realms.games.get(g).calculator() is not None]
         fail(f"there is no scoring calculator for {game_id!r}; games with one: {', '.join(have) or 'none'}")
         return
+    text = read_input(file, "board")
     switches = {name: True for name, on in (("harmony", harmony), ("middle_kingdom", middle_kingdom)) if on}
-    try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except OSError as e:
-        fail(f"cannot read {file}: {e.strerror or e}")
-        return
     try:
         scored = calculator.score(text, switches)
     except RealmsError as e:
@@ -207,6 +447,14 @@ def sim(
     option: OptionArg = None,
     as_json: JsonArg = False,
     no_rotate: Annotated[bool, typer.Option("--no-rotate", help="keep each entrant in its seat")] = False,
+    by_turn: Annotated[bool, typer.Option("--by-turn", help="per-turn figures (implied by --plot/--report)")] = False,
+    plot: Annotated[str | None, typer.Option(metavar="FILE.png|svg", help="plot wins, scores, turns")] = None,
+    report_file: Annotated[str | None, typer.Option("--report", metavar="FILE.html",
+                                                    help="one self-contained page: table, plots, command")] = None,
+    as_csv: Annotated[bool, typer.Option("--csv", help="print CSV rows (long form) instead of the table")] = False,
+    backend: Annotated[str, typer.Option(help="local (--jobs processes) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster: auto, HOST:PORT or ray://HOST:10001")] = None,
+    checkpoint: Annotated[str | None, typer.Option(metavar="FILE", help="keep finished games; rerun to resume")] = None,
 ) -> None:
     """Play many games between agents and report wins, scores, ranks and game length."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -216,6 +464,11 @@ def sim(
     agents = _split(players)
     if not agents:
         fail("--players needs at least one agent")
+    check_agent_files(agents)
+    from realms.sim import commands
+
+    extra: dict[str, Any] = {"by_turn": by_turn or bool(plot or report_file), "backend": backend, "address": address,
+                             "checkpoint": checkpoint}
     try:
         opts = dict(parse_option_pairs(option))
         show = err.is_terminal
@@ -224,9 +477,13 @@ def sim(
                           TimeRemainingColumn(), console=err, transient=True) as bar:
                 task = bar.add_task(f"{game_id}", total=games)
                 report = run_tournament(game_id, agents, games, seed, opts, jobs, not no_rotate,
-                                        progress=lambda n: bar.update(task, completed=n))
+                                        progress=lambda n: bar.update(task, completed=n), **extra)
         else:
-            report = run_tournament(game_id, agents, games, seed, opts, jobs, not no_rotate)
+            report = run_tournament(game_id, agents, games, seed, opts, jobs, not no_rotate, **extra)
+        if commands.sim_files(report, plot, report_file, as_csv):
+            return
+    except KeyboardInterrupt:
+        commands.interrupted(checkpoint)
     except RealmsError as e:
         fail(str(e))
         return
@@ -236,20 +493,42 @@ def sim(
     table = Table(title=f"{game_id}: {games} games, seed {seed}, {'rotating' if not no_rotate else 'fixed'} seats",
                   title_justify="left")
     for col in ("entrant", "wins", "win rate", "95% interval", "mean score", "mean rank"):
-        table.add_column(col, justify="left" if col == "entrant" else "right")
+        table.add_column(col, justify="left" if col == "entrant" else "right", overflow="fold")
     stat_keys = sorted({k for e in report.entrants for k in e.stat_sums})
     for k in stat_keys:
-        table.add_column(k, justify="right")
+        table.add_column(k, justify="right", overflow="fold")
     for e in report.entrants:
         lo, hi = e.win_rate_ci95
-        row = [e.agent, f"{e.wins:g}", f"{e.win_rate:.1%}", f"{lo:.1%}–{hi:.1%}", f"{e.mean_score:.2f}",
-               f"{e.mean_rank:.2f}"]
+        row: list[Any] = [Text(e.agent), f"{e.wins:g}", f"{e.win_rate:.1%}", f"{lo:.1%}–{hi:.1%}",
+                          f"{e.mean_score:.2f}", f"{e.mean_rank:.2f}"]
         stats = e.stats()
         row += [f"{stats[k]:.2f}" if k in stats else "" for k in stat_keys]
         table.add_row(*row)
-    out.print(table)
+    print_whole(table)
     out.print(f"shared wins: {report.ties} ({report.ties / games:.1%}); mean game length: "
               f"{report.mean_turns:.2f} turns; {report.seconds:.1f} s ({games / report.seconds:.0f} games/s)")
+
+
+@app.command()
+def tournament(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[str, typer.Option(help="comma-separated agents (two or more) to play each other")],
+    games: Annotated[int, typer.Option(help="games at each table")] = 100,
+    seed: Annotated[int, typer.Option(help="tournament seed")] = 0,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    seats: Annotated[int | None, typer.Option(help="players per game (default -o players, else 2)")] = None,
+    option: OptionArg = None,
+    as_json: JsonArg = False,
+    plot: Annotated[str | None, typer.Option(metavar="FILE.png|svg", help="draw the win matrix and ranking")] = None,
+    report_file: Annotated[str | None, typer.Option("--report", metavar="FILE.html", help="one page")] = None,
+    backend: Annotated[str, typer.Option(help="local (--jobs processes) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster: auto, HOST:PORT or ray://HOST:10001")] = None,
+) -> None:
+    """Round robin: every table of --seats entrants plays --games games in every seating; win matrix and ranking."""
+    from realms.sim.commands import tournament_command
+
+    tournament_command(game_id, players, games, seed, jobs, seats, option, as_json, plot, report_file, backend,
+                       address)
 
 
 @app.command("replay")
@@ -257,21 +536,27 @@ def replay_cmd(
     file: Annotated[str, typer.Argument(metavar="FILE|-", help="a game record, or - for standard input")],
     as_json: JsonArg = False,
 ) -> None:
-    """Re-play a game record, verify it, and print the final scores."""
+    """Re-play a game record, verify it, and print the final scores (an unfinished record: verified to its end)."""
     try:
-        record = parse(sys.stdin.read(), "standard input") if file == "-" else load(file)
-        rep = replay(record)
+        record = parse(read_input(file, "record"), "standard input") if file == "-" else load(file)
+        rep = replay(record, require_finished=False)
     except RealmsError as e:
         fail(str(e))
         return
     result = rep.result
+    finished = rep.game.is_over(rep.state)
     if as_json:
         print(json.dumps({"game": rep.game.id, "actions": rep.actions_applied, "verified": True,
-                          "result": result.to_json()}))
+                          "finished": finished, "result": result.to_json() if finished else None}))
+        return
+    if not finished:
+        out.print(f"[green]verified[/] up to its end: {esc(rep.game.name)}, seed {record['seed']}, "
+                  f"{rep.actions_applied} actions replayed. [bold]The game is unfinished[/] (a partial record; "
+                  f"`realms play --resume {esc(file)}` continues it).", highlight=False)
         return
     names = [f"{n} ({i + 1})" for i, n in enumerate(record["players"])]
-    out.print(f"[green]verified[/]: {rep.game.name}, seed {record['seed']}, {rep.actions_applied} actions replayed; "
-              "the recorded result matches.")
+    out.print(f"[green]verified[/]: {esc(rep.game.name)}, seed {record['seed']}, {rep.actions_applied} actions "
+              "replayed; the recorded result matches.", highlight=False)
     _print_result(rep.game, result.to_json(), names)
 
 
@@ -284,6 +569,8 @@ def bench(
     as_json: JsonArg = False,
 ) -> None:
     """Complete games per second in one process, every seat played by one agent."""
+    if not seconds > 0 or seconds == float("inf"):
+        fail(f"--seconds must be a positive number of seconds, got {seconds:g}")
     from realms.core.rng import derive_seed
 
     try:
@@ -327,16 +614,44 @@ def serve(
     db: Annotated[str | None, typer.Option(help="database URL (default: REALMS_DATABASE_URL, else SQLite in "
                                                 "the user data folder)")] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before moving")] = 0.4,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        help="a host name to answer to besides localhost, 127.0.0.1, ::1 (repeatable; '*' for any)")] = None,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(
+        help="address or network of a reverse proxy whose X-Forwarded-For/-Proto are believed (repeatable)")] = None,
+    exempt_client: Annotated[list[str] | None, typer.Option(
+        help="address or network spared the per-client rate limits and connection cap (repeatable)")] = None,
 ) -> None:
-    """Serve the lobby and live games in the browser (with an embedded SQLite database by default)."""
+    """Serve the lobby and live games in the browser (with an embedded SQLite database by default).
+
+    Every other limit (rates, caps, timeouts) is set by REALMS_* environment variables: see docs/server.md."""
     try:
         import uvicorn
 
         from realms.server.app import create_app
+        from realms.server.limits import Settings, uvicorn_options
     except ModuleNotFoundError as e:
         fail(f"the web server needs the 'web' extra ({e.name} is missing): pip install 'realms[web]'")
         return
-    application = create_app(db, bot_delay=bot_delay)
+    import functools
+
+    listening = [] if host in ("0.0.0.0", "::", "") else [host]  # its own address, when it names one
+    try:
+        settings = Settings.from_env(allowed_hosts=listening + (allowed_host or []) or None,
+                                     trusted_proxies=trusted_proxy, exempt_clients=exempt_client)
+    except ValueError as e:
+        fail(f"a limit is malformed: {e}")
+        return
+    create_app = functools.partial(create_app, settings=settings)
+    from realms.server.db import default_url
+
+    url = db or default_url()
+    shown = _check_database_url(url)
+    sock = _listen(host, port)
+    try:
+        application = _open_app(create_app, url, shown, bot_delay)
+    except BaseException:
+        sock.close()
+        raise
     import gc
 
     # long-lived objects (modules, tables, precomputed actions) need not be scanned again and again, and
@@ -344,9 +659,98 @@ def serve(
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
-    out.print(f"Realms is serving on [bold]http://{host}:{port}/[/] — database {application.state.db_url}")
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                ws_per_message_deflate=False, ws_max_size=64 * 1024, timeout_keep_alive=60, proxy_headers=False)
+    out.print(f"Realms is serving on [bold]http://{esc(host)}:{port}/[/] — database {esc(application.state.db_url)}",
+              highlight=False)
+    config = uvicorn.Config(application, host=host, port=port, log_level="warning", **uvicorn_options(settings))
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])  # the socket bound above: nothing can take the port in between
+    if not server.started:
+        fail("the web server did not start (see the messages above)", 1)
+
+
+#: database URL schemes ``realms serve`` works with (``postgres://`` is taken as ``postgresql://``)
+DATABASE_KINDS = ("sqlite", "postgresql", "postgres")
+
+
+def _check_database_url(url: str) -> str:
+    """The URL fit to print (password hidden); an unsupported or malformed URL fails with exit code 2."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        fail(f"--db {url!r} is not a database URL; use sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME")
+        raise AssertionError("unreachable") from None
+    kind = parsed.drivername.split("+")[0]
+    shown = parsed.render_as_string(hide_password=True)
+    if kind not in DATABASE_KINDS:
+        fail(f"database kind {kind!r} ({shown}) is not supported; use sqlite:///FILE or "
+             "postgresql://USER:PASSWORD@HOST/NAME")
+    return shown
+
+
+def _listen(host: str, port: int) -> Any:
+    """A socket bound to (host, port), for uvicorn to serve on; a port in use fails before anything is printed."""
+    import errno
+    import socket
+
+    if not 0 <= port <= 65535:
+        fail(f"--port must be between 0 and 65535, got {port}")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as e:
+        fail(f"cannot listen on {host!r}: {getattr(e, 'strerror', None) or e}")
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        why = e.strerror or str(e)
+        if e.errno == errno.EADDRINUSE:
+            why = "the port is already in use (another server is running there?); choose another --port"
+        fail(f"cannot listen on {host}:{port}: {why}", 1)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _open_app(create_app: Any, url: str, shown: str, bot_delay: float) -> Any:
+    """``create_app`` with its database opened and migrated; a database that cannot be reached fails in one line."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    try:
+        return create_app(url, bot_delay=bot_delay)
+    except ModuleNotFoundError as e:
+        fail(f"the database driver for {shown} is not installed ({e.name}); pip install 'realms[web]'", 1)
+    except ArgumentError as e:
+        fail(f"--db {shown}: {e}")
+    except (SQLAlchemyError, OSError) as e:
+        cause = getattr(e, "orig", None) or e
+        first = (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+        fail(f"cannot open the database {shown}: {first}", 1)
+    raise AssertionError("unreachable")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("realms")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree that is not installed
+            number = "unknown (not installed)"
+        print(f"realms {number}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="print the version and exit")] = False,
+) -> None:
+    """Kingdomino, Dominion and The Castles of Burgundy: play, score, sim, replay, bench, serve."""
 
 
 def main() -> None:

@@ -89,6 +89,9 @@ def load(path: str | Path) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise RecordError(f"cannot read record {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise RecordError(f"record {path} is not UTF-8 text (byte {e.object[e.start]:#04x} at offset {e.start}); "
+                          "a record is JSON in UTF-8") from None
     return parse(text, str(path))
 
 
