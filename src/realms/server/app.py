@@ -15,7 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 
@@ -76,7 +76,7 @@ def check_action_fields(body: dict[str, Any], fields: tuple[str, ...]) -> None:
 
 class JoinSeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: int | None = None
+    seat: StrictInt | None = None  # true and 1.0 are not seat numbers
     invite: str | None = None
 
 
@@ -119,11 +119,11 @@ class Watcher:
             while True:
                 await self.ready.wait()
                 self.ready.clear()
+                while self.notes and not self.overflow:
+                    await self.ws.send_text(self.notes.popleft().decode())
                 if self.overflow:
                     await self.ws.close(code=1008, reason="too many replies waiting: read them")
                     return
-                while self.notes:
-                    await self.ws.send_text(self.notes.popleft().decode())
                 message, self.pending = self.pending, None
                 if message is not None:
                     await self.ws.send_text(message.decode())

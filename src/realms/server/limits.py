@@ -1,0 +1,480 @@
+"""The limits a public server needs: rate limits per client, seat and socket, connection caps, timeouts.
+
+``Settings`` holds every limit with its default; ``realms serve`` fills it from its flags and the
+``REALMS_*`` environment variables (``Settings.from_env``), and ``create_app(settings=...)`` takes one.
+
+Two layers use it:
+
+- the ASGI guard (``realms.server.security.Guard``) charges each HTTP request and WebSocket handshake to
+  its client's token buckets and answers 429 when one is empty;
+- the uvicorn protocol classes built by ``protocols(settings)`` close connections that never finish their
+  headers or body, cap the open connections (in all and per client address), and bound what a WebSocket
+  may queue inbound before the application has read it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import ipaddress
+import os
+import resource
+import time
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+
+
+def _split(value: str) -> tuple[str, ...]:
+    return tuple(v.strip() for v in value.split(",") if v.strip())
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every limit of the server, with its default. Times in seconds, rates per second."""
+
+    #: Host header values accepted (port ignored); also the origins a WebSocket may be opened from
+    allowed_hosts: tuple[str, ...] = LOCAL_HOSTS
+    #: addresses or networks of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed
+    trusted_proxies: tuple[str, ...] = ()
+    #: addresses or networks exempt from the per-client rate limits and connection cap (a load generator)
+    exempt_clients: tuple[str, ...] = ()
+    #: tables created (POST /api/games) per client: sustained rate and burst
+    create_rate: float = 1.0
+    create_burst: int = 20
+    #: other requests per client (GETs, joins, WebSocket handshakes): sustained rate and burst
+    read_rate: float = 100.0
+    read_burst: int = 1000
+    #: WebSocket handshakes per client (also charged as reads)
+    ws_connect_rate: float = 5.0
+    ws_connect_burst: int = 60
+    #: actions per seat (HTTP POST and WebSocket together; exempt clients are spared)
+    seat_rate: float = 20.0
+    seat_burst: int = 60
+    #: messages per WebSocket; a socket that keeps sending ``ws_burst`` messages past its limit is closed
+    #: (exempt clients are spared)
+    ws_rate: float = 20.0
+    ws_burst: int = 60
+    #: replies (errors, pongs) waiting to be sent on one socket, and messages received but not yet read:
+    #: a socket that overflows either is closed with 1008
+    ws_queue: int = 64
+    #: open connections in all (also kept below the open-file limit) and per client address
+    max_connections: int = 4096
+    max_connections_per_client: int = 256
+    #: time from a connection's first byte (or its previous answer) to the end of a request's headers
+    header_timeout: float = 10.0
+    #: time from the end of the headers to the end of the body
+    body_timeout: float = 30.0
+    #: an idle keep-alive connection is closed after this
+    keep_alive: float = 30.0
+    #: WebSocket pings: interval, and how long a pong may take before the socket is closed
+    ws_ping_interval: float = 20.0
+    ws_ping_timeout: float = 20.0
+    #: the lobby summary is rebuilt at most this often (and at once when a table is created)
+    lobby_ttl: float = 1.0
+    #: longest request line accepted (longer: 414)
+    max_url: int = 4096
+
+    ENV = "REALMS_"
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:
+        """Defaults, then ``REALMS_<FIELD>`` variables (e.g. REALMS_CREATE_RATE=5, REALMS_ALLOWED_HOSTS=a,b),
+        then ``overrides`` (None values are skipped). Hosts named in REALMS_ALLOWED_HOSTS are added to the
+        local ones."""
+        env = os.environ if environ is None else environ
+        s = cls()
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = env.get(cls.ENV + f.name.upper())
+            if raw is None:
+                continue
+            values[f.name] = _parse(f, raw)
+        for k, v in overrides.items():
+            if v is not None:
+                values[k] = tuple(v) if isinstance(v, list) else v
+        if "allowed_hosts" in values:
+            values["allowed_hosts"] = tuple(dict.fromkeys(LOCAL_HOSTS + tuple(values["allowed_hosts"])))
+        return replace(s, **values)
+
+    def connection_cap(self) -> int:
+        """``max_connections``, kept 64 below the process's open-file limit (files, the database, logs)."""
+        try:
+            soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+        except (ValueError, OSError):  # pragma: no cover
+            return self.max_connections
+        if soft == resource.RLIM_INFINITY:
+            return self.max_connections
+        return max(16, min(self.max_connections, soft - 64))
+
+
+def _parse(f: Any, raw: str) -> Any:
+    kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+    if kind.startswith("tuple"):
+        return _split(raw)
+    if kind == "int":
+        return int(raw)
+    return float(raw)
+
+
+class Networks:
+    """A set of addresses and networks (``127.0.0.1``, ``10.0.0.0/8``, ``::1``)."""
+
+    def __init__(self, specs: tuple[str, ...]) -> None:
+        self.nets = [ipaddress.ip_network(s, strict=False) for s in specs]
+        self.cache: dict[str, bool] = {}
+
+    def __contains__(self, address: str | None) -> bool:
+        if not address or not self.nets:
+            return False
+        hit = self.cache.get(address)
+        if hit is None:
+            try:
+                ip = ipaddress.ip_address(address)
+                hit = any(ip.version == n.version and ip in n for n in self.nets)
+            except ValueError:
+                hit = False
+            if len(self.cache) > 10_000:
+                self.cache.clear()
+            self.cache[address] = hit
+        return hit
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``rate`` tokens a second up to ``burst``; ``take`` spends one if there is one.
+
+    ``debt`` lets the balance go below zero, to count how far past its limit a sender went.
+    """
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    stamp: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = self.burst
+
+    def _refill(self, now: float) -> None:
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def take(self, now: float | None = None) -> bool:
+        self._refill(time.monotonic() if now is None else now)
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def charge(self, now: float | None = None) -> float:
+        """Spend one token even past empty; returns the balance (negative: that many over the limit)."""
+        self._refill(time.monotonic() if now is None else now)
+        self.tokens -= 1
+        return self.tokens
+
+    def wait(self) -> float:
+        """Seconds until the next token."""
+        return max(0.0, (1 - self.tokens) / self.rate) if self.rate > 0 else 60.0
+
+
+class Buckets:
+    """One bucket per key (a client address, a seat), forgotten once full again (bounded memory)."""
+
+    def __init__(self, rate: float, burst: int, most: int = 100_000) -> None:
+        self.rate, self.burst, self.most = rate, burst, most
+        self.buckets: dict[Any, Bucket] = {}
+
+    def get(self, key: Any) -> Bucket:
+        b = self.buckets.get(key)
+        if b is None:
+            if len(self.buckets) >= self.most:
+                self.prune()
+            b = self.buckets[key] = Bucket(self.rate, self.burst)
+        return b
+
+    def take(self, key: Any) -> bool:
+        return self.get(key).take()
+
+    def prune(self) -> None:
+        now = time.monotonic()
+        for k, b in list(self.buckets.items()):
+            b._refill(now)
+            if b.tokens >= b.burst:
+                del self.buckets[k]
+        if len(self.buckets) >= self.most:  # still full: everyone starts afresh rather than grow
+            self.buckets.clear()
+
+
+#: the address of the client whose request or WebSocket is being served (set by the guard)
+CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("realms_client", default=None)
+
+
+class RateLimited(Exception):
+    def __init__(self, what: str, retry_after: float) -> None:
+        super().__init__(what)
+        self.what, self.retry_after = what, retry_after
+
+
+class Limits:
+    """The per-client and per-seat buckets of one application, and whom they spare."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.trusted = Networks(settings.trusted_proxies)
+        self.exempt = Networks(settings.exempt_clients)
+        self.create = Buckets(settings.create_rate, settings.create_burst)
+        self.read = Buckets(settings.read_rate, settings.read_burst)
+        self.connect = Buckets(settings.ws_connect_rate, settings.ws_connect_burst)
+        self.seats = Buckets(settings.seat_rate, settings.seat_burst)
+
+    def client_of(self, scope: dict[str, Any]) -> str:
+        """The client's address: the peer's, or the nearest untrusted hop of X-Forwarded-For when the peer
+        is a trusted proxy."""
+        peer = (scope.get("client") or ("", 0))[0] or ""
+        if peer not in self.trusted:
+            return peer
+        for name, value in scope.get("headers", ()):
+            if name == b"x-forwarded-for":
+                hops = [h.strip() for h in value.decode("latin-1").split(",") if h.strip()]
+                for hop in reversed(hops):
+                    if hop not in self.trusted:
+                        return hop
+                return hops[0] if hops else peer
+        return peer
+
+    def scheme_of(self, scope: dict[str, Any]) -> str:
+        scheme = scope.get("scheme", "http")
+        peer = (scope.get("client") or ("", 0))[0]
+        if peer in self.trusted:
+            for name, value in scope.get("headers", ()):
+                if name == b"x-forwarded-proto":
+                    return value.decode("latin-1").split(",")[0].strip().lower()
+        return scheme
+
+    def charge(self, kind: str, client: str) -> None:
+        """Spend one of ``client``'s ``kind`` ("create" or "read") tokens, or raise RateLimited."""
+        if client in self.exempt:
+            return
+        for b in (self.connect.get(client), self.read.get(client)) if kind == "connect" else (
+                (self.create if kind == "create" else self.read).get(client),):
+            if not b.take():
+                raise RateLimited(kind, b.wait())
+
+    def penalize(self, client: str, seconds: float = 10.0) -> None:
+        """A client whose socket was closed for flooding opens no new one for ``seconds``."""
+        b = self.connect.get(client)
+        b.charge()
+        b.tokens = min(b.tokens, -seconds * b.rate)
+
+    def seat_action(self, game_id: str, seat: int) -> None:
+        """Spend one of the seat's action tokens, or raise RateLimited (the client of the request being
+        served, set by the guard, may be exempt)."""
+        if CLIENT.get() in self.exempt:
+            return
+        b = self.seats.get((game_id, seat))
+        if not b.take():
+            raise RateLimited("actions", b.wait())
+
+
+class SocketLimit:
+    """A WebSocket's message budget: within it a message is served; past it refused (429); and once
+    ``burst`` messages past it, the socket is to be closed."""
+
+    def __init__(self, settings: Settings, exempt: bool = False) -> None:
+        self.bucket = Bucket(settings.ws_rate, settings.ws_burst)
+        self.burst = settings.ws_burst
+        self.exempt = exempt
+
+    def check(self) -> str:
+        """"ok", "refuse" or "close"."""
+        if self.exempt:
+            return "ok"
+        balance = self.bucket.charge()
+        if balance >= 0:
+            return "ok"
+        if balance < -self.burst:
+            return "close"
+        return "refuse"
+
+
+# --- the uvicorn side: connection caps, header and body timeouts, bounded WebSocket queues ------------------
+
+
+class Connections:
+    """Open connections, in all and per client address (shared by the HTTP and WebSocket protocols)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.cap = settings.connection_cap()
+        self.per_client = settings.max_connections_per_client
+        self.spared = Networks(settings.exempt_clients + settings.trusted_proxies)
+        self.open: dict[Any, str] = {}  # transport -> client address
+        self.by_client: dict[str, int] = {}
+        self.refused = 0
+
+    def admit(self, transport: Any, client: str) -> bool:
+        if transport in self.open:
+            return True
+        n = self.by_client.get(client, 0)
+        if len(self.open) >= self.cap or (n >= self.per_client and client not in self.spared):
+            self.refused += 1
+            return False
+        self.open[transport] = client
+        self.by_client[client] = n + 1
+        return True
+
+    def release(self, transport: Any) -> None:
+        client = self.open.pop(transport, None)
+        if client is None:
+            return
+        n = self.by_client.get(client, 1) - 1
+        if n <= 0:
+            self.by_client.pop(client, None)
+        else:
+            self.by_client[client] = n
+
+
+_408 = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: 16\r\n"
+        b"connection: close\r\n\r\nrequest too slow")
+_414 = (b"HTTP/1.1 414 URI Too Long\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: 16\r\n"
+        b"connection: close\r\n\r\nrequest too long")
+_503 = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: 20\r\n"
+        b"connection: close\r\n\r\ntoo many connections")
+
+
+def protocols(settings: Settings) -> tuple[type, type]:
+    """uvicorn HTTP and WebSocket protocol classes that enforce ``settings`` (pass them as ``http`` and ``ws``)."""
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    conns = Connections(settings)
+    header_timeout, body_timeout = settings.header_timeout, settings.body_timeout
+    max_url, ws_queue = settings.max_url, settings.ws_queue
+
+    class GuardedHttp(HttpToolsProtocol):  # type: ignore[misc]
+        """httptools, plus: a connection cap, a deadline for headers and one for the body, a URL limit."""
+
+        connections_state = conns
+        deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            if not conns.admit(transport, (self.client or ("", 0))[0]):
+                transport.write(_503)
+                transport.close()
+                return
+            self._arm(header_timeout)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            conns.release(self.transport)
+            super().connection_lost(exc)
+
+        def _arm(self, seconds: float) -> None:
+            self._disarm()
+            if seconds > 0:
+                self.deadline = self.loop.call_later(seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self.deadline is not None:
+                self.deadline.cancel()
+                self.deadline = None
+
+        def _too_slow(self) -> None:
+            self.deadline = None
+            if self.transport.is_closing():
+                return
+            if self.cycle is None or not self.cycle.response_started:
+                self.transport.write(_408)
+            self.transport.close()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            if self.deadline is None:
+                self._arm(header_timeout)
+
+        def on_url(self, url: bytes) -> None:
+            super().on_url(url)
+            if len(self.url) > max_url:
+                self.transport.write(_414)
+                self.transport.close()
+                raise _Stop()
+
+        def data_received(self, data: bytes) -> None:
+            if self.transport.is_closing():
+                return
+            try:
+                super().data_received(data)
+            except _Stop:
+                pass
+
+        def on_headers_complete(self) -> None:
+            super().on_headers_complete()
+            self._arm(body_timeout)
+
+        def on_message_complete(self) -> None:
+            self._disarm()
+            super().on_message_complete()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            # the next request's headers must come within the keep-alive time, then header_timeout
+            self._disarm()
+
+        def handle_websocket_upgrade(self) -> None:
+            self._disarm()
+            super().handle_websocket_upgrade()
+
+    class GuardedWebSocket(WebSocketsSansIOProtocol):  # type: ignore[misc]
+        """websockets (sans-I/O), plus: the connection cap, a bounded inbound queue, an answer to a
+        handshake that cannot be parsed."""
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            conns.admit(transport, (self.client or ("", 0))[0])  # taken over from the HTTP protocol
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            conns.release(self.transport)
+            super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            self.conn.receive_data(data)
+            if self.conn.parser_exc is not None:
+                if not self.handshake_initiated:  # a request websockets cannot parse: answer, then close
+                    self.transport.write(_414 if len(data) > max_url else _408.replace(b"408 Request Timeout",
+                                                                                       b"400 Bad Request"))
+                    self.close_sent = True
+                    self.transport.close()
+                    return
+                self.handle_parser_exception()
+                return
+            self.handle_events()
+
+        def send_receive_event_to_app(self) -> None:
+            if self.queue.qsize() >= ws_queue and not self.close_sent:
+                # the application is this far behind the client: drop the client
+                self.frames = []
+                self.conn.send_close(1008, "too many messages")
+                self.transport.write(b"".join(self.conn.data_to_send()))
+                self.close_sent = True
+                self.queue.put_nowait({"type": "websocket.disconnect", "code": 1008})
+                self.transport.close()
+                return
+            super().send_receive_event_to_app()
+
+    return GuardedHttp, GuardedWebSocket
+
+
+class _Stop(Exception):
+    pass
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """Keyword arguments for ``uvicorn.run``/``uvicorn.Config`` that apply ``settings``."""
+    http, ws = protocols(settings)
+    return {"http": http, "ws": ws, "timeout_keep_alive": settings.keep_alive,
+            "ws_ping_interval": settings.ws_ping_interval or None, "ws_ping_timeout": settings.ws_ping_timeout or None,
+            "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
+            "forwarded_allow_ips": ",".join(settings.trusted_proxies) or "",
+            "proxy_headers": False}

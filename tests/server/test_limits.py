@@ -1,0 +1,128 @@
+"""Floods against a real `realms serve` process while a bystander plays: the bystander must not notice.
+
+Every attack sends traffic to loopback only, is bounded in count and time, and stops by itself. By default
+the runs are short; REALMS_FULL=1 runs them at the size of the issue (20 bystander games, five sockets).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import time
+
+import httpx
+import pytest
+
+from tests.support import Server, free_port
+
+FULL = os.environ.get("REALMS_FULL") == "1"
+GAMES = 20 if FULL else 4
+PHASE = 8.0 if FULL else 3.0  # seconds of baseline, then of flood
+SOCKETS = 5 if FULL else 1
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(f"sqlite:///{tmp_path_factory.mktemp('limits') / 'limits.sqlite3'}", free_port())
+    s.start()
+    yield s
+    s.stop()
+
+
+class Bystander:
+    """Plays ``games`` two-seat Kingdomino games over HTTP at a steady pace, timing every request."""
+
+    def __init__(self, base: str, games: int, rate: float = 60.0) -> None:
+        self.base, self.interval = base, 1.0 / rate
+        self.http = httpx.Client(base_url=base, timeout=60)
+        self.games = [self._new() for _ in range(games)]
+        self.samples: list[tuple[float, float]] = []  # (when, seconds)
+
+    def _new(self) -> dict:
+        made = self.http.post("/api/games", json={"game": "kingdomino", "seats": ["human", "human"]}).json()
+        return {"id": made["id"], "tokens": [s["token"] for s in made["seats"]]}
+
+    def _timed(self, method: str, url: str, **kw) -> httpx.Response:
+        t0 = time.perf_counter()
+        r = self.http.request(method, url, **kw)
+        self.samples.append((t0, time.perf_counter() - t0))
+        return r
+
+    def step(self, i: int) -> None:
+        g = self.games[i]
+        for token in g["tokens"]:
+            p = self._timed("GET", f"/api/games/{g['id']}", params={"token": token}).json()
+            if p["finished"]:
+                self.games[i] = self._new()
+                return
+            if p["legal_actions"]:
+                a = p["legal_actions"][len(p["legal_actions"]) // 2]["action"]
+                r = self._timed("POST", f"/api/games/{g['id']}/actions",
+                                json={"token": token, "version": p["version"], "action": a})
+                assert r.status_code in (200, 409), r.text
+                return
+
+    def run_until(self, deadline: float) -> None:
+        n, nxt = 0, time.perf_counter()
+        while time.perf_counter() < deadline:
+            self.step(n % len(self.games))
+            n += 1
+            nxt += self.interval
+            time.sleep(max(0.0, nxt - time.perf_counter()))
+
+    def p99(self, start: float, end: float) -> float:
+        lats = sorted(lat for t, lat in self.samples if start <= t < end)
+        assert len(lats) > 20, "the bystander got too few requests through"
+        return lats[int(len(lats) * 0.99)]
+
+
+FLOOD = textwrap.dedent("""
+    import asyncio, sys, time, websockets
+    uri, kind, seconds, sockets = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+    stale = '{"type": "action", "version": -1, "action": {"type": "pass"}}'
+    message = {"stale": stale, "json": "{not json", "ping": "ping"}[kind]
+    sent = 0
+    async def one(deadline):
+        global sent
+        while time.monotonic() < deadline:
+            try:
+                async with websockets.connect(uri, max_queue=None, open_timeout=5) as ws:
+                    while time.monotonic() < deadline:
+                        await ws.send(message)
+                        sent += 1
+                        if sent % 64 == 0:
+                            await asyncio.sleep(0)
+            except Exception:
+                await asyncio.sleep(0.05)
+    async def main():
+        deadline = time.monotonic() + seconds
+        await asyncio.gather(*[one(deadline) for _ in range(sockets)])
+        print(sent)
+    asyncio.run(main())
+""")
+
+
+@pytest.mark.parametrize("kind", ["stale", "json", "ping"])
+def test_a_websocket_flood_leaves_a_bystander_within_twice_its_baseline(server, kind):
+    by = Bystander(server.base, GAMES)
+    made = httpx.post(f"{server.base}/api/games", json={"game": "kingdomino", "seats": ["human", "human"]}).json()
+    uri = server.base.replace("http", "ws") + f"/ws/games/{made['id']}?token={made['seats'][0]['token']}"
+    t0 = time.perf_counter()
+    by.run_until(t0 + PHASE)
+    t1 = time.perf_counter()
+    flood = subprocess.Popen([sys.executable, "-c", FLOOD, uri, kind, str(PHASE + 1), str(SOCKETS)],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        time.sleep(0.5)  # the flood is under way
+        t2 = time.perf_counter()
+        by.run_until(t2 + PHASE)
+        t3 = time.perf_counter()
+    finally:
+        out, _ = flood.communicate(timeout=60)
+    base, flooded = by.p99(t0 + 0.5, t1), by.p99(t2, t3)
+    print(f"{kind}: bystander p99 {base * 1000:.1f} ms baseline, {flooded * 1000:.1f} ms under the flood "
+          f"({out.strip()} messages sent)")
+    assert flooded <= 2 * base, (base, flooded)
+
