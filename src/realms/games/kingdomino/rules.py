@@ -656,12 +656,19 @@ class Kingdomino(Game):
         }
 
     def determinize(self, state: KingdominoState, seat: int, rng: Rng) -> KingdominoState:
+        """A copy with what nobody can see resampled: the draw pile's order and which dominoes are out of
+        the game, the opening's order of the kings still to pick (only who picks now is known), and the
+        RNG. Everything in a view is the same for every seat, so ``seat`` changes nothing."""
         s = state.clone()
         hidden = s.pile + s.unused
         rng.shuffle(hidden)
         k = len(s.pile)
         s.pile = hidden[:k]
         s.unused = sorted(hidden[k:])
+        if s.round == 0 and s.to_move is not None and s.oi + 2 < len(s.order):
+            rest = s.order[s.oi + 1:]
+            rng.shuffle(rest)
+            s.order[s.oi + 1:] = rest
         s.rng = rng.next64()
         return s
 
