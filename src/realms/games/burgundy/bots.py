@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from realms.core.agents import Agent, AgentFactory
 from realms.core.game import Action
+from realms.core.rng import Rng
 from realms.games.burgundy.data import (
     ANIMAL,
     CASTLE,
@@ -197,6 +198,9 @@ class GreedyAgent(Agent):
             return actions[0]
         p = state.to_move
         assert p is not None
+        # look ahead on a copy that rolls its own future (seeded from the bot's stream, which this does
+        # not advance), never on the real one
+        state = game.determinize(state, p, Rng(self.rng.state ^ _LOOKAHEAD_SALT))
         best_value = float("-inf")
         best: list[Action] = []
         for a in actions:
@@ -273,6 +277,9 @@ class GreedyAgent(Agent):
                         best = ADJUST[i * 4 + {1: 0, -1: 1, 2: 2, -2: 3}[step]]
         return best
 
+
+#: mixed into the bot's stream to seed its look-ahead copies
+_LOOKAHEAD_SALT = 0x6C6F6F6B61686561
 
 #: the bots this game declares (``Burgundy.agents``)
 AGENTS: dict[str, AgentFactory] = {"greedy": GreedyAgent}
