@@ -401,7 +401,13 @@ class MovePrompt:
                 names[obj] = None
             names[" ".join(words)] = None
         self.choices = list(names)
-        return out.input(prompt).strip()
+        if self.readline is None:
+            return out.input(prompt).strip()
+        # readline must know the prompt to redraw the line after Tab: hand it to input(), its colour codes
+        # marked as taking no width
+        with out.capture() as cap:
+            out.print(prompt, end="", highlight=False)
+        return input(re.sub(r"(\x1b\[[0-9;]*m)", "\x01\\1\x02", cap.get())).strip()
 
 
 @app.command()
