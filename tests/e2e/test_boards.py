@@ -427,3 +427,27 @@ def test_on_a_touch_screen_the_confirm_button_places_the_previewed_domino(phone,
     assert wait_until(phone, lambda: seat_payload(server, gid, token)["version"] > before["version"])
     kingdom = seat_payload(server, gid, token)["view"]["kingdoms"][0]
     assert set(previewed) <= {f"{r},{c}" for r, c, *_ in kingdom["cells"]}  # placed where it was shown
+
+
+def test_the_dominion_prompt_names_seats_as_the_board_does(page, server):
+    kingdom = "Militia,Moat,Village,Smithy,Market,Cellar,Workshop,Remodel,Mine,Woodcutter"
+    made = httpx.post(server.base + "/api/games", json={"game": "dominion", "options": {"kingdom": kingdom},
+                                                        "seats": ["human", "bot:militia-big-money"]}).json()
+    gid, token = made["id"], made["seats"][0]["token"]
+    prompt = None
+    for _ in range(600):
+        p = seat_payload(server, gid, token)
+        pending = p["view"].get("pending")
+        if pending and pending["seat"] == 0 and "Seat" in pending["prompt"] and p["legal_actions"]:
+            prompt = pending["prompt"]
+            break
+        if p["finished"]:
+            break
+        if p["legal_actions"]:
+            act(server, gid, token, p, dominion_choice(p))
+    assert prompt, "no decision whose prompt names a seat"
+    page.goto(f"{server.base}/play/{gid}?token={token}")
+    page.wait_for_selector("#dm-controls .dm-prompt")
+    shown = page.inner_text("#dm-controls .dm-prompt")
+    assert "Seat" not in shown and shown.startswith("You"), (prompt, shown)
+    assert not shown.startswith("You: You"), shown

@@ -2,6 +2,7 @@
 // depot, storage, goods, dice with worker adjustment, the turn-order track and scores. Clicking a
 // highlighted tile, space or die plays the matching legal action (or offers the few that match).
 import { el } from "/static/app.js";
+import { seatText } from "/static/log.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FILL = { ship: "#4a86c8", animal: "#9fd37a", castle: "#2f6b3a", mine: "#8a8a8a", knowledge: "#f0d14a", building: "#d9bf94" };
@@ -135,7 +136,7 @@ export function render(payload, act, names) {
   root.append(el("div", { class: "row" },
     el("strong", {}, `Castles of Burgundy — phase ${view.phase}, round ${view.round}`),
     el("span", { class: "muted" }, `white die ${view.white_die ?? "-"} · goods bag ${view.goods_bag}`),
-    view.pending_text && !payload.finished ? el("span", { class: "dm-prompt" }, `${names[view.to_move] ?? ""}: ${view.pending_text}`) : null));
+    view.pending_text && !payload.finished ? el("span", { class: "dm-prompt" }, `${names[view.to_move] ?? ""}: ${seatText(view.pending_text, names)}`) : null));
   root.append(chooser);
   if (payload.result) root.append(pointsTable(payload.result, names));
 

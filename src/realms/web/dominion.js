@@ -1,6 +1,7 @@
 // Dominion board: supply with costs and counts, your hand, the play area, coins/actions/buys, the
 // prompt for the pending decision, and every seat's public zones. Only legal actions are clickable.
 import { el } from "/static/app.js";
+import { seatText } from "/static/log.js";
 
 const TYPE_CLASS = { Treasure: "treasure", Victory: "victory", Curse: "curse", Action: "action", Attack: "attack", Reaction: "reaction" };
 
@@ -37,7 +38,11 @@ export function render(payload, act, names) {
 
   // the pending decision and the phase controls
   const controls = el("div", { class: "row dm-controls", id: "dm-controls" });
-  if (view.pending) controls.append(el("span", { class: "dm-prompt" }, `${names[view.pending.seat]}: ${view.pending.prompt}`));
+  if (view.pending) {
+    // the engine's prompt names seats as "Seat 1": named here as the board names them, and not twice
+    const said = seatText(view.pending.prompt, names), who = names[view.pending.seat];
+    controls.append(el("span", { class: "dm-prompt" }, who && !said.startsWith(who) ? `${who}: ${said}` : said));
+  }
   for (const [key, label] of [["play_treasures", "Play all treasures"], ["end_actions", "End actions"],
     ["end_buys", "End buying"], ["yes", "Yes"], ["no", "No"], ["done", "Done"]]) {
     if (legal.has(key)) controls.append(el("button", { class: "primary", "data-action": key, onclick: () => act(legal.get(key).action) }, label));
