@@ -356,6 +356,15 @@ class Game:
         """Per-seat figures of a finished game that the simulator averages; empty when there are none."""
         return []
 
+    def check_agent(self, name: str, agent: Any, state: Any) -> list[str]:
+        """Whether ``agent`` (named ``name``) can play the game set up in ``state`` as it means to.
+
+        Raises ``OptionsError`` when it cannot (a strategy none of whose cards is in the game); returns
+        warnings, each one readable line, for what it can only partly do. The simulator asks before
+        the first game; the default finds nothing.
+        """
+        return []
+
     #: what one step of ``turn_clock`` is called in reports and plots ("turn", "round")
     turn_label: ClassVar[str] = "turn"
 

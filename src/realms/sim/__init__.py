@@ -1,5 +1,7 @@
-"""Tournaments: many seeded games between named agents, with statistics."""
+"""Tournaments: many seeded games between named agents, with statistics, round robins, plots and reports."""
 
+from realms.sim.roundrobin import RoundRobin, round_robin
 from realms.sim.tournament import EntrantStats, SimReport, play_game, run_tournament, wilson_interval
 
-__all__ = ["EntrantStats", "SimReport", "play_game", "run_tournament", "wilson_interval"]
+__all__ = ["EntrantStats", "RoundRobin", "SimReport", "play_game", "round_robin", "run_tournament",
+           "wilson_interval"]

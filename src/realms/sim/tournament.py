@@ -308,6 +308,8 @@ class SimReport:
     ahead: list[list[float]] = field(default_factory=list)
     #: games played from a checkpoint's saved results rather than in this run
     resumed_games: int = 0
+    #: what the game said about agents that can only partly play this setup (``Game.check_agent``)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def mean_turns(self) -> float:
@@ -329,6 +331,8 @@ class SimReport:
             out["turn_label"] = self.turn_label
             out["options"] = self.options
             out["seating"] = _mode(self.rotate)
+        if self.warnings:
+            out["warnings"] = self.warnings
         if self.backend != "local":
             out["backend"] = self.backend
             out["workers"] = self.workers
@@ -455,8 +459,9 @@ def run_tournament(
     probe = game.new(opts, 0)
     if game.players(probe) != len(agents):
         raise OptionsError(f"{game_id}: {len(agents)} agents for {game.players(probe)} seats")
-    for name in set(agents):  # fail fast on unknown names or bad strategy files
-        make_agent(name, game, 0)
+    warnings: list[str] = []
+    for name in dict.fromkeys(agents):  # fail fast on unknown names, bad strategy files, missing cards
+        warnings += game.check_agent(name, make_agent(name, game, 0), probe)
     if games < 1:
         raise OptionsError("the number of games must be at least 1")
     if jobs < 1:
@@ -562,7 +567,7 @@ def run_tournament(
     seconds = time.perf_counter() - start
     return SimReport(game_id, games, seed, opts, entrants, ties, turns_sum, actions, seconds, rotate,
                      by_turn=by_turn, turn_label=game.turn_label, backend=backend, workers=workers,
-                     ahead=ahead, resumed_games=resumed)
+                     ahead=ahead, resumed_games=resumed, warnings=warnings)
 
 
 def _run_ray(spec: Spec, todo: list[int], chunk: int | None, address: str | None, jobs: int,

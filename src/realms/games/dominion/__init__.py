@@ -8,11 +8,13 @@ imported only when first asked for.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from realms.core.agents import AgentFactory
+from realms.core.errors import OptionsError
 from realms.core.plugins import Renderer, StrategyLoader
 from realms.games.dominion import rules
-from realms.games.dominion.cards import COINS, IS_TREASURE
+from realms.games.dominion.cards import CARDS, COINS, IS_TREASURE, NAMES
 from realms.games.dominion.rules import ACTIONS, DominionState
 
 
@@ -33,6 +35,26 @@ class Dominion(rules.Dominion):
         from realms.games.dominion import render
 
         return render
+
+    def check_agent(self, name: str, agent: Any, state: DominionState) -> list[str]:
+        """A strategy whose Kingdom cards are all missing from this game's Kingdom is refused (it would play
+        as plain Big Money under another name); one missing only some of them gets a warning line. A random
+        Kingdom (a new one each game) is not checked."""
+        from realms.games.dominion.bots import StrategyBot
+
+        if not isinstance(agent, StrategyBot) or state.opts["kingdom"] == "random":
+            return []  # a random kingdom is dealt anew for every game
+        named = list(dict.fromkeys(c for c, _ in agent.rules.rules if CARDS[c].kingdom))
+        named += [c for c in dict.fromkeys(agent.rules.play or []) if CARDS[c].kingdom and c not in named]
+        missing = [c for c in named if c not in state.piles]
+        if not missing:
+            return []
+        kingdom = ", ".join(NAMES[c] for c in state.kingdom)
+        gone = ", ".join(NAMES[c] for c in missing)
+        if len(missing) == len(named):
+            raise OptionsError(f"{name} is a strategy for {gone}, which this kingdom lacks ({kingdom}); "
+                               f"add it with -o kingdom=... (10 cards) or pick another strategy")
+        return [f"{name}: {gone} not in this kingdom ({kingdom}); the rules naming them never apply"]
 
     def turn_stats(self, state: DominionState, seat: int) -> dict[str, float]:
         """After each of the seat's turns: its VP, the coins of all the Treasures it owns, and that per card."""
