@@ -30,7 +30,7 @@ from realms.core.rng import Rng
 
 if TYPE_CHECKING:
     from realms.core.agents import AgentFactory
-    from realms.core.plugins import Calculator, Renderer, StrategyLoader
+    from realms.core.plugins import Calculator, Observer, Renderer, StrategyLoader
 
 
 class Action:
@@ -350,6 +350,11 @@ class Game:
 
     def calculator(self) -> Calculator | None:
         """The scoring calculator (``realms score``); None when the game has none."""
+        return None
+
+    def observation(self) -> Observer | None:
+        """The fixed-shape numeric encoding of a seat's view for RL (``realms.rl``); None when the game has
+        none."""
         return None
 
     def stats(self, state: Any) -> list[dict[str, float]]:

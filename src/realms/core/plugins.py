@@ -3,6 +3,7 @@
 - a terminal ``Renderer`` (the CLI draws views and results with it);
 - a ``Calculator`` that scores something typed by hand (``realms score``);
 - a strategy-file loader (``StrategyLoader``: a ``.toml`` agent name);
+- an ``Observer``: the fixed-shape numeric encoding of what a seat may see (``realms.rl`` uses it);
 
 agents are declared as ``AgentFactory`` values (``realms.core.agents``) and simulator statistics by
 ``Game.stats``. A game builds these when they are first asked for, so importing a game stays cheap.
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from realms.core.options import Option
     from realms.core.rng import Rng
 
-__all__ = ["Calculator", "Renderer", "Scored", "StrategyLoader"]
+__all__ = ["Calculator", "Observer", "Renderer", "Scored", "StrategyLoader"]
 
 #: an agent from a strategy file: ``loader(path, rng)``; raises a RealmsError naming what is wrong
 StrategyLoader = Callable[[str, "Rng"], "Agent"]
@@ -56,4 +57,21 @@ class Calculator(Protocol):
 
     def score(self, text: str, options: Mapping[str, Any]) -> Scored:
         """Scores ``text``; raises a RealmsError (OptionsError for bad options) saying what is wrong."""
+        ...
+
+
+class Observer(Protocol):
+    """A fixed-shape numeric encoding of what one seat may see, for reinforcement learning.
+
+    The observation is a flat float32 vector (a numpy array, so the game module that builds it imports
+    numpy; nothing in ``core`` does), the concatenation of ``fields`` in order. It holds only what
+    ``game.view(state, seat)`` shows that seat: two states the seat cannot tell apart encode the same.
+    """
+
+    def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
+        """The named parts of the vector, in order, each with its shape, for validated ``options``."""
+        ...
+
+    def encode(self, state: Any, seat: int) -> Any:
+        """The observation of ``seat`` in ``state``: a float32 vector as long as the fields together."""
         ...

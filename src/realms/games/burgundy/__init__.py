@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from realms.core.agents import AgentFactory
-from realms.core.plugins import Renderer
+from realms.core.plugins import Observer, Renderer
 from realms.games.burgundy import rules
 from realms.games.burgundy.rules import BurgundyState
 from realms.games.burgundy.state import SOURCES
@@ -26,6 +26,11 @@ class Burgundy(rules.Burgundy):
         from realms.games.burgundy.bots import AGENTS
 
         return AGENTS
+
+    def observation(self) -> Observer:
+        from realms.games.burgundy.observe import OBSERVER
+
+        return OBSERVER
 
     def renderer(self) -> Renderer:
         from realms.games.burgundy import render

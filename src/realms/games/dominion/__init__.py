@@ -12,7 +12,7 @@ from typing import Any
 
 from realms.core.agents import AgentFactory
 from realms.core.errors import OptionsError
-from realms.core.plugins import Renderer, StrategyLoader
+from realms.core.plugins import Observer, Renderer, StrategyLoader
 from realms.games.dominion import rules
 from realms.games.dominion.cards import CARDS, COINS, IS_TREASURE, NAMES
 from realms.games.dominion.rules import ACTIONS, DominionState
@@ -30,6 +30,11 @@ class Dominion(rules.Dominion):
         from realms.games.dominion.bots import load_agent_file
 
         return load_agent_file
+
+    def observation(self) -> Observer:
+        from realms.games.dominion.observe import OBSERVER
+
+        return OBSERVER
 
     def renderer(self) -> Renderer:
         from realms.games.dominion import render

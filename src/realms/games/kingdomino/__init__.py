@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from realms.core.agents import AgentFactory
-from realms.core.plugins import Calculator, Renderer
+from realms.core.plugins import Calculator, Observer, Renderer
 from realms.games.kingdomino import rules
 from realms.games.kingdomino.data import NUM_DOMINOES
 from realms.games.kingdomino.rules import KingdominoState
@@ -24,6 +24,11 @@ class Kingdomino(rules.Kingdomino):
         from realms.games.kingdomino.bots import AGENTS
 
         return AGENTS
+
+    def observation(self) -> Observer:
+        from realms.games.kingdomino.observe import OBSERVER
+
+        return OBSERVER
 
     def renderer(self) -> Renderer:
         from realms.games.kingdomino import render

@@ -1,0 +1,146 @@
+"""What the RL wrappers share: one game and its encoder, masks, rewards, rendering (no RL library needed).
+
+``Table`` holds a running game for the wrappers (PettingZoo, Gymnasium, OpenSpiel): it applies integer
+actions, caches the legal actions of the current state, encodes observations with the game's declared
+``Observer`` and turns a finished game's ``Result`` into rewards.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+import realms.games
+from realms.core.errors import RealmsError
+from realms.core.game import Action, Game, Result
+from realms.core.rng import Rng
+
+REWARDS = ("win", "margin")
+ILLEGAL = ("raise", "lose", "random")
+
+
+def resolve_game(game: str | Game) -> Game:
+    return realms.games.get(game) if isinstance(game, str) else game
+
+
+def observation_size(game: Game, options: Mapping[str, Any]) -> int:
+    observer = game.observation()
+    if observer is None:
+        raise RealmsError(f"{game.id} declares no observation encoding (Game.observation)")
+    return sum(int(np.prod(shape)) for _, shape in observer.fields(options))
+
+
+def rewards_of(result: Result, reward: str) -> list[float]:
+    """Per seat: ``win`` gives +1 to a sole winner, 0 to each of a shared first place, -1 to everyone else
+    (a one-player game: +1); ``margin`` gives the score minus the best other score (one player: the score)."""
+    n = len(result.scores)
+    if reward == "margin":
+        if n == 1:
+            return [float(result.scores[0])]
+        return [float(result.scores[i] - max(result.scores[j] for j in range(n) if j != i)) for i in range(n)]
+    winners = result.winners
+    if n == 1:
+        return [1.0]
+    sole = len(winners) == 1
+    return [(1.0 if sole else 0.0) if i in winners else -1.0 for i in range(n)]
+
+
+class Table:
+    """One game for the RL wrappers: state, cached legal actions, encodings, rewards."""
+
+    def __init__(self, game: str | Game, options: Mapping[str, Any] | None = None, reward: str = "win") -> None:
+        self.game = resolve_game(game)
+        self.options = self.game.validate_options(options or {})
+        if reward not in REWARDS:
+            raise RealmsError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        self.reward = reward
+        observer = self.game.observation()
+        if observer is None:
+            raise RealmsError(f"{self.game.id} declares no observation encoding (Game.observation)")
+        self.observer = observer
+        self.obs_size = observation_size(self.game, self.options)
+        self.n_actions = self.game.action_space_size
+        self.players = int(self.options.get("players", self.game.min_players))
+        self.state: Any = None
+        self._legal: list[Action] | None = None
+
+    # --- the game ------------------------------------------------------------------------------
+    def new(self, seed: int) -> None:
+        self.state = self.game.new(self.options, seed)
+        self.players = self.game.players(self.state)
+        self._legal = None
+
+    @property
+    def to_move(self) -> int | None:
+        seat: int | None = self.state.to_move
+        return seat
+
+    def legal(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self.game.legal_actions(self.state)
+        return self._legal
+
+    def legal_indices(self) -> list[int]:
+        return [a.index for a in self.legal()]
+
+    def mask(self) -> np.ndarray:
+        m = np.zeros(self.n_actions, dtype=np.int8)
+        if self.state.to_move is not None:
+            m[[a.index for a in self.legal()]] = 1
+        return m
+
+    def is_legal(self, index: int) -> bool:
+        return any(a.index == index for a in self.legal())
+
+    def apply_index(self, index: int) -> None:
+        """Applies action ``index`` for the seat to move (which must be legal)."""
+        self.game.apply(self.state, self.game.actions[index])
+        self._legal = None
+
+    def apply(self, action: Action) -> None:
+        self.game.apply(self.state, action)
+        self._legal = None
+
+    def random_index(self, rng: Rng) -> int:
+        legal = self.legal()
+        return legal[rng.below(len(legal))].index
+
+    # --- what leaves it ----------------------------------------------------------------------------
+    def encode(self, seat: int) -> np.ndarray:
+        out: np.ndarray = self.observer.encode(self.state, seat)
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    def rewards(self) -> list[float]:
+        res = self.result()
+        if res is None:
+            return [0.0] * self.players
+        return rewards_of(res, self.reward)
+
+    def render_text(self, seat: int | None) -> str:
+        """The terminal drawing of ``seat``'s view (the game's renderer plug-in), as plain text."""
+        from rich.console import Console
+
+        view = self.view(seat)
+        names = [f"player_{i}" for i in range(self.players)]
+        renderer = self.game.renderer()
+        buf = io.StringIO()
+        console = Console(file=buf, width=120, color_system=None, force_terminal=False)
+        if renderer is None:
+            import json
+
+            console.print(json.dumps(view, indent=1))
+        else:
+            console.print(renderer.render(view, names))
+            res = self.result()
+            if res is not None:
+                console.print(renderer.render_result(res.to_json(), names))
+        return buf.getvalue()

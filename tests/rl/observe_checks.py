@@ -1,0 +1,56 @@
+"""Checks every game's observation encoding is held to (used by tests/games/<game>/test_observe.py).
+
+``hidden_information_check`` plays seeded random games and, at sampled positions, builds for each seat a
+second state that differs only in what that seat cannot know (``game.determinize`` for that seat). Where
+the two views of that seat are equal, the two observations must be identical; where the views differ,
+determinize changed something the seat can see, which is determinize's fault, not the encoder's: such
+pairs are counted and returned, not failed on.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+import realms.games
+from realms.core.rng import Rng, derive_seed
+
+FULL = os.environ.get("REALMS_FULL") == "1"
+
+
+def layout_size(game: Any, options: Mapping[str, Any]) -> int:
+    return sum(int(np.prod(shape)) for _, shape in game.observation().fields(game.validate_options(options)))
+
+
+def hidden_information_check(game_id: str, options: Mapping[str, Any], games: int, every: int, seed: int = 1,
+                             encode: Callable[[Any, int], np.ndarray] | None = None) -> tuple[int, int]:
+    """(pairs compared with equal views, pairs skipped because determinize changed the seat's view)."""
+    game = realms.games.get(game_id)
+    opts = game.validate_options(options)
+    encode = encode or game.observation().encode
+    size = layout_size(game, opts)
+    play = Rng(seed)
+    compared = flagged = 0
+    for g in range(games):
+        s = game.new(opts, derive_seed(seed, g))
+        step = 0
+        while s.to_move is not None:
+            if step % every == 0:
+                for seat in range(game.players(s)):
+                    other = game.determinize(s, seat, Rng(derive_seed(seed, g, step, seat)))
+                    if game.view(s, seat) != game.view(other, seat):
+                        flagged += 1
+                        continue
+                    a, b = encode(s, seat), encode(other, seat)
+                    assert a.shape == (size,) and a.dtype == np.float32
+                    assert np.array_equal(a, b), (
+                        f"{game_id} game {g} step {step} seat {seat}: equal views, different observations at "
+                        f"{np.flatnonzero(a != b)[:10].tolist()}")
+                    compared += 1
+            actions = game.legal_actions(s)
+            game.apply(s, actions[play.below(len(actions))])
+            step += 1
+    return compared, flagged

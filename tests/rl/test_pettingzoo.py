@@ -1,0 +1,141 @@
+"""The PettingZoo environments pass PettingZoo's own tests, for every game and its main variants."""
+
+from __future__ import annotations
+
+import types
+import warnings
+from functools import partial
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, max_cycles_test, seed_test  # noqa: E402
+
+import realms.games  # noqa: E402
+import realms.rl  # noqa: E402
+from realms.core.errors import IllegalAction  # noqa: E402
+
+VARIANTS = [
+    ("kingdomino", {"players": 2}),
+    ("kingdomino", {"players": 3}),
+    ("kingdomino", {"players": 4, "harmony": True, "middle_kingdom": True}),
+    ("kingdomino", {"players": 2, "mighty_duel": True}),
+    ("kingdomino", {"players": 2, "dynasty": True}),
+    ("dominion", {"players": 2}),
+    ("dominion", {"players": 3, "edition": "second", "kingdom": "random"}),
+    ("dominion", {"players": 4, "colony_platinum": True, "kingdom": "random"}),
+    ("dominion", {"players": 1}),
+    ("burgundy", {"players": 2}),
+    ("burgundy", {"players": 3, "scenario": "random"}),
+    ("burgundy", {"players": 4}),
+]
+IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in VARIANTS]
+
+
+@pytest.mark.parametrize(("game", "opts"), VARIANTS, ids=IDS)
+def test_api(game, opts):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(realms.rl.env(game, opts), num_cycles=300)
+
+
+@pytest.mark.parametrize(("game", "opts"), VARIANTS, ids=IDS)
+def test_seed(game, opts):
+    seed_test(partial(realms.rl.env, game, opts), num_cycles=100)
+
+
+@pytest.mark.parametrize(("game", "opts"), [v for v in VARIANTS if v[1].get("players", 2) > 1],
+                         ids=[i for i, v in zip(IDS, VARIANTS, strict=True) if v[1].get("players", 2) > 1])
+def test_max_cycles(game, opts):
+    # the test samples actions without masks, so illegal ones are replaced by random legal ones
+    mod = types.SimpleNamespace(env=partial(realms.rl.env, game, opts, illegal="random"),
+                                parallel_env=partial(realms.rl.parallel_env, game, opts, illegal="random"))
+    max_cycles_test(mod)
+
+
+@pytest.mark.parametrize("game", ["kingdomino", "dominion", "burgundy"])
+def test_agent_selection_follows_to_move_and_rewards_match_the_result(game):
+    e = realms.rl.env(game, {"players": 3}, reward="margin")
+    e.reset(seed=5)
+    rng = np.random.default_rng(0)
+    state = e.state()
+    steps = 0
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        assert agent == f"player_{state.to_move}"
+        legal = {a.index for a in realms.games.get(game).legal_actions(state)}
+        assert set(np.flatnonzero(obs["action_mask"]).tolist()) == legal
+        for other in e.agents:
+            if other != agent:
+                assert not e.observe(other)["action_mask"].any()
+        e.step(int(rng.choice(sorted(legal))))
+        steps += 1
+    res = realms.games.get(game).result(state)
+    scores = res.scores
+    margins = [scores[i] - max(scores[j] for j in range(3) if j != i) for i in range(3)]
+    assert steps > 10
+    assert res is not None and margins == [realms.rl.rewards_of(res, "margin")[i] for i in range(3)]
+
+
+def test_dominion_attack_answers_are_steps_of_the_defender():
+    """A Militia makes the other seat decide: the environment hands that decision to the other agent."""
+    game = realms.games.get("dominion")
+    e = realms.rl.env("dominion", {"players": 2, "kingdom": "Militia,Moat,Village,Smithy,Market,Cellar,Chapel,"
+                                                          "Workshop,Remodel,Mine"})
+    found = 0
+    for seed in range(30):
+        e.reset(seed=seed)
+        state = e.state()
+        rng = np.random.default_rng(seed)
+        prev_current = None
+        while state.to_move is not None:
+            agent = e.agent_selection
+            assert agent == f"player_{state.to_move}"
+            if prev_current is not None and state.to_move != state.cur:
+                found += 1
+            mask = e.observe(agent)["action_mask"]
+            legal = np.flatnonzero(mask)
+            # prefer playing Militia to provoke answers
+            names = [game.actions[i].to_json() for i in legal]
+            pick = next((i for i, j in zip(legal, names, strict=True) if j.get("card") == "Militia"
+                         and j["type"] in ("play", "buy")), None)
+            e.step(int(pick if pick is not None else rng.choice(legal)))
+            prev_current = state.cur
+        if found:
+            break
+    assert found > 0
+
+
+def test_rewards_win_and_illegal_conventions():
+    e = realms.rl.env("kingdomino", {"players": 2})
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalAction):
+        e.step(bad)
+    e = realms.rl.env("kingdomino", {"players": 2}, illegal="lose")
+    e.reset(seed=1)
+    offender = e.agent_selection
+    e.step(bad)
+    assert all(e.terminations.values())
+    assert e._cumulative_rewards[offender] == -1.0 and sum(e._cumulative_rewards.values()) == -1.0
+
+
+def test_render_ansi_uses_the_terminal_renderer():
+    e = realms.rl.env("kingdomino", {"players": 2}, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert isinstance(text, str) and "player_0" in text and "{" not in text[:5]
+
+
+def test_json_view_in_infos():
+    e = realms.rl.env("dominion", {"players": 2}, json_view=True)
+    e.reset(seed=3)
+    agent = e.agent_selection
+    assert e.infos[agent]["view"]["seat"] == int(agent.split("_")[1])
+    assert "hand" in e.infos[agent]["view"]["seats"][int(agent.split("_")[1])]
