@@ -457,12 +457,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     def replay_of(game: Any, record: dict[str, Any], step: int) -> dict[str, Any]:
         actions = record["actions"]
         state = game.new(record["options"], record["seed"])
-        texts: list[str] = []
+        events: list[Any] = []
         for data in actions[:step]:
-            texts.extend(e.text for e in game.apply(state, game.action_from_json(data), log=True) if e.visible(None))
+            events.extend(e for e in game.apply(state, game.action_from_json(data), log=True) if e.visible(None))
+        texts = [e.text for e in events]
         result = game.result(state)
         return {"game": game.id, "steps": len(actions), "step": min(step, len(actions)), "players": record["players"],
                 "view": game.view(state, None), "log": texts[-100:],
+                # the same entries as structured events, for the browser to word in its reader's language
+                "entries": [{"kind": e.kind, "seat": e.seat, "text": e.text, "data": e.data} for e in events[-100:]],
                 "result": result.to_json() if result is not None else None}
 
     @app.websocket("/ws/games/{gid}")
@@ -540,6 +543,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
 
         @app.get("/replay/{gid}", include_in_schema=False)
         def replay_page(gid: str) -> FileResponse:
+            return FileResponse(WEB / "index.html")
+
+        @app.get("/rules/{game}", include_in_schema=False)
+        def rules_page(game: str) -> FileResponse:
             return FileResponse(WEB / "index.html")
 
     return app

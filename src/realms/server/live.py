@@ -204,7 +204,13 @@ class LiveGame:
         return self.game.is_over(self.state)
 
     def add_event(self, version: int, event: Event) -> None:
-        entry = orjson.dumps({"version": version, "text": event.text, "seat": event.seat, "kind": event.kind})
+        # the event's data travels too, so that a browser can word the entry in its reader's language
+        try:
+            entry = orjson.dumps({"version": version, "text": event.text, "seat": event.seat, "kind": event.kind,
+                                  "data": event.data})
+        except (TypeError, orjson.JSONEncodeError):  # data JSON cannot hold (an integer over 64 bits): the text only
+            entry = orjson.dumps({"version": version, "text": event.text, "seat": event.seat, "kind": event.kind,
+                                  "data": {}})
         self.events.append((event.visible_to, entry))
         if event.visible_to is not None:
             self.private_events = True
@@ -753,7 +759,9 @@ class Manager:
                        .values(agent=FALLBACK_BOT))
         live.seats[seat].agent = FALLBACK_BOT
         live.add_event(live.version, Event("note", None, f"The {name} bot of seat {seat + 1} failed; "
-                                                         f"the {FALLBACK_BOT} bot plays that seat from now on."))
+                                                         f"the {FALLBACK_BOT} bot plays that seat from now on.",
+                                           {"note": "bot-fallback", "bot": name, "seat": seat,
+                                            "fallback": FALLBACK_BOT}))
         live._payload_version = -1
         return True
 

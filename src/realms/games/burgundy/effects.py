@@ -203,7 +203,8 @@ class _Effects:
     def _do_skip(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
         f = s.frames.pop()
         if ev is not None:
-            ev.append(Event("skip", p, f"Seat {p + 1} skips the {FRAME_NAMES[f[0]]} bonus", {}))
+            ev.append(Event("skip", p, f"Seat {p + 1} skips the {FRAME_NAMES[f[0]]} bonus",
+                            {"bonus": FRAME_NAMES[f[0]]}))
 
     def _do_end(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
         s.used = 7

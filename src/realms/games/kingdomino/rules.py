@@ -63,6 +63,12 @@ def _half_words(terrain: int, crowns: int) -> str:
     return TERRAIN_WORDS[terrain] + (f" ({crowns} crown{'s' if crowns > 1 else ''})" if crowns else "")
 
 
+def halves_data(domino: int) -> list[list[Any]]:
+    """``[["W", 0], ["F", 1]]``: a domino's two halves as views give them (terrain letter, crowns), for events."""
+    d = DOMINOES[domino]
+    return [[LETTERS[d.terrain1], d.crowns1], [LETTERS[d.terrain2], d.crowns2]]
+
+
 def domino_words(domino: int) -> str:
     """``#12 Wheat field + Forest (1 crown)``: a domino as the log names it."""
     d = DOMINOES[domino]
@@ -416,8 +422,8 @@ class Kingdomino(Game):
                 if log:
                     events.append(Event("place", p, f"Seat {p + 1} placed "
                                                     + placement_words(domino, r - B.CENTRE, c - B.CENTRE, B.DIRS[d]),
-                                        {"domino": domino, "row": r - B.CENTRE, "col": c - B.CENTRE,
-                                         "dir": B.DIRS[d]}))
+                                        {"domino": domino, "halves": halves_data(domino), "row": r - B.CENTRE,
+                                         "col": c - B.CENTRE, "dir": B.DIRS[d]}))
             elif idx == DISCARD_INDEX:
                 if any(state.cache or _placements(state, p, domino)):
                     raise IllegalAction(
@@ -426,7 +432,8 @@ class Kingdomino(Game):
                 state.discarded.append(domino)
                 if log:
                     events.append(Event("discard", p, f"Seat {p + 1} discarded {domino_words(domino)}: "
-                                                      "it fits nowhere in the kingdom", {"domino": domino}))
+                                                      "it fits nowhere in the kingdom",
+                                        {"domino": domino, "halves": halves_data(domino)}))
             else:
                 raise IllegalAction(f"kingdomino: seat {p + 1} must place {DOMINOES[domino].label()} first, "
                                     f"not {action}")
@@ -447,7 +454,7 @@ class Kingdomino(Game):
             state.nxt_king[slot] = king
             if log:
                 events.append(Event("pick", p, f"Seat {p + 1} picked {domino_words(state.nxt[slot])}",
-                                    {"domino": state.nxt[slot], "slot": slot}))
+                                    {"domino": state.nxt[slot], "halves": halves_data(state.nxt[slot]), "slot": slot}))
         # the king's turn is over
         state.turns[p] += 1
         state.oi += 1
@@ -492,7 +499,8 @@ class Kingdomino(Game):
                 s.discarded.append(s.nxt[i])
                 if events is not None:
                     events.append(Event("leftover", None, f"{domino_words(s.nxt[i])} was not picked "
-                                                          "and leaves the game", {"domino": s.nxt[i]}))
+                                                          "and leaves the game",
+                                               {"domino": s.nxt[i], "halves": halves_data(s.nxt[i])}))
         s.cur = [d for d, _ in picked]
         s.cur_king = [k for _, k in picked]
         if not s.cur:
@@ -522,7 +530,8 @@ class Kingdomino(Game):
         s.history = s.history + [summary]
         if events is not None:
             events.append(Event("game-end", None, "Game over: " + ", ".join(
-                f"seat {p + 1} {summary[p]['score']}" for p in range(s.players)), {"scores": summary}))
+                f"seat {p + 1} {summary[p]['score']}" for p in range(s.players)),
+                {"scores": [{k: v for k, v in e.items() if k != "masks"} for e in summary]}))
         if s.opts["dynasty"] and s.game_no < 2:
             s.game_no += 1
             rng = Rng.from_state(s.rng)

@@ -240,7 +240,8 @@ class Sentry(Card):
             look.remove(on_top)
             for c in [*look, on_top]:
                 put_on_deck(s, p, c, False)
-            say(s, "topdeck", p, f"{seat_name(p)} put {len(look) + 1} card{'s' if look else ''} back onto their deck")
+            say(s, "topdeck", p, f"{seat_name(p)} put {len(look) + 1} card{'s' if look else ''} back onto their deck",
+                count=len(look) + 1)
             look.clear()
 
     def decide(self, s: Any, f: list[int], a: int) -> None:
