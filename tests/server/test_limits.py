@@ -7,6 +7,7 @@ the runs are short; REALMS_FULL=1 runs them at the size of the issue (20 bystand
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import textwrap
@@ -126,3 +127,84 @@ def test_a_websocket_flood_leaves_a_bystander_within_twice_its_baseline(server, 
           f"({out.strip()} messages sent)")
     assert flooded <= 2 * base, (base, flooded)
 
+
+
+# --- connections that never finish, and too many of them -------------------------------------------------
+
+
+@pytest.fixture
+def strict_server(tmp_path, monkeypatch):
+    """A server with short timeouts and a small per-client cap (the same mechanisms as the defaults)."""
+    monkeypatch.setenv("REALMS_HEADER_TIMEOUT", "1")
+    monkeypatch.setenv("REALMS_BODY_TIMEOUT", "1")
+    monkeypatch.setenv("REALMS_MAX_CONNECTIONS_PER_CLIENT", "40")
+    s = Server(f"sqlite:///{tmp_path / 'strict.sqlite3'}", free_port())
+    s.start()
+    yield s
+    s.stop()
+
+
+def _open(port: int, source: str = "127.0.0.1", send: bytes = b"") -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
+    if send:
+        sock.sendall(send)
+    return sock
+
+
+def _closed_by_server(sock: socket.socket, wait: float) -> bytes | None:
+    """What the server sent before closing the connection within ``wait`` seconds; None if still open."""
+    sock.settimeout(wait)
+    got = b""
+    try:
+        while True:
+            chunk = sock.recv(4096)
+            if not chunk:
+                return got
+            got += chunk
+    except TimeoutError:
+        return None
+    except ConnectionResetError:
+        return got
+
+
+def test_unfinished_headers_and_bodies_are_closed(strict_server):
+    port = strict_server.port
+    head = b"GET /api/meta HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+    body = (b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100\r\n\r\n{")
+    socks = [_open(port, send=head) for _ in range(15)] + [_open(port, send=body) for _ in range(15)]
+    socks += [_open(port) for _ in range(5)]  # never a byte
+    try:
+        t0 = time.monotonic()
+        answers = [_closed_by_server(s, 5.0) for s in socks]
+        assert all(a is not None for a in answers), f"{answers.count(None)} of {len(socks)} still open"
+        assert time.monotonic() - t0 < 10
+        assert all(a == b"" or a.startswith(b"HTTP/1.1 408") for a in answers)
+    finally:
+        for s in socks:
+            s.close()
+
+
+def test_a_websocket_upgrade_with_a_9_kb_url_is_answered(strict_server):
+    sock = _open(strict_server.port, send=(
+        b"GET /ws/games/x?token=" + b"a" * 9000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+        b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"))
+    try:
+        answer = _closed_by_server(sock, 5.0)
+        assert answer is not None and answer.startswith(b"HTTP/1.1 4"), answer
+    finally:
+        sock.close()
+
+
+def test_idle_connections_of_one_client_cannot_crowd_out_others(strict_server):
+    port = strict_server.port
+    idle = [_open(port, source="127.0.0.2") for _ in range(60)]
+    try:
+        time.sleep(0.3)
+        # another client is served while the first holds all it may
+        assert httpx.get(f"{strict_server.base}/api/meta", timeout=5).status_code == 200
+        refused = [s for s in idle if _closed_by_server(s, 0.2) is not None]
+        assert len(refused) >= 20, len(refused)
+    finally:
+        for s in idle:
+            s.close()
