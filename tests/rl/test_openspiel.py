@@ -1,0 +1,91 @@
+"""The OpenSpiel registrations: game types, OpenSpiel's random simulation test, and OpenSpiel's MCTS and
+ISMCTS bots playing whole games through them (small budgets)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import realms.games  # noqa: E402
+import realms.rl.openspiel  # noqa: E402, F401
+from tests.rl.observe_checks import FULL  # noqa: E402
+
+GAMES = ["realms_kingdomino", "realms_dominion", "realms_burgundy"]
+
+
+def test_registered_with_their_types():
+    names = set(pyspiel.registered_names())
+    for name in GAMES:
+        assert name in names
+        game = pyspiel.load_game(name)
+        t = game.get_type()
+        assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+        assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert t.utility == pyspiel.GameType.Utility.ZERO_SUM  # two players, win/loss
+        assert game.num_distinct_actions() == realms.games.get(name.removeprefix("realms_")).action_space_size
+    three = pyspiel.load_game("realms_kingdomino", {"players": 3})
+    assert three.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM and three.num_players() == 3
+
+
+@pytest.mark.parametrize(("name", "params"), [
+    ("realms_kingdomino", {"players": 2}),
+    ("realms_kingdomino", {"players": 4, "options": '{"harmony": true}'}),
+    ("realms_dominion", {"players": 2}),
+    ("realms_dominion", {"players": 3, "options": '{"kingdom": "random", "edition": "second"}', "reward": "margin"}),
+    ("realms_burgundy", {"players": 2}),
+])
+def test_random_sim(name, params):
+    game = pyspiel.load_game(name, {**params, "rng_seed": 1})
+    pyspiel.random_sim_test(game, num_sims=3 if FULL else 1, serialize=False, verbose=False)
+
+
+def test_tensors_strings_and_legal_actions_come_from_the_protocol():
+    game = pyspiel.load_game("realms_dominion", {"players": 2, "rng_seed": 4})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(1)
+    g = realms.games.get("dominion")
+    for _ in range(60):
+        inner = state.realms_state
+        p = state.current_player()
+        assert state.legal_actions() == sorted(a.index for a in g.legal_actions(inner))
+        for seat in range(2):
+            assert np.array_equal(np.asarray(state.information_state_tensor(seat), np.float32),
+                                  g.observation().encode(inner, seat))
+            assert state.observation_tensor(seat) == state.information_state_tensor(seat)
+        # the string is the seat's view: it differs between the seats (each sees its own hand)
+        assert state.information_state_string(0) != state.information_state_string(1)
+        state.apply_action(int(rng.choice(state.legal_actions(p))))
+    resampled = state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    me = state.current_player()
+    assert resampled.information_state_string(me) == state.information_state_string(me)
+    assert resampled.realms_state is not state.realms_state
+
+
+def _play(name, params, simulations):
+    game = pyspiel.load_game(name, {**params, "rng_seed": 7})
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bots = [mcts.MCTSBot(game, 1.4, simulations, evaluator, random_state=rs, solve=False),
+            ismcts.ISMCTSBot(game, evaluator, 1.4, simulations, random_state=rs)]
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+        moves += 1
+    return state, moves
+
+
+@pytest.mark.parametrize(("name", "params", "simulations"), [
+    ("realms_kingdomino", {"players": 2}, 8),
+    ("realms_dominion", {"players": 2, "options": '{"turn_limit": 5}'}, 4),
+    ("realms_burgundy", {"players": 2}, 2),
+])
+def test_mcts_and_ismcts_bots_play_whole_games(name, params, simulations):
+    state, moves = _play(name, params, simulations * (4 if FULL else 1))
+    assert state.is_terminal() and moves >= 10
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
