@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -24,6 +25,7 @@ from realms.agents import agent_names, default_agent
 from realms.server.db import STORAGE_DOWN, check_integrity, default_url, guard_file, make_engine, migrate
 from realms.server.limits import RateLimited, Settings, SocketLimit
 from realms.server.live import LOG_PAGE_MAX, ApiError, LiveGame, Manager
+from realms.server.replay import Replay, Replays
 from realms.server.security import Guard
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -366,6 +368,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         live = manager.create(body.game, body.options, body.seats)
         issued, live.issued = live.issued or {}, None
         manager.schedule_bots(live)
+        lobby_changed()
         return {"id": live.id, "owner": issued.get("owner"), "seats": [seat_grant(live.id, s, issued)
                                                                       for s in live.seats]}
 
@@ -375,9 +378,22 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         return {"seat": s.seat, "kind": s.kind, "access": s.access, "token": token, "invite": invite,
                 "join_url": link}
 
+    lobby: dict[str, Any] = {"at": -1e9, "body": b""}  # the open tables, as JSON, and when they were read
+
+    def lobby_changed() -> None:
+        lobby["at"] = -1e9
+
+    app.state.lobby_changed = lobby_changed
+
     @app.get("/api/games")
-    async def list_games() -> dict[str, Any]:
-        return {"games": manager.open_games()}
+    async def list_games() -> Response:
+        """The open tables: read from the database at most every ``lobby_ttl`` seconds, and again at once
+        after a table is created or a seat joined or revoked; every other poll gets the kept summary."""
+        now_ = time.monotonic()
+        if now_ - lobby["at"] >= settings.lobby_ttl:
+            lobby["body"] = orjson.dumps({"games": manager.open_games()})
+            lobby["at"] = now_
+        return Response(lobby["body"], media_type="application/json")
 
     @app.get("/api/games/{gid}")
     async def get_game(gid: str, token: str | None = Query(default=None)) -> Response:
@@ -412,6 +428,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         async with live.lock:
             seat, token = manager.join(live, body.seat, body.invite)
         await manager.changed(live)
+        lobby_changed()
         return {"seat": seat, "token": token, "join_url": f"/play/{live.id}#token={token}"}
 
     @app.post("/api/games/{gid}/seats/{seat}/revoke")
@@ -422,6 +439,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         async with live.lock:
             answer = manager.revoke(live, seat, body.owner, body.open)
         await manager.changed(live)
+        lobby_changed()
         return answer
 
     @app.post("/api/games/{gid}/actions", openapi_extra={"requestBody": {
@@ -442,31 +460,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
             manager.catch_up(live)
             return manager.record(live)
 
+    replays = Replays()
+
     @app.get("/api/games/{gid}/replay")
     async def replay_step(gid: str, step: int = Query(default=0, ge=0)) -> dict[str, Any]:
         """A finished game seen by a spectator after ``step`` actions, for the replay viewer."""
-        live = manager.get(gid)
-        async with live.lock:
-            manager.catch_up(live)
-            if not live.finished:
-                raise ApiError(409, "a game can be replayed once it is over")
-            record = manager.record(live)
-        # the replay works on its own copy made from the record, touching no live state
-        return await asyncio.to_thread(replay_of, live.game, record, step)
-
-    def replay_of(game: Any, record: dict[str, Any], step: int) -> dict[str, Any]:
-        actions = record["actions"]
-        state = game.new(record["options"], record["seed"])
-        events: list[Any] = []
-        for data in actions[:step]:
-            events.extend(e for e in game.apply(state, game.action_from_json(data), log=True) if e.visible(None))
-        texts = [e.text for e in events]
-        result = game.result(state)
-        return {"game": game.id, "steps": len(actions), "step": min(step, len(actions)), "players": record["players"],
-                "view": game.view(state, None), "log": texts[-100:],
-                # the same entries as structured events, for the browser to word in its reader's language
-                "entries": [{"kind": e.kind, "seat": e.seat, "text": e.text, "data": e.data} for e in events[-100:]],
-                "result": result.to_json() if result is not None else None}
+        replay = replays.get(gid)
+        if replay is None:  # the first step of this game: its record, once (a finished game never changes)
+            live = manager.get(gid)
+            async with live.lock:
+                manager.catch_up(live)
+                if not live.finished:
+                    raise ApiError(409, "a game can be replayed once it is over")
+                record = manager.record(live)
+            replay = replays.add(gid, Replay(live.game, record))
+        # the replay works on its own copy made from the record, touching no live state; from where the last
+        # step left it (or a checkpoint below), so stepping through a game applies each action about once
+        return await asyncio.to_thread(replay.seek, step)
 
     @app.websocket("/ws/games/{gid}")
     async def watch(ws: WebSocket, gid: str, token: str | None = None) -> None:
