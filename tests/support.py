@@ -20,15 +20,15 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: str, port: int) -> None:
-        self.db, self.port = db, port
+    def __init__(self, db: str, port: int, args: list[str] | None = None) -> None:
+        self.db, self.port, self.args = db, port, list(args or [])
         self.proc: subprocess.Popen | None = None
         self.base = f"http://127.0.0.1:{port}"
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "realms.cli", "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", "0"],
+             "--bot-delay", "0", *self.args],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.time() + 30
         while time.time() < deadline:
