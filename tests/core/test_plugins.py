@@ -102,7 +102,7 @@ def test_each_game_declares_its_plugins(game_id):
     assert own <= set(game.agents())
     assert game.default_agent == default
     assert core_agents.default_agent(game) == default == realms.agents.default_agent(game_id)
-    assert set(core_agents.agent_names(game)) == set(game.agents()) | {"random"}
+    assert set(core_agents.agent_names(game)) == set(game.agents()) | {"random", "mc", "uct", "ismcts"}
     assert (game.strategy_loader() is not None) is strategies
     assert (game.calculator() is not None) is calculator
     # one fixed renderer signature: render(view, names) and render_result(result, names)
@@ -144,7 +144,7 @@ def nim():
 
 def test_a_registered_game_offers_its_own_agents_by_name(nim, tmp_path):
     assert "test-nim" in realms.games.ids() and realms.games.get("test-nim") is nim
-    assert realms.agents.agent_names("test-nim") == ["random", "take-most"]
+    assert realms.agents.agent_names("test-nim") == ["ismcts", "mc", "random", "take-most", "uct"]
     assert realms.agents.default_agent("test-nim") == "take-most"
     assert isinstance(realms.agents.make_agent("take-most", "test-nim", 1), TakeMost)
     assert isinstance(core_agents.make_agent("random", nim, 1), core_agents.RandomAgent)

@@ -22,6 +22,7 @@ from realms.agents.base import (
     make_agent,
     register,
 )
+from realms.agents.search import SearchAgent  # registers mc, uct and ismcts for every game
 
-__all__ = ["Agent", "AgentFactory", "RandomAgent", "UnknownAgent", "agent_names", "default_agent", "make_agent",
-           "register"]
+__all__ = ["Agent", "AgentFactory", "RandomAgent", "SearchAgent", "UnknownAgent", "agent_names", "default_agent",
+           "make_agent", "register"]

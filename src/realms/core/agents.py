@@ -3,11 +3,21 @@ game-agnostic ``random``, and any registered beside them.
 
 A game's ``bots`` module builds on this module alone, so a game depends on ``realms.core`` and nothing
 above it. ``realms.agents`` re-exports all of it and also accepts game ids where this takes games.
+
+An agent that takes options is declared as an ``AgentSpec`` (which is also a plain factory: called with an
+RNG alone it builds the agent with its defaults). Options are given in the name, after a colon:
+
+>>> parse_agent_name("ismcts:seconds=2,policy=greedy")
+('ismcts', {'seconds': '2', 'policy': 'greedy'})
+>>> split_agent_list("ismcts:seconds=2,policy=greedy,full-greedy,random")
+['ismcts:seconds=2,policy=greedy', 'full-greedy', 'random']
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from realms.core.errors import UnknownAgent
@@ -16,8 +26,9 @@ from realms.core.rng import Rng
 if TYPE_CHECKING:
     from realms.core.game import Action, Game
 
-__all__ = ["Agent", "AgentFactory", "RandomAgent", "UnknownAgent", "agent_names", "default_agent", "make_agent",
-           "register"]
+__all__ = ["Agent", "AgentFactory", "AgentOption", "AgentOptionsError", "AgentSpec", "Playout", "RandomAgent",
+           "UnknownAgent", "agent_help", "agent_names", "default_agent", "make_agent",
+           "parse_agent_name", "register", "split_agent_list"]
 
 
 class Agent:
@@ -43,16 +54,122 @@ class RandomAgent(Agent):
         return actions[self.rng.below(len(actions))] if len(actions) > 1 else actions[0]
 
 
+class Playout(Agent):
+    """An agent cheap enough to finish thousands of games a second inside a search (a *playout policy*).
+
+    ``value`` may estimate every seat's final score from a running game, so that a search can stop a
+    playout early and score the position instead; ``None`` (the default) means "play to the end".
+    A game offers its playout policy as the agent named ``rollout``; search agents use it by default.
+    """
+
+    name = "playout"
+    #: the playout length (in actions) after which a search scores the position with ``value`` by default
+    cutoff = 0
+    #: a score margin of about this size is a likely win (to turn ``value`` estimates into win chances)
+    value_scale = 10.0
+
+    def value(self, game: Game, state: Any) -> list[float] | None:
+        return None
+
+
 #: builds an agent from its own seeded generator
 AgentFactory = Callable[[Rng], Agent]
 
+
+class AgentOptionsError(UnknownAgent):
+    """Options in an agent's name that it does not take, or values it cannot use."""
+
+
+@dataclass(frozen=True, slots=True)
+class AgentOption:
+    """One option an agent takes: ``type`` is ``int``, ``float``, ``bool``, ``choice`` or ``agent`` (the name
+    of another agent of the same game that takes no options); ``None`` as a default means "not set"."""
+
+    name: str
+    type: str
+    default: Any
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def coerce(self, value: str, agent: str, valid_agents: list[str]) -> Any:
+        where = f"agent {agent!r}: option {self.name!r}"
+        text = value.strip()
+        out: Any
+        if self.type == "bool":
+            if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                raise AgentOptionsError(f"{where} must be true or false, got {value!r}")
+            return text.lower() in ("true", "1", "yes")
+        if self.type in ("int", "float"):
+            try:
+                out = int(text) if self.type == "int" else float(text)
+            except ValueError:
+                kind = "an integer" if self.type == "int" else "a number"
+                raise AgentOptionsError(f"{where} must be {kind}, got {value!r}") from None
+            if not math.isfinite(out) or (self.minimum is not None and out < self.minimum) or (
+                    self.maximum is not None and out > self.maximum):
+                raise AgentOptionsError(f"{where} must be {self.range()}, got {value!r}")
+            return out
+        if self.type == "choice":
+            folded = {c.lower().replace(" ", "-"): c for c in self.choices}
+            text = folded.get(text.lower().replace(" ", "-"), text)
+            if text not in self.choices:
+                raise AgentOptionsError(f"{where} must be one of {', '.join(self.choices)}; got {value!r}")
+            return text
+        if self.type == "agent":
+            if text not in valid_agents:
+                raise AgentOptionsError(f"{where} must be one of {', '.join(valid_agents)}; got {value!r}")
+            return text
+        raise AssertionError(f"unknown agent option type {self.type}")
+
+    def range(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"from {self.minimum:g} to {self.maximum:g}"
+        if self.minimum is not None:
+            return f"at least {self.minimum:g}"
+        if self.maximum is not None:
+            return f"at most {self.maximum:g}"
+        return "a number"
+
+    def describe(self) -> str:
+        """``name=default`` (``name=…`` when unset), as ``realms list`` shows it."""
+        if self.default is None:
+            return f"{self.name}=…"
+        if isinstance(self.default, bool):
+            return f"{self.name}={str(self.default).lower()}"
+        if isinstance(self.default, float):
+            return f"{self.name}={self.default:g}"
+        return f"{self.name}={self.default}"
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """An agent that takes options: ``build(rng, options)`` gets every declared option, defaults filled in.
+
+    It is an ``AgentFactory`` too: ``spec(rng)`` builds the agent with its defaults."""
+
+    build: Callable[[Rng, Mapping[str, Any]], Agent]
+    options: tuple[AgentOption, ...]
+    help: str = ""
+
+    def __call__(self, rng: Rng) -> Agent:
+        return self.build(rng, {o.name: o.default for o in self.options})
+
+    def describe(self) -> str:
+        """One line for ``realms list``: what it is and its options with their defaults."""
+        opts = ",".join(o.describe() for o in self.options)
+        return f"{self.help} (options: {opts})" if self.help else f"options: {opts}"
+
+
 #: agents offered beside the games' own, by (game id or "*", name); "*" agents work for every game
 _EXTRA: dict[tuple[str, str], AgentFactory] = {("*", "random"): RandomAgent}
-
-
 def register(game_id: str, name: str, factory: AgentFactory) -> None:
-    """Offer ``factory`` as agent ``name`` for ``game_id`` (``"*"``: for every game) beside the agents the
-    game declares itself. A game's own bots are declared by ``Game.agents``, not registered."""
+    """Offer ``factory`` (an ``AgentSpec`` for an agent with options) as agent ``name`` for ``game_id``
+    (``"*"``: for every game) beside the agents the game declares itself. A game's own bots are declared by
+    ``Game.agents``, not registered."""
+    if ":" in name or "," in name or "=" in name:
+        raise ValueError(f"an agent name may not contain ':', ',' or '=': {name!r}")
     _EXTRA[(game_id, name)] = factory
 
 
@@ -68,22 +185,80 @@ def agent_names(game: Game) -> list[str]:
     return sorted(_factories(game))
 
 
+def agent_help(game: Game) -> dict[str, str]:
+    """For each agent of ``game`` that takes options, a line saying what it is and its options with their
+    defaults (``name:key=value,...`` sets them)."""
+    return {name: f.describe() for name, f in sorted(_factories(game).items()) if isinstance(f, AgentSpec)}
+
+
 def default_agent(game: Game) -> str:
     """The agent offered to players who choose none: the game's ``default_agent``."""
     return game.default_agent
 
 
+def parse_agent_name(name: str) -> tuple[str, dict[str, str]]:
+    """``"mc:seconds=2,policy=greedy"`` to ``("mc", {"seconds": "2", "policy": "greedy"})``; a name without a
+    colon has no options. A pair without ``=``, an empty key or a key given twice raises AgentOptionsError."""
+    base, sep, rest = name.partition(":")
+    base = base.strip()
+    options: dict[str, str] = {}
+    if not sep:
+        return base, options
+    for pair in rest.split(","):
+        if not pair.strip():
+            continue
+        key, eq, value = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise AgentOptionsError(f"agent {name!r}: options must look like {base}:key=value,key=value; "
+                                    f"got {pair.strip()!r}")
+        if key in options:
+            raise AgentOptionsError(f"agent {name!r}: option {key!r} is given twice")
+        options[key] = value.strip()
+    return base, options
+
+
+def split_agent_list(text: str) -> list[str]:
+    """A comma-separated list of agent names, where a name may carry options that are themselves separated
+    by commas: a piece with ``=`` and no ``:`` continues the options of the agent before it."""
+    out: list[str] = []
+    for piece in text.split(","):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece.split("=", 1)[0] and out and ":" in out[-1]:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
 def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     """The agent ``name`` for ``game``, seeded with ``seed``.
 
-    A name ending in ``.toml`` is a strategy file, read by the game's ``strategy_loader``.
+    A name ending in ``.toml`` is a strategy file, read by the game's ``strategy_loader``. ``NAME:k=v,k=v``
+    sets options of an agent that takes them (``realms list`` shows them); unknown names, options or values
+    raise ``UnknownAgent`` (``AgentOptionsError`` for options) saying what is valid.
     """
     if name.endswith(".toml"):
         loader = game.strategy_loader()
         if loader is None:
             raise UnknownAgent(f"{game.id} has no strategy files; {name!r} cannot be loaded")
         return loader(name, Rng(seed))
-    factory = _factories(game).get(name)
+    base, raw = parse_agent_name(name)
+    factories = _factories(game)
+    factory = factories.get(base)
     if factory is None:
-        raise UnknownAgent(f"unknown agent {name!r} for {game.id}; agents are {', '.join(agent_names(game))}")
-    return factory(Rng(seed))
+        raise UnknownAgent(f"unknown agent {base!r} for {game.id}; agents are {', '.join(agent_names(game))}")
+    if not isinstance(factory, AgentSpec):
+        if raw:
+            raise AgentOptionsError(f"agent {base!r} takes no options (given: {', '.join(raw)})")
+        return factory(Rng(seed))
+    by_name = {o.name: o for o in factory.options}
+    unknown = [k for k in raw if k not in by_name]
+    if unknown:
+        raise AgentOptionsError(f"agent {base!r} has no option {unknown[0]!r}; its options are "
+                                f"{', '.join(o.describe() for o in factory.options)}")
+    plain = sorted(n for n, f in factories.items() if not isinstance(f, AgentSpec))
+    options = {o.name: o.coerce(raw[o.name], base, plain) if o.name in raw else o.default for o in factory.options}
+    return factory.build(Rng(seed), options)

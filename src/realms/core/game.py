@@ -63,6 +63,10 @@ class Action:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("actions are immutable")
 
+    def __reduce__(self) -> tuple[type[Action], tuple[int, str, dict[str, Any], str]]:
+        # rebuilt through __init__, so states holding actions pickle (search agents' worker processes)
+        return (Action, (self.index, self.kind, dict(self.params), self.text))
+
     def __getitem__(self, key: str) -> Any:
         for k, v in self.params:
             if k == key:

@@ -35,7 +35,7 @@ turn into VP. The bot reads only public information (nothing but the future is h
 
 from __future__ import annotations
 
-from realms.core.agents import Agent, AgentFactory
+from realms.core.agents import Agent, AgentFactory, Playout
 from realms.core.game import Action
 from realms.core.rng import Rng
 from realms.games.burgundy.data import (
@@ -56,9 +56,20 @@ from realms.games.burgundy.rules import (
     DECODE,
     K8,
     K_ADJUST,
+    K_BOARD,
+    K_BUY,
+    K_DISCARD,
+    K_END,
+    K_GOODS,
+    K_HALL,
+    K_PICK,
     K_PLACE,
     K_SELL,
+    K_SHIP,
+    K_SKIP,
     K_TAKE,
+    K_WAREHOUSE,
+    K_WORKERS,
     Burgundy,
     BurgundyState,
 )
@@ -285,3 +296,47 @@ _LOOKAHEAD_SALT = 0x6C6F6F6B61686561
 AGENTS: dict[str, AgentFactory] = {"greedy": GreedyAgent}
 
 __all__ = ["GreedyAgent", "Weights", "evaluate", "tile_value"]
+
+
+# --- a playout policy for search agents ----------------------------------------------------------------
+#: the rollout's preference by action kind (higher first): place, sell, take, ship/pick/goods bonuses, ...
+_ROLLOUT_RANK = {K_PLACE: 9, K_HALL: 9, K_SELL: 7, K_TAKE: 6, K_PICK: 6, K_SHIP: 6, K_GOODS: 6, K_WAREHOUSE: 6,
+                 K_BOARD: 6, K_BUY: 4, K_WORKERS: 3, K_DISCARD: 2, K_SKIP: 1, K_END: 0, K_ADJUST: -1}
+
+
+class RolloutAgent(Playout):
+    """A cheap player for search playouts (``rollout``, the search agents' default here): it prefers, by
+    action kind, placing a tile, then selling goods, then taking a tile (or a bonus pick), then buying from
+    the black depot, taking workers, discarding, skipping, ending the turn; it never spends workers on dice.
+    Among actions of the preferred kind it chooses at random, except that a sale sells the largest stack.
+    Its ``value`` is ``evaluate`` (the greedy bot's evaluation) for every seat, and a search cuts its
+    playouts after ``cutoff`` actions to use it."""
+
+    name = "rollout"
+    cutoff = 40
+    value_scale = 8.0
+
+    def act(self, game: Burgundy, state: BurgundyState) -> Action:  # type: ignore[override]
+        actions = game.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        best: list[Action] = []
+        best_rank = -2
+        for a in actions:
+            r = _ROLLOUT_RANK[DECODE[a.index][0]]
+            if r > best_rank:
+                best_rank, best = r, [a]
+            elif r == best_rank:
+                best.append(a)
+        if best_rank == 7:  # sell the most goods
+            p = state.to_move
+            assert p is not None
+            goods = state.goods
+            return max(best, key=lambda a: goods[p * 6 + DECODE[a.index][2]])
+        return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def value(self, game: Burgundy, state: BurgundyState) -> list[float]:  # type: ignore[override]
+        return [evaluate(game, state, p) for p in range(state.players)]
+
+
+AGENTS["rollout"] = RolloutAgent

@@ -34,11 +34,11 @@ import difflib
 import operator
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from realms.core.agents import Agent, AgentFactory
+from realms.core.agents import Agent, AgentFactory, AgentOption, AgentSpec, Playout
 from realms.core.errors import RealmsError
 from realms.core.game import Action
 from realms.core.rng import Rng
@@ -632,3 +632,89 @@ AGENTS: dict[str, AgentFactory] = {name: _factory(name) for name in STRATEGIES}
 
 __all__ = ["STRATEGIES", "BuyRules", "Condition", "RulesError", "StrategyBot", "gains_to_end", "load_agent_file",
            "load_rules", "make_strategy", "parse_condition", "parse_rules"]
+
+
+# --- players for any kingdom: a playout policy for search agents, and Big Money Ultimate plus X ----------
+class RolloutBot(StrategyBot, Playout):
+    """The search agents' playout policy here (``rollout``): Big Money Ultimate's buys with the default play
+    order and decisions, so every Action card a search chose to buy is played sensibly in its playouts."""
+
+    name = "rollout"
+
+    def __init__(self, rng: Rng) -> None:
+        StrategyBot.__init__(self, rng, _PARSED["big-money-ultimate"])
+        self.name = "rollout"
+
+
+#: kingdom cards by how well one or two copies do in an otherwise Big Money Ultimate deck (a rough order
+#: of our own, strongest first); ``bmu-plus`` without a card takes the first one in the kingdom
+BMU_PLUS_ORDER = (
+    "Witch", "Militia", "Smithy", "Library", "Council Room", "Bandit", "Moat", "Laboratory", "Sentry", "Market",
+    "Poacher", "Festival", "Harbinger", "Merchant", "Vassal", "Bureaucrat", "Moneylender", "Spy", "Mine",
+    "Adventurer", "Artisan", "Remodel", "Cellar", "Chancellor", "Woodcutter", "Village", "Workshop", "Feast",
+    "Throne Room", "Thief", "Chapel", "Gardens",
+)
+#: how many copies ``bmu-plus`` buys by default: two of draw, attacks and cantrips, one of the rest
+BMU_PLUS_TWO = frozenset({
+    "Witch", "Militia", "Smithy", "Library", "Council Room", "Bandit", "Moat", "Laboratory", "Sentry", "Market",
+    "Poacher", "Festival", "Harbinger", "Merchant", "Vassal", "Bureaucrat", "Spy",
+})
+BMU_PLUS_CARDS = tuple(sorted(BMU_PLUS_ORDER))
+
+
+def bmu_plus_rules(card: str, copies: int) -> BuyRules:
+    """Big Money Ultimate with up to ``copies`` of ``card``: bought before Gold when it costs 5 or more,
+    else before Silver; a second copy of a terminal Action only once the deck has 16 cards."""
+    c = _card_id(card)
+    terminal = IS_ACTION[c] and NAMES[c] not in ("Laboratory", "Market", "Festival", "Sentry", "Poacher",
+                                                 "Harbinger", "Merchant", "Village", "Cellar", "Spy")
+    x: list[tuple[int, list[Condition]]] = []
+    for k in range(copies):
+        conds = parse_condition(f"count({NAMES[c]}) < {k + 1}")
+        if k and terminal:
+            conds += parse_condition("deck_size >= 16")
+        x.append((c, conds))
+    base = _PARSED["big-money-ultimate"].rules  # Province, Duchy, Estate, Gold, Duchy, Silver
+    at = 3 if COST[c] >= 5 else 5
+    return BuyRules(f"bmu-plus-{NAMES[c].lower().replace(' ', '-')}", base[:at] + x + base[at:])
+
+
+class BmuPlusBot(StrategyBot):
+    """``bmu-plus``: Big Money Ultimate plus one or two copies of a kingdom card (``card``; by default the
+    first of ``BMU_PLUS_ORDER`` in the kingdom), built when it first sees the kingdom."""
+
+    name = "bmu-plus"
+
+    def __init__(self, rng: Rng, card: str | None, copies: int | None) -> None:
+        StrategyBot.__init__(self, rng, _PARSED["big-money-ultimate"])
+        self.card, self.copies, self._ready = card, copies, False
+
+    def act(self, game: Any, state: Any) -> Action:
+        if not self._ready:
+            s: DominionState = state
+            card = self.card
+            if card is None:
+                names = {NAMES[c] for c in s.kingdom}
+                card = next((n for n in BMU_PLUS_ORDER if n in names), None)
+            if card is not None:
+                copies = self.copies or (2 if card in BMU_PLUS_TWO else 1)
+                rules = bmu_plus_rules(card, copies)
+                self.rules, self._rules, self.name = rules, rules.rules, rules.name
+            self._ready = True
+        return StrategyBot.act(self, game, state)
+
+
+def _bmu_plus(rng: Rng, options: Mapping[str, Any]) -> Agent:
+    card = options["card"]
+    return BmuPlusBot(rng, None if card is None else BMU_PLUS_CARDS[[n.lower().replace(" ", "-")
+                                                                      for n in BMU_PLUS_CARDS].index(card)],
+                      options["copies"])
+
+
+AGENTS["rollout"] = RolloutBot
+AGENTS["bmu-plus"] = AgentSpec(_bmu_plus, (
+    AgentOption("card", "choice", None, "the kingdom card X (default: the strongest in the kingdom for this)",
+                choices=tuple(n.lower().replace(" ", "-") for n in BMU_PLUS_CARDS)),
+    AgentOption("copies", "int", None, "copies of X to buy (default: 2 for draw, attacks and cantrips, else 1)",
+                minimum=1, maximum=2),
+), "Big Money Ultimate plus one or two copies of a kingdom card X")

@@ -17,7 +17,7 @@ Both read only public information (kingdoms and rows).
 
 from __future__ import annotations
 
-from realms.core.agents import Agent, AgentFactory
+from realms.core.agents import Agent, AgentFactory, Playout
 from realms.core.game import Action
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.rules import (
@@ -215,3 +215,63 @@ class FullGreedyAgent(Agent):
 
 #: the bots this game declares (``Kingdomino.agents``)
 AGENTS: dict[str, AgentFactory] = {"greedy": GreedyAgent, "full-greedy": FullGreedyAgent}
+
+
+# --- a playout policy for search agents ----------------------------------------------------------------
+class RolloutAgent(Playout):
+    """A cheap player for search playouts (``rollout``, the search agents' default here): it places where the
+    domino's halves touch the most squares of their own terrain (a half with crowns counts three more when it
+    touches any), with no region scoring at all; it picks the free domino with the most crowns half the time,
+    else one at random. Ties are broken at random. It reads only public information."""
+
+    name = "rollout"
+
+    def act(self, game: Kingdomino, state: KingdominoState) -> Action:  # type: ignore[override]
+        actions = game.legal_actions(state)
+        n = len(actions)
+        if n == 1:
+            return actions[0]
+        rng = self.rng
+        if state.step == PICK:
+            if rng.below(2):
+                return actions[rng.below(n)]
+            nxt = state.nxt
+            best_a = actions[0]
+            best = -1
+            for a in actions:
+                d = nxt[a["slot"]]
+                v = (_CROWNS[d] << 8) | rng.below(256)
+                if v > best:
+                    best, best_a = v, a
+            return best_a
+        p = state.to_move
+        assert p is not None
+        domino = game.current_domino(state)
+        assert domino is not None
+        t = p * 6
+        m1 = state.terr[t + _T1[domino]]
+        m2 = state.terr[t + _T2[domino]]
+        k1 = 3 if _C1[domino] else 0
+        k2 = 3 if _C2[domino] else 0
+        geom = _GEOM
+        best_a = actions[0]
+        best = -1
+        for a in actions:
+            if a.kind != "place":
+                return a
+            cell, d = divmod(a.index, 4)
+            r, c = divmod(cell, B.SIZE)
+            g = geom[((B.bit_of(r, c)) << 2) | d]
+            h1, h2 = g[0], g[1]
+            n1 = (((h1 << 1) | (h1 >> 1) | (h1 << B.STRIDE) | (h1 >> B.STRIDE)) & m1).bit_count()
+            n2 = (((h2 << 1) | (h2 >> 1) | (h2 << B.STRIDE) | (h2 >> B.STRIDE)) & m2).bit_count()
+            v = n1 + n2 + (k1 if n1 else 0) + (k2 if n2 else 0)
+            v = (v << 8) | rng.below(256)
+            if v > best:
+                best, best_a = v, a
+        return best_a
+
+
+_CROWNS = [_C1[d] + _C2[d] for d in range(len(_C1))]
+
+AGENTS["rollout"] = RolloutAgent

@@ -1,0 +1,357 @@
+"""Search agents for every game, through the protocol alone: ``mc``, ``uct`` and ``ismcts``.
+
+- ``mc``: flat Monte Carlo. Every legal action at the root gets the same number of playouts (round robin),
+  each from a fresh determinization of the position; the best mean reward wins.
+- ``uct``: Monte Carlo tree search with UCB1 over *one* determinization of the position, sampled once per
+  move (hidden information fixed as one guess, as in perfect-information UCT); the most visited action wins.
+- ``ismcts``: single-observer information-set MCTS: one tree for the searching seat, a fresh determinization
+  each iteration, descended through the actions legal in that sample, with UCB1 over how often each child
+  was available. The most visited action wins.
+
+Each agent takes its options in its name, ``ismcts:seconds=2,policy=greedy`` (see ``OPTIONS``): a budget in
+iterations per move (``iterations``, deterministic) or seconds (``seconds``), the playout policy (any agent of
+the game that takes no options; by default the game's ``rollout`` agent, else ``random``), the leaf
+evaluation (``eval``: ``win`` -- 1 for a win, shared wins split, 0 otherwise -- or ``margin``, the seat's
+score minus the best other seat's), the exploration constant ``c`` (on rewards rescaled to 0..1 by the
+range seen so far in the search), a playout cut-off ``depth`` (after that many actions a playout stops and
+the policy's ``value`` estimate scores it, when it has one; 0: play to the end), root parallelism over
+``workers`` processes, and a ``seed``.
+
+The search asks ``game.determinize(state, seat, rng)`` for its own seat only and otherwise uses only
+``legal_actions``, ``apply``, ``clone``, ``result`` and ``to_move``; playouts run on copies. The agent's own
+RNG drives everything: with an iteration budget the same seed gives the same move. With ``workers > 1``
+each worker searches from ``derive_seed(move seed, worker)`` and the root statistics are summed in worker
+order (so an iteration budget stays deterministic; ``iterations`` is then per worker).
+"""
+
+from __future__ import annotations
+
+import atexit
+import math
+import multiprocessing as mp
+import time
+from collections.abc import Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from realms.core.agents import Agent, AgentOption, AgentSpec, Playout, agent_names, make_agent, register
+from realms.core.game import Action, Game
+from realms.core.rng import Rng, derive_seed
+
+__all__ = ["OPTIONS", "SearchAgent", "SearchConfig", "search_root"]
+
+OPTIONS: tuple[AgentOption, ...] = (
+    AgentOption("seconds", "float", 1.0, "time budget per move (used when iterations is 0)",
+                minimum=0.001, maximum=3600.0),
+    AgentOption("iterations", "int", 0, "playouts per move (per worker); 0: use seconds", minimum=0,
+                maximum=10_000_000),
+    AgentOption("policy", "agent", None, "playout policy: an agent of the game without options "
+                "(default: the game's rollout agent, else random)"),
+    AgentOption("eval", "choice", "win", "leaf evaluation: win (win 1, shared win split, else 0) or margin "
+                "(score minus the best other score)", choices=("win", "margin")),
+    AgentOption("c", "float", 0.7, "UCB1 exploration constant, on rewards rescaled to 0..1", minimum=0.0,
+                maximum=100.0),
+    AgentOption("depth", "int", None, "playout cut-off in actions, then the policy's estimate "
+                "(default: the policy's own; 0: play to the end)", minimum=0, maximum=1_000_000),
+    AgentOption("workers", "int", 1, "root parallelism: processes searching independently, statistics summed",
+                minimum=1, maximum=64),
+    AgentOption("seed", "int", None, "seed of the agent's own generator (default: the seat's seed)", minimum=0,
+                maximum=(1 << 64) - 1),
+)
+
+KINDS = {
+    "mc": "flat Monte Carlo: equal playouts per legal action from fresh determinizations, best mean",
+    "uct": "MCTS with UCB1 on one determinization of the position per move",
+    "ismcts": "information-set MCTS (single observer): a fresh determinization every iteration",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    kind: str
+    seconds: float
+    iterations: int
+    policy: str | None
+    eval: str
+    c: float
+    depth: int | None
+    workers: int
+
+
+class _Node:
+    """An edge of the tree and the node below it: ``w`` sums the rewards of the seat that chose it."""
+
+    __slots__ = ("children", "n", "w", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+
+
+class _Search:
+    """One search from one seat's position: everything driven by ``rng``."""
+
+    def __init__(self, game: Game, state: Any, seat: int, rng: Rng, cfg: SearchConfig) -> None:
+        self.game, self.state, self.seat, self.rng, self.cfg = game, state, seat, rng, cfg
+        names = agent_names(game)
+        policy_name = cfg.policy or ("rollout" if "rollout" in names else "random")
+        self.policy = make_agent(policy_name, game, rng.next64())
+        policy = self.policy
+        self.estimates = isinstance(policy, Playout)
+        self.scale = policy.value_scale if isinstance(policy, Playout) else 10.0
+        cutoff = policy.cutoff if isinstance(policy, Playout) else 0
+        self.depth = cutoff if cfg.depth is None else cfg.depth
+        self.lo = math.inf
+        self.hi = -math.inf
+        self.playouts = 0
+
+    # --- budget -----------------------------------------------------------------------------------
+    def run(self) -> dict[int, tuple[int, float]]:
+        cfg = self.cfg
+        step = {"mc": self._mc_iteration, "uct": self._uct_iteration, "ismcts": self._ismcts_iteration}[cfg.kind]
+        if cfg.kind == "mc":
+            self.root_actions = self.game.legal_actions(self.state)
+            self.stats = {a.index: [0, 0.0] for a in self.root_actions}
+        else:
+            self.root = _Node()
+            if cfg.kind == "uct":
+                self.det = self.game.determinize(self.state, self.seat, self.rng)
+        if cfg.iterations:
+            for _ in range(cfg.iterations):
+                step()
+        else:
+            deadline = time.perf_counter() + cfg.seconds
+            step()
+            while time.perf_counter() < deadline:
+                step()
+        if cfg.kind == "mc":
+            return {i: (int(n), float(w)) for i, (n, w) in self.stats.items()}
+        return {i: (ch.n, ch.w) for i, ch in self.root.children.items()}
+
+    # --- rewards ----------------------------------------------------------------------------------
+    def _reward(self, scores: list[float], winners: list[int] | None) -> list[float]:
+        n = len(scores)
+        if self.cfg.eval == "margin":
+            if n == 1:
+                out = [float(scores[0])]
+            else:
+                out = []
+                for i in range(n):
+                    best = max(scores[j] for j in range(n) if j != i)
+                    out.append(float(scores[i] - best))
+            for v in out:
+                if v < self.lo:
+                    self.lo = v
+                if v > self.hi:
+                    self.hi = v
+            return out
+        if winners is None:  # an estimate: the chance of a win from the margin, on the policy's scale
+            if n == 1:
+                return [1.0]
+            out = []
+            for i in range(n):
+                margin = scores[i] - max(scores[j] for j in range(n) if j != i)
+                out.append(1.0 / (1.0 + math.exp(-margin / self.scale)))
+            return out
+        share = 1.0 / len(winners)
+        out = [0.0] * n
+        for i in winners:
+            out[i] = share
+        return out
+
+    def _playout(self, s: Any) -> list[float]:
+        game, policy, depth = self.game, self.policy, self.depth
+        apply, act = game.apply, policy.act
+        steps = 0
+        while s.to_move is not None:
+            if depth and steps >= depth and self.estimates:
+                value = policy.value(game, s)  # type: ignore[attr-defined]
+                if value is not None:
+                    self.playouts += 1
+                    return self._reward(value, None)
+            apply(s, act(game, s))
+            steps += 1
+        self.playouts += 1
+        result = game.result(s)
+        assert result is not None
+        return self._reward(result.scores, result.winners)
+
+    def _norm(self, q: float) -> float:
+        if self.cfg.eval != "margin":
+            return q
+        span = self.hi - self.lo
+        return (q - self.lo) / span if span > 0 else 0.5
+
+    # --- flat Monte Carlo --------------------------------------------------------------------------
+    def _mc_iteration(self) -> None:
+        k = self.playouts % len(self.root_actions)
+        a = self.root_actions[k]
+        s = self.game.determinize(self.state, self.seat, self.rng)
+        self.game.apply(s, a)
+        r = self._playout(s)
+        st = self.stats[a.index]
+        st[0] += 1
+        st[1] += r[self.seat]
+
+    # --- trees -------------------------------------------------------------------------------------
+    def _uct_iteration(self) -> None:
+        self._descend(self.game.clone(self.det), availability=False)
+
+    def _ismcts_iteration(self) -> None:
+        self._descend(self.game.determinize(self.state, self.seat, self.rng), availability=True)
+
+    def _descend(self, s: Any, availability: bool) -> None:
+        game, rng, c = self.game, self.rng, self.cfg.c
+        node = self.root
+        path: list[tuple[_Node, int]] = []  # (child, the seat that chose it)
+        while s.to_move is not None:
+            mover = s.to_move
+            legal = game.legal_actions(s)
+            children = node.children
+            untried = [a for a in legal if a.index not in children]
+            if availability:
+                for a in legal:
+                    ch = children.get(a.index)
+                    if ch is not None:
+                        ch.avail += 1
+            if untried:
+                a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node()
+                if availability:
+                    child.avail = 1
+                children[a.index] = child
+                game.apply(s, a)
+                path.append((child, mover))
+                break
+            best_a: Action = legal[0]
+            best_child: _Node | None = None
+            best_u = -math.inf
+            parent_n = node.n
+            for a in legal:
+                ch = children[a.index]
+                log_n = math.log(ch.avail if availability else max(parent_n, 1))
+                u = self._norm(ch.w / ch.n) + c * math.sqrt(log_n / ch.n)
+                if u > best_u:
+                    best_u, best_a, best_child = u, a, ch
+            assert best_child is not None
+            game.apply(s, best_a)
+            path.append((best_child, mover))
+            node = best_child
+        reward = self._playout(s) if s.to_move is not None else self._terminal(s)
+        self.root.n += 1
+        for child, mover in path:
+            child.n += 1
+            child.w += reward[mover]
+
+    def _terminal(self, s: Any) -> list[float]:
+        result = self.game.result(s)
+        assert result is not None
+        self.playouts += 1
+        return self._reward(result.scores, result.winners)
+
+
+def search_root(game: Game, state: Any, seat: int, seed: int, cfg: SearchConfig) -> dict[int, tuple[int, float]]:
+    """One search's root statistics: action index -> (visits, summed reward of ``seat``)."""
+    return _Search(game, state, seat, Rng(seed), cfg).run()
+
+
+def _worker(args: tuple[str, Any, int, int, SearchConfig]) -> dict[int, tuple[int, float]]:
+    import realms.games
+
+    game_id, state, seat, seed, cfg = args
+    return search_root(realms.games.get(game_id), state, seat, seed, cfg)
+
+
+_POOLS: dict[int, Executor] = {}
+
+
+def _pool(workers: int) -> Executor | None:
+    """A process pool of ``workers`` kept for the agent's later moves; None inside a daemonic process (a
+    simulator's worker), where the workers' searches run one after another instead (same statistics)."""
+    if mp.current_process().daemon:
+        return None
+    pool = _POOLS.get(workers)
+    if pool is None:
+        methods = mp.get_all_start_methods()
+        ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+        _POOLS[workers] = pool
+    return pool
+
+
+@atexit.register
+def _close_pools() -> None:
+    for pool in _POOLS.values():
+        pool.shutdown(wait=False, cancel_futures=True)
+    _POOLS.clear()
+
+
+class SearchAgent(Agent):
+    """``mc``, ``uct`` or ``ismcts`` (``kind``) with its options (module docstring)."""
+
+    def __init__(self, rng: Rng, cfg: SearchConfig) -> None:
+        super().__init__(rng)
+        self.cfg = cfg
+        self.name = cfg.kind
+        #: root statistics of the last move: action index -> (visits, summed reward), and playouts run
+        self.last_stats: dict[int, tuple[int, float]] = {}
+
+    def act(self, game: Game, state: Any) -> Action:
+        actions = game.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        seat = state.to_move
+        assert seat is not None
+        move_seed = self.rng.next64()
+        cfg = self.cfg
+        seeds = [derive_seed(move_seed, w) for w in range(cfg.workers)]
+        if cfg.workers == 1:
+            parts = [search_root(game, state, seat, seeds[0], cfg)]
+        else:
+            pool = _pool(cfg.workers)
+            if pool is None:
+                parts = [search_root(game, state, seat, sd, cfg) for sd in seeds]
+            else:
+                futures = [pool.submit(_worker, (game.id, state, seat, sd, cfg)) for sd in seeds]
+                parts = [f.result() for f in futures]
+        total: dict[int, tuple[int, float]] = {}
+        for part in parts:  # in worker order
+            for i, (n, w) in part.items():
+                n0, w0 = total.get(i, (0, 0.0))
+                total[i] = (n0 + n, w0 + w)
+        self.last_stats = total
+        return _choose(actions, total, by_mean=cfg.kind == "mc")
+
+
+def _choose(actions: list[Action], stats: dict[int, tuple[int, float]], by_mean: bool) -> Action:
+    """The best legal action: highest mean reward (``by_mean``) or most visits, then highest mean; ties go
+    to the first in legal order."""
+    best = actions[0]
+    best_key = (-math.inf, -math.inf)
+    for a in actions:
+        n, w = stats.get(a.index, (0, 0.0))
+        if n == 0:
+            continue
+        mean = w / n
+        key = (mean, float(n)) if by_mean else (float(n), mean)
+        if key > best_key:
+            best, best_key = a, key
+    return best
+
+
+def _spec(kind: str) -> AgentSpec:
+    def build(rng: Rng, options: Mapping[str, Any]) -> Agent:
+        if options["seed"] is not None:
+            rng = Rng(options["seed"])
+        cfg = SearchConfig(kind, options["seconds"], options["iterations"], options["policy"], options["eval"],
+                           options["c"], options["depth"], options["workers"])
+        return SearchAgent(rng, cfg)
+
+    return AgentSpec(build, OPTIONS, KINDS[kind])
+
+
+for _kind in KINDS:
+    register("*", _kind, _spec(_kind))

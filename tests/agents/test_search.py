@@ -1,0 +1,213 @@
+"""The search agents mc, uct and ismcts: determinism, strength against random, options, information use."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import realms.games
+from realms.agents import make_agent
+from realms.agents.search import SearchConfig, search_root
+from realms.core.agents import AgentOptionsError, UnknownAgent, agent_help, split_agent_list
+from realms.core.rng import Rng, derive_seed
+from realms.sim import run_tournament
+
+KINDS = ("mc", "uct", "ismcts")
+OPTS = {
+    "kingdomino": {"players": 2},
+    "dominion": {"players": 2},
+    "burgundy": {"players": 2},
+}
+
+
+def _position(game_id: str, steps: int = 12, seed: int = 3):
+    """A position a few actions in, where the seat to move has several choices."""
+    game = realms.games.get(game_id)
+    state = game.new(OPTS[game_id], seed)
+    bot = make_agent("rollout", game, 1)
+    while True:
+        if steps <= 0 and len(game.legal_actions(state)) > 2:
+            return game, state
+        game.apply(state, bot.act(game, state))
+        steps -= 1
+
+
+@pytest.mark.parametrize("game_id", list(OPTS))
+@pytest.mark.parametrize("kind", KINDS)
+def test_same_seed_same_move_and_the_state_is_untouched(game_id: str, kind: str) -> None:
+    game, state = _position(game_id)
+    before = game.state_hash(state)
+    name = f"{kind}:iterations=40"
+    moves = [make_agent(name, game, seed).act(game, state) for seed in (5, 5, 6, 7, 8, 9, 10, 11)]
+    assert moves[0] == moves[1]
+    assert all(m in game.legal_actions(state) for m in moves)
+    assert game.state_hash(state) == before
+    # the seed matters: the statistics (hence, often, the move) differ
+    stats = []
+    for seed in (5, 6):
+        agent = make_agent(name, game, seed)
+        agent.act(game, state)
+        stats.append(agent.last_stats)
+    assert stats[0] != stats[1]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_seed_option_overrides_the_seat_seed(kind: str) -> None:
+    game, state = _position("kingdomino")
+    a = make_agent(f"{kind}:iterations=30,seed=42", game, 1)
+    b = make_agent(f"{kind}:iterations=30,seed=42", game, 2)
+    a.act(game, state)
+    b.act(game, state)
+    assert a.last_stats == b.last_stats
+
+
+def test_root_statistics_count_every_iteration() -> None:
+    game, state = _position("kingdomino")
+    for kind in KINDS:
+        agent = make_agent(f"{kind}:iterations=50", game, 3)
+        agent.act(game, state)
+        assert sum(n for n, _ in agent.last_stats.values()) == 50
+        legal = {a.index for a in game.legal_actions(state)}
+        assert set(agent.last_stats) <= legal
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_beats_random_at_kingdomino(kind: str) -> None:
+    report = run_tournament("kingdomino", [f"{kind}:iterations=60", "random"], games=10, seed=11,
+                            options={"players": 2})
+    assert report.entrants[0].wins >= 8, report.to_json()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_beats_random_at_dominion(kind: str) -> None:
+    report = run_tournament("dominion", [f"{kind}:iterations=20", "random"], games=4, seed=11,
+                            options={"players": 2, "turn_limit": 12})
+    assert report.entrants[0].wins == 4, report.to_json()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_beats_random_at_burgundy(kind: str) -> None:
+    report = run_tournament("burgundy", [f"{kind}:iterations=30", "random"], games=2, seed=11,
+                            options={"players": 2})
+    assert report.entrants[0].wins == 2, report.to_json()
+    assert report.entrants[0].mean_score > report.entrants[1].mean_score + 15
+
+
+class _Recorder:
+    """Wraps a game so that every determinize call is recorded (and every other call passes through)."""
+
+    def __init__(self, game):
+        self._game = game
+        self.seats: list[int] = []
+
+    def determinize(self, state, seat, rng):
+        self.seats.append(seat)
+        return self._game.determinize(state, seat, rng)
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+@pytest.mark.parametrize("game_id", list(OPTS))
+def test_ismcts_determinizes_only_for_its_own_seat(game_id: str) -> None:
+    game = realms.games.get(game_id)
+    recorder = _Recorder(game)
+    state = game.new(OPTS[game_id], 8)
+    agents = [make_agent("ismcts:iterations=10", game, 1), make_agent("rollout", game, 2)]
+    calls_by_seat: dict[int, int] = {0: 0}
+    for _ in range(40):
+        seat = state.to_move
+        if seat is None:
+            break
+        if seat == 0:
+            before = len(recorder.seats)
+            action = agents[0].act(recorder, state)
+            new = recorder.seats[before:]
+            assert set(new) <= {0}
+            calls_by_seat[0] += len(new)
+        else:
+            action = agents[1].act(game, state)
+        game.apply(state, action)
+    assert calls_by_seat[0] > 0
+
+
+def test_workers_combine_in_a_fixed_order_and_match_the_single_process_searches() -> None:
+    game, state = _position("kingdomino")
+    agent = make_agent("ismcts:iterations=20,workers=2", game, 9)
+    move = agent.act(game, state)
+    again = make_agent("ismcts:iterations=20,workers=2", game, 9)
+    assert again.act(game, state) == move
+    assert again.last_stats == agent.last_stats
+    # the same figures by hand: each worker searches from derive_seed(move seed, worker)
+    move_seed = Rng(9).next64()
+    cfg = agent.cfg
+    assert isinstance(cfg, SearchConfig)
+    total: dict[int, tuple[int, float]] = {}
+    for w in range(2):
+        for i, (n, v) in search_root(game, state, state.to_move, derive_seed(move_seed, w), cfg).items():
+            n0, v0 = total.get(i, (0, 0.0))
+            total[i] = (n0 + n, v0 + v)
+    assert total == agent.last_stats
+    assert sum(n for n, _ in total.values()) == 40
+
+
+@pytest.mark.parametrize("game_id", list(OPTS))
+def test_states_pickle_for_worker_processes(game_id: str) -> None:
+    game, state = _position(game_id)
+    copy = pickle.loads(pickle.dumps(state))
+    assert game.state_hash(copy) == game.state_hash(state)
+    assert game.legal_actions(copy) == game.legal_actions(state)
+
+
+# --- options in the name ---------------------------------------------------------------------------
+def test_options_in_the_name_are_parsed_and_typed() -> None:
+    agent = make_agent("ismcts:seconds=2,policy=greedy,eval=margin,c=1.5,workers=3,depth=7", "kingdomino", 1)
+    cfg = agent.cfg
+    assert (cfg.kind, cfg.seconds, cfg.policy, cfg.eval, cfg.c, cfg.workers, cfg.depth) == (
+        "ismcts", 2.0, "greedy", "margin", 1.5, 3, 7)
+    default = make_agent("mc", "kingdomino", 1).cfg
+    assert (default.seconds, default.iterations, default.workers, default.policy) == (1.0, 0, 1, None)
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("ismcts:budget=3", "has no option 'budget'; its options are seconds=1, iterations=0, policy=…"),
+    ("ismcts:seconds=fast", "option 'seconds' must be a number, got 'fast'"),
+    ("ismcts:seconds=0", "option 'seconds' must be from 0.001 to 3600"),
+    ("uct:iterations=1.5", "option 'iterations' must be an integer"),
+    ("mc:policy=nobody", "option 'policy' must be one of full-greedy, greedy, random, rollout"),
+    ("mc:policy=ismcts", "option 'policy' must be one of"),
+    ("mc:eval=score", "option 'eval' must be one of win, margin"),
+    ("mc:workers=0", "option 'workers' must be from 1 to 64"),
+    ("mc:seconds", "options must look like mc:key=value"),
+    ("mc:seconds=1,seconds=2", "option 'seconds' is given twice"),
+    ("greedy:seconds=1", "agent 'greedy' takes no options"),
+])
+def test_bad_options_say_what_is_valid(name: str, message: str) -> None:
+    with pytest.raises(AgentOptionsError, match=message.replace("(", r"\(").replace(".", r"\.")):
+        make_agent(name, "kingdomino", 0)
+
+
+def test_option_errors_are_unknown_agent_errors() -> None:
+    assert issubclass(AgentOptionsError, UnknownAgent)
+    with pytest.raises(UnknownAgent, match="unknown agent 'nobody'"):
+        make_agent("nobody:seconds=1", "kingdomino")
+
+
+def test_agent_lists_keep_options_together() -> None:
+    assert split_agent_list("ismcts:seconds=2,policy=greedy,full-greedy, random") == [
+        "ismcts:seconds=2,policy=greedy", "full-greedy", "random"]
+    assert split_agent_list("mc,uct:iterations=5,c=2,mc:seconds=1") == ["mc", "uct:iterations=5,c=2", "mc:seconds=1"]
+
+
+def test_every_game_offers_the_search_agents_with_their_options() -> None:
+    for game_id in realms.games.ids():
+        help_ = agent_help(realms.games.get(game_id))
+        for kind in KINDS:
+            assert "seconds=1" in help_[kind] and "policy=…" in help_[kind]
+
+
+def test_options_work_in_the_simulator() -> None:
+    report = run_tournament("kingdomino", ["mc:iterations=5,policy=random", "random"], games=2, seed=1,
+                            options={"players": 2})
+    assert report.entrants[0].agent == "mc:iterations=5,policy=random"
