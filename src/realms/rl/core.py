@@ -66,12 +66,14 @@ class Table:
         self.players = int(self.options.get("players", self.game.min_players))
         self.state: Any = None
         self._legal: list[Action] | None = None
+        self._mask: np.ndarray | None = None
 
     # --- the game ------------------------------------------------------------------------------
     def new(self, seed: int) -> None:
         self.state = self.game.new(self.options, seed)
         self.players = self.game.players(self.state)
         self._legal = None
+        self._mask = None
 
     @property
     def to_move(self) -> int | None:
@@ -87,22 +89,28 @@ class Table:
         return [a.index for a in self.legal()]
 
     def mask(self) -> np.ndarray:
-        m = np.zeros(self.n_actions, dtype=np.int8)
-        if self.state.to_move is not None:
-            m[[a.index for a in self.legal()]] = 1
+        """The legal actions of the seat to move as 0/1 (int8), built once per state; do not modify it."""
+        m = self._mask
+        if m is None:
+            m = np.zeros(self.n_actions, dtype=np.int8)
+            if self.state.to_move is not None:
+                m[[a.index for a in self.legal()]] = 1
+            self._mask = m
         return m
 
     def is_legal(self, index: int) -> bool:
-        return any(a.index == index for a in self.legal())
+        return bool(self.mask()[index])
 
     def apply_index(self, index: int) -> None:
         """Applies action ``index`` for the seat to move (which must be legal)."""
         self.game.apply(self.state, self.game.actions[index])
         self._legal = None
+        self._mask = None
 
     def apply(self, action: Action) -> None:
         self.game.apply(self.state, action)
         self._legal = None
+        self._mask = None
 
     def random_index(self, rng: Rng) -> int:
         legal = self.legal()

@@ -96,12 +96,51 @@ def _board_block(board: Any) -> np.ndarray:
     return block
 
 
-class BurgundyObserver:
-    """The encoder declared by ``Burgundy.observation()``."""
+#: encoded blocks by what they are made of (estates and depots change a few times a round): bounded caches
+_ESTATES: dict[tuple[int, ...], np.ndarray] = {}
+_DEPOTS: dict[tuple[int, ...], np.ndarray] = {}
+_CACHE_MAX = 1 << 13
 
-    def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
-        p = int(options.get("players", 2))
-        return [
+
+def _estate(board: Any, ids: list[int]) -> np.ndarray:
+    key = (id(board), *ids)
+    got = _ESTATES.get(key)
+    if got is None:
+        e = np.zeros((NSPACES, SPACE), dtype=np.float32)
+        e[:, :13] = _board_block(board)
+        arr = np.asarray(ids)
+        e[:, 13] = arr >= 0
+        e[:, 14:] = _TILE[arr]
+        got = e.ravel()
+        if len(_ESTATES) >= _CACHE_MAX:
+            _ESTATES.clear()
+        _ESTATES[key] = got
+    return got
+
+
+def _depots(p: int, depots: list[int], black: list[int]) -> np.ndarray:
+    """``depots`` (6, 4, 21) then ``black_depot`` (8, 21), flat."""
+    key = (p, *depots, -2, *black)
+    got = _DEPOTS.get(key)
+    if got is None:
+        d = np.zeros((6, 4, TILE + 1), dtype=np.float32)
+        dep = np.asarray(depots).reshape(6, 4)[:, :p]
+        d[:, :p, 0] = dep >= 0
+        d[:, :p, 1:] = _TILE[dep]
+        b = np.zeros((8, TILE + 1), dtype=np.float32)
+        arr = np.asarray(black)
+        b[:len(arr), 0] = arr >= 0
+        b[:len(arr), 1:] = _TILE[arr]
+        got = np.concatenate((d.ravel(), b.ravel()))
+        if len(_DEPOTS) >= _CACHE_MAX:
+            _DEPOTS.clear()
+        _DEPOTS[key] = got
+    return got
+
+
+class _Layout:
+    def __init__(self, p: int) -> None:
+        self.fields: list[tuple[str, tuple[int, ...]]] = [
             ("estate", (p, NSPACES, SPACE)),
             ("storage", (p, 4, TILE + 1)),
             ("player", (p, 32)),
@@ -113,78 +152,85 @@ class BurgundyObserver:
             ("bonus", (6, 2, p + 1)),
             ("turn", (54 + 2 * p,)),
         ]
+        self.at: dict[str, int] = {}
+        off = 0
+        for name, shape in self.fields:
+            self.at[name] = off
+            off += int(np.prod(shape))
+        self.size = off
+
+
+_LAYOUTS = {p: _Layout(p) for p in range(1, 5)}
+_KBITS = np.arange(1, 27)
+
+
+class BurgundyObserver:
+    """The encoder declared by ``Burgundy.observation()``."""
+
+    def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
+        return list(_LAYOUTS[int(options.get("players", 2))].fields)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         s = state
         p = s.players
-        seats = [(seat + i) % p for i in range(p)]
-        rel = [0] * p
-        for i, q in enumerate(seats):
-            rel[q] = i
-        estate = np.zeros((p, NSPACES, SPACE), dtype=np.float32)
-        storage = np.zeros((p, 4, TILE + 1), dtype=np.float32)
-        player = np.zeros((p, 32), dtype=np.float32)
-        knowledge = np.zeros((p, 26), dtype=np.float32)
+        lay = _LAYOUTS[p]
+        at = lay.at
+        out = np.zeros(lay.size, dtype=np.float32)
+        rel = [(q - seat) % p for q in range(p)]
         pos, stamp = s.track_pos, s.track_stamp
         track = sorted(range(p), key=lambda q: (-pos[q], -stamp[q]))
-        for i, q in enumerate(seats):
+        est, sto, ply, kno = at["estate"], at["storage"], at["player"], at["knowledge"]
+        for i in range(p):
+            q = (seat + i) % p
             board = s.boards[q]
             if board is not None:
-                e = estate[i]
-                e[:, :13] = _board_block(board)
-                ids = s.estate[q * STRIDE + 1:q * STRIDE + 1 + NSPACES]
-                arr = np.asarray(ids)
-                e[:, 13] = arr >= 0
-                e[:, 14:] = _TILE[arr]
+                o = est + i * NSPACES * SPACE
+                out[o:o + NSPACES * SPACE] = _estate(board, s.estate[q * STRIDE + 1:q * STRIDE + 1 + NSPACES])
             st = s.storage[q]
             if st:
                 k = min(len(st), 4)
-                storage[i, :k, 0] = 1.0
-                storage[i, :k, 1:] = _TILE[np.asarray(st[:k])]
-            row = player[i]
-            row[0:5] = (s.vp[q] / 100, s.silver[q] / 10, s.workers[q] / 10, s.mines[q] / 4, s.turns[q] / 25)
-            row[5:11] = s.goods[q * 6:q * 6 + 6]
-            row[5:11] /= 3
-            row[11:17] = s.sold[q * 6:q * 6 + 6]
-            row[11:17] /= 7
-            for j in range(2):
-                d = s.dice[q * 2 + j]
-                if 1 <= d <= 6:
-                    row[17 + j * 6 + d - 1] = 1.0
-            row[29] = pos[q] / 10
-            row[30] = track.index(q) / p
+                block = np.zeros((4, TILE + 1), dtype=np.float32)
+                block[:k, 0] = 1.0
+                block[:k, 1:] = _TILE[st[:k]]
+                o = sto + i * 4 * (TILE + 1)
+                out[o:o + 4 * (TILE + 1)] = block.ravel()
+            o = ply + i * 32
+            d0, d1 = s.dice[q * 2], s.dice[q * 2 + 1]
+            row = [s.vp[q] / 100, s.silver[q] / 10, s.workers[q] / 10, s.mines[q] / 4, s.turns[q] / 25,
+                   *(g / 3 for g in s.goods[q * 6:q * 6 + 6]), *(g / 7 for g in s.sold[q * 6:q * 6 + 6])]
+            out[o:o + 17] = row
+            if 1 <= d0 <= 6:
+                out[o + 16 + d0] = 1.0
+            if 1 <= d1 <= 6:
+                out[o + 22 + d1] = 1.0
+            out[o + 29] = pos[q] / 10
+            out[o + 30] = track.index(q) / p
             kmask = s.know[q]
             if kmask:
-                knowledge[i] = [(kmask >> k) & 1 for k in range(1, 27)]
-        depots = np.zeros((6, 4, TILE + 1), dtype=np.float32)
-        dep = np.asarray(s.depots).reshape(6, 4)[:, :p]
-        depots[:, :p, 0] = dep >= 0
-        depots[:, :p, 1:] = _TILE[dep]
-        depot_goods = np.asarray(s.depot_goods, dtype=np.float32).reshape(6, 6) / 3
-        black = np.zeros((8, TILE + 1), dtype=np.float32)
-        b = np.asarray(s.black[:BLACK_DEPOT_TILES[p]])
-        black[:len(b), 0] = b >= 0
-        black[:len(b), 1:] = _TILE[b]
-        round_goods = np.zeros((5, 6), dtype=np.float32)
+                out[kno + i * 26:kno + i * 26 + 26] = (kmask >> _KBITS) & 1
+        o = at["depots"]
+        dep = _depots(p, s.depots, s.black[:BLACK_DEPOT_TILES[p]])
+        n_dep = 6 * 4 * (TILE + 1)
+        out[o:o + n_dep] = dep[:n_dep]
+        o = at["black_depot"]
+        out[o:o + 8 * (TILE + 1)] = dep[n_dep:]
+        o = at["depot_goods"]
+        out[o:o + 36] = s.depot_goods
+        out[o:o + 36] /= 3
+        o = at["round_goods"]
         for r, c in enumerate(s.round_goods[:5]):
-            round_goods[r, c] = 1.0
-        bonus = np.zeros((6, 2, p + 1), dtype=np.float32)
+            out[o + r * 6 + c] = 1.0
+        o = at["bonus"]
+        bonus = s.bonus
         for t in range(6):
             for k in range(2):
-                holder = s.bonus[k * 6 + t]
-                bonus[t, k, rel[holder] if holder >= 0 else p] = 1.0
-        turn = np.zeros(54 + 2 * p, dtype=np.float32)
+                holder = bonus[k * 6 + t]
+                out[o + (t * 2 + k) * (p + 1) + (rel[holder] if holder >= 0 else p)] = 1.0
+        o = at["turn"]
         over = s.to_move is None
-        turn[min(s.mode, MODE_OVER)] = 1.0
-        turn[3 + min(s.phase, 4)] = 1.0
-        turn[8 + min(s.round, 4)] = 1.0
-        turn[13] = float(s.to_move == seat)
-        if not over:
-            turn[14] = float(bool(s.used & 1))
-            turn[15] = float(bool(s.used & 2))
-        turn[16] = float(bool(s.bought))
-        if 1 <= s.white <= 6:
-            turn[16 + s.white] = 1.0
+        out[o + min(s.mode, MODE_OVER)] = 1.0
+        out[o + 3 + min(s.phase, 4)] = 1.0
+        out[o + 8 + min(s.round, 4)] = 1.0
         if over:
             decision = "over"
         elif s.mode == MODE_BOARD:
@@ -193,20 +239,21 @@ class BurgundyObserver:
             decision = FRAME_NAMES[s.frames[-1][0]]
         else:
             decision = "end" if s.used == 3 else "turn"
-        turn[23 + _DECISIONS.index(decision)] = 1.0
-        turn[34:40] = [len(x) / 36 for x in s.stacks[:6]]
-        turn[40] = len(s.black_stack) / 36
-        turn[41] = sum(s.goods_pool) / 42
-        turn[42] = len(s.removed) / 100
-        turn[43] = len(s.pool) / 4
-        if seat in s.order:
-            turn[44] = s.order.index(seat) / p
+        out[o + 23 + _DECISIONS.index(decision)] = 1.0
+        out[o + 13:o + 17] = (float(s.to_move == seat), 0.0 if over else float(bool(s.used & 1)),
+                              0.0 if over else float(bool(s.used & 2)), float(bool(s.bought)))
+        if 1 <= s.white <= 6:
+            out[o + 16 + s.white] = 1.0
+        stacks = s.stacks
+        out[o + 34:o + 45] = (len(stacks[0]) / 36, len(stacks[1]) / 36, len(stacks[2]) / 36, len(stacks[3]) / 36,
+                              len(stacks[4]) / 36, len(stacks[5]) / 36, len(s.black_stack) / 36,
+                              sum(s.goods_pool) / 42, len(s.removed) / 100, len(s.pool) / 4,
+                              s.order.index(seat) / p if seat in s.order else 0.0)
         if not over and s.oi < p:
-            turn[45 + s.oi] = 1.0
+            out[o + 45 + s.oi] = 1.0
             if s.to_move is not None:
-                turn[45 + p + rel[s.to_move]] = 1.0
-        return np.concatenate((estate.ravel(), storage.ravel(), player.ravel(), knowledge.ravel(), depots.ravel(),
-                               depot_goods.ravel(), black.ravel(), round_goods.ravel(), bonus.ravel(), turn))
+                out[o + 45 + p + rel[s.to_move]] = 1.0
+        return out
 
 
 OBSERVER = BurgundyObserver()

@@ -52,8 +52,31 @@ def _domino_table() -> np.ndarray:
 _DOMINO = _domino_table()
 
 
+#: kingdom planes by the masks that make them (a kingdom changes at most once per placement, and search or
+#: training revisits the same kingdoms): bounded, cleared when full
+_PLANES: dict[tuple[int, ...], np.ndarray] = {}
+_PLANES_MAX = 1 << 14
+_KINGDOM = PLANES * B.SIZE * B.SIZE
+
+
+def _planes(masks: tuple[int, ...]) -> np.ndarray:
+    got = _PLANES.get(masks)
+    if got is None:
+        raw = b"".join(m.to_bytes(_NBYTES, "little") for m in masks)
+        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
+        planes = bits.reshape(PLANES, _ROW_BITS)[:, :B.NBITS].reshape(PLANES, B.SIZE, B.STRIDE)
+        got = planes[:, :, :B.SIZE].astype(np.float32).ravel()
+        if len(_PLANES) >= _PLANES_MAX:
+            _PLANES.clear()
+        _PLANES[masks] = got
+    return got
+
+
 class KingdominoObserver:
     """The encoder declared by ``Kingdomino.observation()``."""
+
+    def __init__(self) -> None:
+        self._sizes: dict[int, int] = {}
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         p = int(options.get("players", 4))
@@ -70,53 +93,50 @@ class KingdominoObserver:
     def encode(self, state: Any, seat: int) -> np.ndarray:
         s = state
         p = s.players
-        seats = [(seat + i) % p for i in range(p)]
-        # the kingdoms: every plane's mask as bytes, unpacked at once
-        masks: list[int] = []
-        for q in seats:
-            t = s.terr[q * 6:q * 6 + 6]
-            masks.extend(t)
-            masks.extend(s.crown[q * 3:q * 3 + 3])
-            masks.append(s.occ[q])
-        raw = b"".join(m.to_bytes(_NBYTES, "little") for m in masks)
-        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
-        planes = bits.reshape(len(masks), _ROW_BITS)[:, :B.NBITS].reshape(len(masks), B.SIZE, B.STRIDE)
-        kingdoms = planes[:, :, :B.SIZE].astype(np.float32).ravel()
-
-        acting = s.order[s.oi] if s.to_move is not None and s.oi < len(s.order) else -1
-        cur = np.zeros((SLOTS, SLOT_FEATURES), dtype=np.float32)
-        nxt = np.zeros((SLOTS, SLOT_FEATURES), dtype=np.float32)
-        done = set(s.order[:s.oi]) if s.round > 0 and s.to_move is not None else set()
-        for rows, dominoes, kings in ((cur, s.cur, s.cur_king), (nxt, s.nxt, s.nxt_king)):
-            for i, (d, k) in enumerate(zip(dominoes, kings, strict=True)):
-                r = rows[i]
-                r[0] = 1.0
-                r[1:16] = _DOMINO[d]
-                if k >= 0:
-                    r[16 + (k % p - seat) % p] = 1.0
-                    if k == acting:
-                        r[20] = 1.0
-                    if rows is cur and k in done:
-                        r[21] = 1.0
-        unseen = np.zeros(NUM_DOMINOES, dtype=np.float32)
-        idx = s.pile + s.unused
-        if idx:
-            unseen[np.asarray(idx) - 1] = 1.0
-        discarded = np.zeros(NUM_DOMINOES, dtype=np.float32)
-        if s.discarded:
-            discarded[np.asarray(s.discarded) - 1] = 1.0
-        o = s.opts
+        k_end = p * _KINGDOM
+        rows_at = k_end
+        unseen_at = rows_at + 2 * SLOTS * SLOT_FEATURES
+        disc_at = unseen_at + NUM_DOMINOES
+        scal_at = disc_at + NUM_DOMINOES
+        hist_at = scal_at + 12
+        out = np.zeros(hist_at + 3 * p, dtype=np.float32)
+        terr, crown, occ = s.terr, s.crown, s.occ
+        for i in range(p):
+            q = (seat + i) % p
+            key = (*terr[q * 6:q * 6 + 6], *crown[q * 3:q * 3 + 3], occ[q])
+            out[i * _KINGDOM:(i + 1) * _KINGDOM] = _planes(key)
         over = s.to_move is None
-        scalars = np.array([
+        acting = s.order[s.oi] if not over and s.oi < len(s.order) else -1
+        done = s.order[:s.oi] if s.round > 0 and not over else ()
+        o = rows_at
+        for dominoes, kings, is_cur in ((s.cur, s.cur_king, True), (s.nxt, s.nxt_king, False)):
+            for i, d in enumerate(dominoes):
+                r = o + i * SLOT_FEATURES
+                out[r] = 1.0
+                out[r + 1:r + 16] = _DOMINO[d]
+                k = kings[i]
+                if k >= 0:
+                    out[r + 16 + (k % p - seat) % p] = 1.0
+                    if k == acting:
+                        out[r + 20] = 1.0
+                    if is_cur and k in done:
+                        out[r + 21] = 1.0
+            o += SLOTS * SLOT_FEATURES
+        hidden = s.pile + s.unused
+        if hidden:
+            out[[unseen_at + d - 1 for d in hidden]] = 1.0
+        if s.discarded:
+            out[[disc_at + d - 1 for d in s.discarded]] = 1.0
+        opts = s.opts
+        out[scal_at:hist_at] = (
             0.0 if over else float(s.step == 0), 0.0 if over else float(s.step == 1), float(over),
             float(s.to_move == seat), s.round / 13, len(s.pile) / NUM_DOMINOES, s.game_no / 3, float(s.n == 7),
-            float(bool(o["harmony"])), float(bool(o["middle_kingdom"])), float(bool(o["dynasty"])),
-            float(s.row_size == 3)], dtype=np.float32)
-        history = np.zeros((p, 3), dtype=np.float32)
+            float(bool(opts["harmony"])), float(bool(opts["middle_kingdom"])), float(bool(opts["dynasty"])),
+            float(s.row_size == 3))
         for g, game in enumerate(s.history[:3]):
-            for i, q in enumerate(seats):
-                history[i, g] = game[q]["score"] / 100
-        return np.concatenate((kingdoms, cur.ravel(), nxt.ravel(), unseen, discarded, scalars, history.ravel()))
+            for i in range(p):
+                out[hist_at + i * 3 + g] = game[(seat + i) % p]["score"] / 100
+        return out
 
 
 OBSERVER = KingdominoObserver()
