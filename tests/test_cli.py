@@ -235,9 +235,9 @@ def test_strategy_file_errors_show_double_brackets(tmp_path):
 def test_strategy_file_name_with_brackets_plays_as_a_label(tmp_path, monkeypatch):
     (tmp_path / "[red]bmu.toml").write_text((Path(__file__).parents[1] / "docs" / "examples" / "bmu.toml").read_text())
     monkeypatch.chdir(tmp_path)
-    r = run("play", "dominion", "--bots", "[red]bmu.toml", "--seed", "3", input="q\n")
+    r = run("play", "dominion", "--bots", "[red]bmu.toml", "--seed", "3", "--seat", "2", input="q\n")
     assert r.exit_code == 0, r.output
-    assert "[red]bmu.toml" in r.output
+    assert "[red]bmu.toml (1): Seat 1 played" in r.output  # the bot moves first: its lines carry its label
 
 
 def test_markup_in_record_contents_and_file_name(tmp_path):
