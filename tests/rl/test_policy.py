@@ -1,0 +1,53 @@
+"""The numpy policy of the training example: its gradient, its agent, and its registration by name."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import realms.games
+from realms.agents import make_agent
+from realms.core.rng import Rng
+from realms.rl.policy import Policy, PolicyAgent, register
+
+
+def test_gradient_matches_finite_differences():
+    rng = np.random.default_rng(0)
+    pol = Policy.new(7, 5, 4, rng)
+    pol.p["W2"] = rng.standard_normal((5, 4)).astype(np.float32)
+    x = rng.standard_normal(7).astype(np.float32)
+    mask = np.array([1, 0, 1, 1, 0], dtype=bool)
+    grads = pol.zero_grads()
+    pol.accumulate(grads, x, mask, 2, 1.0)
+    eps = 1e-3
+    for key in ("W1", "W2", "b1"):
+        flat = pol.p[key].reshape(-1)
+        for i in range(0, flat.size, max(1, flat.size // 6)):
+            old = flat[i]
+            flat[i] = old + eps
+            up = np.log(pol.probs(x, mask)[2])
+            flat[i] = old - eps
+            down = np.log(pol.probs(x, mask)[2])
+            flat[i] = old
+            assert abs((up - down) / (2 * eps) - grads[key].reshape(-1)[i]) < 2e-2
+    assert pol.probs(x, mask)[~mask].sum() == 0
+
+
+def test_a_saved_policy_is_an_agent_by_name(tmp_path):
+    game = realms.games.get("kingdomino")
+    table_obs = sum(int(np.prod(s)) for _, s in game.observation().fields(game.validate_options({"players": 2})))
+    pol = Policy.new(table_obs, game.action_space_size, 8, np.random.default_rng(1))
+    path = tmp_path / "p.npz"
+    pol.save(path)
+    register(path, "rl-test-policy")
+    agent = make_agent("rl-test-policy", "kingdomino", 3)
+    assert isinstance(agent, PolicyAgent)
+    state = game.new({"players": 2}, 4)
+    other = make_agent("random", "kingdomino", 5)
+    while state.to_move is not None:
+        who = agent if state.to_move == 0 else other
+        action = who.act(game, state)
+        assert action in game.legal_actions(state)
+        game.apply(state, action)
+    again = PolicyAgent(Policy.load(path), Rng(0))
+    s1 = game.new({"players": 2}, 6)
+    assert again.act(game, s1) == agent.act(game, s1)

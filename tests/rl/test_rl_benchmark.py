@@ -1,0 +1,21 @@
+"""benchmarks/rl_steps.py keeps working: it runs briefly and prints its figures (never judged by speed)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_rl_steps_prints_rates_and_ratios():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rl_steps.py"), "0.1", "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout.strip().splitlines()[-1])
+    assert [r["game"] for r in rows] == ["kingdomino", "dominion", "burgundy"]
+    for r in rows:
+        assert r["games"] >= 2 and r["bare_actions_per_s"] > 0 and r["env_steps_per_s"] > 0
+        assert r["ratio_env_over_bare"] > 0
