@@ -23,6 +23,7 @@ Layout (``fields``), for ``P`` players and ``C`` = 41 card ids; counts are divid
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,13 +52,7 @@ class _Layout:
             self.at[name] = off
             off += int(np.prod(shape))
         self.size = off
-        self.counts_end = self.at["sizes"]  # everything before is a count of cards by id
-        scale = np.ones(self.counts_end, dtype=np.float32)
-        scale[:] = 0.1
-        scale[self.at["in_game"]:self.at["in_game"] + C] = 1.0
-        scale[self.at["discard_top"]:self.at["discard_top"] + p * C] = 1.0
-        self.scale = scale
-
+        self.zeros = array("f", bytes(4 * off))
 
 _LAYOUTS: dict[int, _Layout] = {}
 
@@ -76,54 +71,69 @@ class DominionObserver:
         return list(_layout(int(options.get("players", 2))).fields)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
+        # built in a Python ``array`` (item writes cost a fraction of numpy's), viewed as numpy at the end
         s = state
         p = s.players
         lay = _layout(p)
         at = lay.at
-        ix: list[int] = []  # one entry per card counted (scaled by 0.1 below, except the one-hots)
+        out = lay.zeros[:]
         o = at["trash"]
-        ix += [o + c for c in s.trash]
-        own = (("hand", s.hand[seat]), ("deck", s.deck[seat]), ("discard", s.disc[seat]), ("look", s.look[seat]))
-        for name, zone in own:
+        for c in s.trash:
+            out[o + c] += 0.1
+        for name, zone in (("hand", s.hand[seat]), ("deck", s.deck[seat]), ("discard", s.disc[seat]),
+                           ("look", s.look[seat])):
             o = at[name]
-            ix += [o + c for c in zone]
+            for c in zone:
+                out[o + c] += 0.1
+        play, aside, known, top_at, disc_at, owned_at, sizes = (
+            at["play"], at["aside"], at["hand_known"], at["deck_top_known"], at["discard_top"], at["owned"],
+            at["sizes"])
         for i in range(p):
             q = (seat + i) % p
-            o = at["play"] + i * C
-            ix += [o + c for c in s.play[q]]
-            o = at["aside"] + i * C
-            ix += [o + c for c in s.aside[q]]
-            o = at["hand_known"] + i * C
-            ix += [o + c for c in s.hpub[q]]
+            o = play + i * C
+            for c in s.play[q]:
+                out[o + c] += 0.1
+            o = aside + i * C
+            for c in s.aside[q]:
+                out[o + c] += 0.1
+            o = known + i * C
+            for c in s.hpub[q]:
+                out[o + c] += 0.1
             deck, top = s.deck[q], s.top[q]
-            o = at["deck_top_known"] + i * C
+            o = top_at + i * C
             for j in range(1, len(top) + 1):
                 if q == seat or top[-j]:
-                    ix.append(o + deck[-j])
-            if s.disc[q]:
-                ix.append(at["discard_top"] + i * C + s.disc[q][-1])
-        out = np.zeros(lay.size, dtype=np.float32)
-        if ix:
-            out[:lay.counts_end] = np.bincount(ix, minlength=lay.counts_end)
-        o = at["owned"]
-        out[o:o + p * C] = [k for i in range(p) for k in s.owned[(seat + i) % p]]
+                    out[o + deck[-j]] += 0.1
+            disc = s.disc[q]
+            if disc:
+                out[disc_at + i * C + disc[-1]] = 1.0
+            o = owned_at + i * C
+            for c, k in enumerate(s.owned[q]):
+                if k:
+                    out[o + c] = k / 10
+            o = sizes + i * 5
+            out[o] = len(s.hand[q]) / 10
+            out[o + 1] = len(deck) / 10
+            out[o + 2] = len(disc) / 10
+            out[o + 3] = len(s.look[q]) / 10
+            out[o + 4] = s.turns[q] / 30
         o, g = at["supply"], at["in_game"]
         supply = s.supply
         for c in s.piles:
-            out[o + c] = supply[c]
+            out[o + c] = supply[c] / 10
             out[g + c] = 1.0
-        out[:lay.counts_end] *= lay.scale
-        o = at["sizes"]
-        for i in range(p):
-            q = (seat + i) % p
-            out[o:o + 5] = (len(s.hand[q]) / 10, len(s.deck[q]) / 10, len(s.disc[q]) / 10, len(s.look[q]) / 10,
-                            s.turns[q] / 30)
-            o += 5
         o = at["turn"]
         over = s.to_move is None
         out[o + (2 if over else s.phase)] = 1.0
-        out[o + 3:o + 12] = (s.actions / 10, s.buys / 10, s.coins / 10, float(s.to_move == seat), s.empty / 3,
-                             float(s.edition == 1), float(s.edition == 2), score(s, seat) / 50, float(s.colony))
+        out[o + 3] = s.actions / 10
+        out[o + 4] = s.buys / 10
+        out[o + 5] = s.coins / 10
+        out[o + 6] = 1.0 if s.to_move == seat else 0.0
+        out[o + 7] = s.empty / 3
+        out[o + 8] = 1.0 if s.edition == 1 else 0.0
+        out[o + 9] = 1.0 if s.edition == 2 else 0.0
+        out[o + 10] = score(s, seat) / 50
+        out[o + 11] = 1.0 if s.colony else 0.0
         out[o + 12 + (s.cur - seat) % p] = 1.0
         o = at["pending"]
         if s.stack and not over:
@@ -132,7 +142,6 @@ class DominionObserver:
             out[o + H + (f[2] - seat) % p] = 1.0
         else:
             out[o + H + p] = 1.0
-        return out
-
+        return np.frombuffer(out, dtype=np.float32)
 
 OBSERVER = DominionObserver()

@@ -22,6 +22,7 @@ Layout (``fields``), for ``P`` players:
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,22 +51,24 @@ def _domino_table() -> np.ndarray:
 
 
 _DOMINO = _domino_table()
+#: the same rows as Python arrays, for slice writes into the output array
+_DOMINO_ROWS = [array("f", row.tobytes()) for row in _DOMINO]
 
 
 #: kingdom planes by the masks that make them (a kingdom changes at most once per placement, and search or
 #: training revisits the same kingdoms): bounded, cleared when full
-_PLANES: dict[tuple[int, ...], np.ndarray] = {}
+_PLANES: dict[tuple[int, ...], array] = {}
 _PLANES_MAX = 1 << 14
 _KINGDOM = PLANES * B.SIZE * B.SIZE
 
 
-def _planes(masks: tuple[int, ...]) -> np.ndarray:
+def _planes(masks: tuple[int, ...]) -> array:
     got = _PLANES.get(masks)
     if got is None:
         raw = b"".join(m.to_bytes(_NBYTES, "little") for m in masks)
         bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
         planes = bits.reshape(PLANES, _ROW_BITS)[:, :B.NBITS].reshape(PLANES, B.SIZE, B.STRIDE)
-        got = planes[:, :, :B.SIZE].astype(np.float32).ravel()
+        got = array("f", planes[:, :, :B.SIZE].astype(np.float32).tobytes())
         if len(_PLANES) >= _PLANES_MAX:
             _PLANES.clear()
         _PLANES[masks] = got
@@ -76,7 +79,7 @@ class KingdominoObserver:
     """The encoder declared by ``Kingdomino.observation()``."""
 
     def __init__(self) -> None:
-        self._sizes: dict[int, int] = {}
+        self._zeros: dict[int, array] = {}
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         p = int(options.get("players", 4))
@@ -99,7 +102,10 @@ class KingdominoObserver:
         disc_at = unseen_at + NUM_DOMINOES
         scal_at = disc_at + NUM_DOMINOES
         hist_at = scal_at + 12
-        out = np.zeros(hist_at + 3 * p, dtype=np.float32)
+        zeros = self._zeros.get(p)
+        if zeros is None:
+            zeros = self._zeros[p] = array("f", bytes(4 * (hist_at + 3 * p)))
+        out = zeros[:]
         terr, crown, occ = s.terr, s.crown, s.occ
         for i in range(p):
             q = (seat + i) % p
@@ -113,7 +119,7 @@ class KingdominoObserver:
             for i, d in enumerate(dominoes):
                 r = o + i * SLOT_FEATURES
                 out[r] = 1.0
-                out[r + 1:r + 16] = _DOMINO[d]
+                out[r + 1:r + 16] = _DOMINO_ROWS[d]
                 k = kings[i]
                 if k >= 0:
                     out[r + 16 + (k % p - seat) % p] = 1.0
@@ -122,21 +128,22 @@ class KingdominoObserver:
                     if is_cur and k in done:
                         out[r + 21] = 1.0
             o += SLOTS * SLOT_FEATURES
-        hidden = s.pile + s.unused
-        if hidden:
-            out[[unseen_at + d - 1 for d in hidden]] = 1.0
-        if s.discarded:
-            out[[disc_at + d - 1 for d in s.discarded]] = 1.0
         opts = s.opts
-        out[scal_at:hist_at] = (
+        out[scal_at:hist_at] = array("f", (
             0.0 if over else float(s.step == 0), 0.0 if over else float(s.step == 1), float(over),
             float(s.to_move == seat), s.round / 13, len(s.pile) / NUM_DOMINOES, s.game_no / 3, float(s.n == 7),
             float(bool(opts["harmony"])), float(bool(opts["middle_kingdom"])), float(bool(opts["dynasty"])),
-            float(s.row_size == 3))
+            float(s.row_size == 3)))
         for g, game in enumerate(s.history[:3]):
             for i in range(p):
                 out[hist_at + i * 3 + g] = game[(seat + i) % p]["score"] / 100
-        return out
+        vec = np.frombuffer(out, dtype=np.float32)
+        hidden = s.pile + s.unused
+        if hidden:
+            vec[[unseen_at + d - 1 for d in hidden]] = 1.0
+        if s.discarded:
+            vec[[disc_at + d - 1 for d in s.discarded]] = 1.0
+        return vec
 
 
 OBSERVER = KingdominoObserver()
