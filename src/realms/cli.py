@@ -19,6 +19,7 @@ from rich.text import Text
 
 import realms.games
 from realms.agents import agent_names, make_agent
+from realms.core.agents import choose
 from realms.core.errors import RealmsError
 from realms.core.game import Game
 from realms.core.options import parse_option_pairs
@@ -242,7 +243,7 @@ def play(
         while not game.is_over(state):
             to_move = state.to_move
             if names[to_move] != "human":
-                action = agents[to_move].act(game, state)
+                action = choose(agents[to_move], game, state, to_move)
                 for event in rec.play(action, log=True):
                     if event.visible(me):
                         show(to_move, event.text)

@@ -13,6 +13,7 @@ from typing import Any
 
 import realms.games
 from realms.agents import make_agent
+from realms.core.agents import choose
 from realms.core.rng import derive_seed
 from tests.golden.variants import Variant
 
@@ -50,7 +51,7 @@ def play(v: Variant) -> dict[str, Any]:
     while state.to_move is not None:
         legal = game.legal_actions(state)
         _add_step(digest, [a.index for a in legal])
-        action = agents[state.to_move].act(game, state)
+        action = choose(agents[state.to_move], game, state)  # as the simulator asks: the seat's copy
         steps.append([len(legal), action.index])
         game.apply(state, action)
     return {**_header(v), "steps": steps, "legal_digest": digest.hexdigest(),

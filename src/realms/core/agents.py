@@ -20,22 +20,29 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from realms.core.errors import UnknownAgent
+from realms.core.errors import IllegalAction, UnknownAgent
 from realms.core.rng import Rng
 
 if TYPE_CHECKING:
     from realms.core.game import Action, Game
 
 __all__ = ["Agent", "AgentFactory", "AgentOption", "AgentOptionsError", "AgentSpec", "Playout", "RandomAgent",
-           "UnknownAgent", "agent_help", "agent_names", "default_agent", "make_agent",
+           "UnknownAgent", "agent_help", "agent_input", "agent_names", "choose", "default_agent", "make_agent",
            "parse_agent_name", "register", "split_agent_list"]
 
 
 class Agent:
-    """Chooses an action for the seat to move. Agents must use only what that seat may see;
-    search agents get hidden information through ``game.determinize``."""
+    """Chooses an action for the seat to move. Every harness asks through ``choose``, which hands ``act`` a
+    determinized copy for that seat (never the true state); search agents sample further copies with
+    ``game.determinize``."""
 
     name = "agent"
+    #: what the agent reads of the state it is handed. ``"copy"`` (the default): anything, so the harness
+    #: hands it a determinized copy. ``"view"``: only what its seat may see (``legal_actions``, ``view``, and
+    #: state the game's determinize always keeps, such as its own hand), never the state's random
+    #: generator, and it changes nothing; it then chooses alike on any determinized copy, so the harness
+    #: may hand it the true state and skip the copy. A test checks every agent that declares it.
+    reads = "copy"
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
@@ -48,18 +55,77 @@ class RandomAgent(Agent):
     """Uniform over the legal actions."""
 
     name = "random"
+    reads = "view"  # legal_actions alone
 
     def act(self, game: Game, state: Any) -> Action:
         actions = game.legal_actions(state)
         return actions[self.rng.below(len(actions))] if len(actions) > 1 else actions[0]
 
 
+# --- what an agent is handed ----------------------------------------------------------------------------
+
+#: salts the harness's stream of determinizations for an agent apart from the agent's own stream
+_INPUT_SALT = 0x1AF0_5EA7_C0DE_D1CE
+
+
+def agent_input(game: Game, state: Any, seat: int, rng: Rng) -> Any:
+    """What an agent deciding for ``seat`` may be handed: ``game.determinize(state, seat, rng)``, a copy that
+    keeps everything the seat has seen and resamples everything else, the random generator included."""
+    return game.determinize(state, seat, rng)
+
+
+def _input_rng(agent: Any) -> Rng:
+    """The agent's own stream of determinizations: seeded once from the agent's generator (without advancing
+    it), so the moves of a seeded agent stay reproducible from (seed, actions) and its own choices are
+    drawn exactly as when it was handed the true state."""
+    rng = getattr(agent, "_input_rng", None)
+    if rng is None:
+        own = getattr(agent, "rng", None)
+        rng = Rng((own.state if isinstance(own, Rng) else 0) ^ _INPUT_SALT)
+        try:
+            agent._input_rng = rng
+        except AttributeError:  # an agent without attributes of its own: a fresh stream per call
+            pass
+    assert isinstance(rng, Rng)
+    return rng
+
+
+def choose(agent: Any, game: Game, state: Any, seat: int | None = None, rng: Rng | None = None) -> Action:
+    """``agent``'s move for ``seat`` (the seat to move; by default whoever that is) in ``state``, asked the only
+    way a harness may ask: the agent is handed ``agent_input`` — a determinized copy for that seat, never the
+    true state — so it cannot cheat even by accident. Actions are shared values with fixed indices, so the
+    action it picks on its copy is the action in the true game; one the true game does not allow raises
+    ``IllegalAction`` naming the agent. An agent that declares ``reads = "view"`` is handed the true state
+    (a copy per decision makes a fast simulation 3-9 times slower), which it may only read as its seat may
+    see it; its action is checked by ``apply`` as anyone's is.
+
+    ``rng`` draws the copy; by default the agent's own stream of determinizations (see ``_input_rng``), so
+    the same seed and the same actions give the same moves. The simulator, the server's bots, the terminal
+    and the golden playthroughs all ask through here.
+    """
+    to_move = game.to_move(state)
+    if seat is None:
+        seat = to_move
+    if seat is None or seat != to_move:
+        raise ValueError(f"{game.id}: seat {seat} cannot decide; the seat to move is {to_move}")
+    if getattr(agent, "reads", "copy") == "view":  # it chose from the true legal actions; apply checks them
+        view_only: Action = agent.act(game, state)
+        return view_only
+    action: Action = agent.act(game, agent_input(game, state, seat, rng if rng is not None else _input_rng(agent)))
+    legal = game.legal_actions(state)
+    if id(action) not in set(map(id, legal)) and action not in legal:  # shared instances: identity is enough
+        name = getattr(agent, "name", type(agent).__name__)
+        raise IllegalAction(f"{game.id}: agent {name!r} chose {action!s}, which seat {seat + 1} may not play "
+                            "in the real game")
+    return action
+
 class Playout(Agent):
     """An agent cheap enough to finish thousands of games a second inside a search (a *playout policy*).
 
     ``value`` may estimate every seat's final score from a running game, so that a search can stop a
     playout early and score the position instead; ``None`` (the default) means "play to the end".
-    A game offers its playout policy as the agent named ``rollout``; search agents use it by default.
+    A game offers its playout policy as the agent named ``rollout``; search agents use it by default, and
+    its ``rank`` (when it has one) to narrow wide roots, whatever the playout policy.
     """
 
     name = "playout"
@@ -68,7 +134,15 @@ class Playout(Agent):
     #: a score margin of about this size is a likely win (to turn ``value`` estimates into win chances)
     value_scale = 10.0
 
+    #: how many of the root's actions a search keeps by default when ``rank`` orders them (0: all)
+    width = 0
+
     def value(self, game: Game, state: Any) -> list[float] | None:
+        return None
+
+    def rank(self, game: Game, state: Any, actions: list[Action]) -> list[float] | None:
+        """A score per action (higher: more promising), so a search may consider only the best few of a wide
+        root; ``None`` (the default): no opinion."""
         return None
 
 

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 import realms.games
 from realms.agents import make_agent
+from realms.core.agents import choose
 from realms.core.errors import IllegalAction, OptionsError, RealmsError
 from realms.core.game import Event, Game
 from realms.core.rng import derive_seed
@@ -720,7 +721,7 @@ class Manager:
                 name = live.seats[seat].agent or FALLBACK_BOT
                 try:
                     agent = make_agent(name, live.game, derive_seed(live.seed, seat + 1, live.version))
-                    action = agent.act(live.game, live.state)
+                    action = choose(agent, live.game, live.state, seat)  # its seat's copy, never the truth
                     await self._commit(live, seat, action)
                     failures = 0
                 except ApiError as e:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from realms.core.agents import make_agent
+from realms.core.agents import choose, make_agent
 from realms.core.errors import OptionsError
 from realms.core.rng import derive_seed
 
@@ -169,7 +169,7 @@ def play_game(
             seat = state.to_move
             if seat is None:
                 break
-            apply(state, players[seat].act(game, state))
+            apply(state, choose(players[seat], game, state, seat))
             actions += 1
             now = clock_of(state)
             if now != last:
@@ -183,7 +183,7 @@ def play_game(
             seat = state.to_move
             if seat is None:
                 break
-            apply(state, players[seat].act(game, state))
+            apply(state, choose(players[seat], game, state, seat))
             actions += 1
     result = game.result(state)
     assert result is not None

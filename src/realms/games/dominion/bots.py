@@ -342,6 +342,9 @@ class StrategyBot(Agent):
     """Buys by a priority list of rules; every other decision by the defaults below."""
 
     name = "strategy"
+    #: it reads its own hand, what everyone owns and the supply, all of which determinize keeps: the
+    #: harness may hand it the true state
+    reads = "view"
 
     def __init__(self, rng: Rng, rules: BuyRules) -> None:
         super().__init__(rng)

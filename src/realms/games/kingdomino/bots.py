@@ -117,6 +117,7 @@ class GreedyAgent(Agent):
     """Best immediate placement by the score the engine reports (bonuses included); random pick."""
 
     name = "greedy"
+    reads = "view"  # public information only: the harness may hand it the true state
 
     def act(self, game: Kingdomino, state: KingdominoState) -> Action:  # type: ignore[override]
         actions = game.legal_actions(state)
@@ -150,6 +151,7 @@ class FullGreedyAgent(Agent):
     """Greedy over placement and pick, keeping the Middle Kingdom and Harmony bonuses in reach."""
 
     name = "full-greedy"
+    reads = "view"  # public information only: the harness may hand it the true state
 
     def _value(self, state: KingdominoState, pts: int, occ: int, box: list[int]) -> tuple[int, int, int]:
         """(kingdom kept centred under Middle Kingdom, minus one-square holes, immediate score with the
