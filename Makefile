@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[web,dev,ray,plot,rl]'
+	$(BIN)/pip install --quiet -e '.[web,dev,ray,plot,rl,fast]'
 	touch $(STAMP)
 
 play: $(STAMP)

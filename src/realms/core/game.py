@@ -194,6 +194,21 @@ class Result:
         return f"Result(scores={self.scores}, ranks={self.ranks})"
 
 
+@dataclass(frozen=True, slots=True)
+class FastOutcome:
+    """A whole game played on a game's fast path (``Game.fast_games``): its result, the turns each seat took
+    and the number of actions, all as the reference engine would have them."""
+
+    result: Result
+    turns: list[int]
+    actions: int
+
+
+#: plays game ``(seed, per-seat agent seeds)`` on a fast path, as ``Game.new(options, seed)`` and
+#: ``make_agent(name, game, agent_seed)`` per seat would through the protocol
+FastGames = Callable[[int, list[int]], FastOutcome]
+
+
 class State(Protocol):
     """What every game state offers. Concrete states add their own plain-data fields."""
 
@@ -386,6 +401,14 @@ class Game:
         """Figures of ``seat`` now, sampled by the simulator after each turn (``--by-turn``); empty when the
         game has none."""
         return {}
+
+    # --- fast paths ---------------------------------------------------------------------------
+    def fast_games(self, options: Mapping[str, Any], agents: list[str]) -> FastGames | None:
+        """A fast path (lean integer code or a compiled kernel) that plays whole games of these validated
+        ``options`` between these agent names (one per seat) with exactly the outcomes the reference engine
+        gives, or None where there is none (the default; the simulator and ``realms bench`` then play
+        through the protocol). A game's per-game ``stats`` must be empty where it offers one."""
+        return None
 
     # --- hashing -----------------------------------------------------------------------------
     def state_hash(self, state: Any) -> str:

@@ -147,15 +147,25 @@ def play_game(
     agents: list[str],
     seats: list[int] | None = None,
     by_turn: bool = False,
+    reference: bool = False,
 ) -> GameOutcome:
     """Play one complete game; ``agents[e]`` is entrant e's agent name, ``seats[s]`` the entrant at seat s.
 
     With ``by_turn`` the game's ``turn_stats`` are sampled for each seat every time its ``turn_clock`` grows.
+    Where the game offers a fast path for these options and agents (``Game.fast_games``) the game is played
+    there, with the same outcome; ``reference`` plays it through the protocol all the same.
     """
     import realms.games
 
     game = realms.games.get(game_id)
     seats = seats if seats is not None else list(range(len(agents)))
+    if not by_turn and not reference:
+        fast = _fast_games(game, options, [agents[e] for e in seats])
+        if fast is not None:
+            done = fast(derive_seed(seed, 0), [derive_seed(seed, s + 1) for s in range(len(seats))])
+            res = done.result
+            return GameOutcome(seats=list(seats), scores=list(res.scores), ranks=list(res.ranks),
+                               winners=res.winners, turns=max(done.turns), actions=done.actions)
     state = game.new(options, derive_seed(seed, 0))
     players = [make_agent(agents[e], game, derive_seed(seed, s + 1)) for s, e in enumerate(seats)]
     actions = 0
@@ -203,19 +213,33 @@ def play_game(
     )
 
 
-#: what decides a tournament's games: (game id, options, seed, agents, seating, by_turn)
-Spec = tuple[str, dict[str, Any], int, list[str], str, bool]
+_FAST: dict[tuple[str, str, tuple[str, ...]], Any] = {}
 
 
-def _play_indexed(args: tuple[str, dict[str, Any], int, list[str], int, str, bool]) -> GameOutcome:
-    game_id, options, seed, agents, i, mode, by_turn = args
-    return play_game(game_id, options, derive_seed(seed, i), agents, seating(i, len(agents), mode), by_turn)
+def _fast_games(game: Any, options: Mapping[str, Any], agents: list[str]) -> Any:
+    """``game.fast_games`` for these options and per-seat agents, asked once per process."""
+    key = (game.id, repr(sorted(dict(options).items())), tuple(agents))
+    if key not in _FAST:
+        _FAST[key] = game.fast_games(game.validate_options(options), list(agents))
+    return _FAST[key]
+
+
+#: what decides a tournament's games: (game id, options, seed, agents, seating, by_turn, reference); the
+#: last says only how they are played (the reference engine, or a fast path with the same outcomes)
+Spec = tuple[str, dict[str, Any], int, list[str], str, bool, bool]
+
+
+def _play_indexed(args: tuple[str, dict[str, Any], int, list[str], int, str, bool, bool]) -> GameOutcome:
+    game_id, options, seed, agents, i, mode, by_turn, reference = args
+    return play_game(game_id, options, derive_seed(seed, i), agents, seating(i, len(agents), mode), by_turn,
+                     reference)
 
 
 def play_range(spec: Spec, start: int, stop: int) -> list[GameOutcome]:
     """Games ``start .. stop - 1`` of a tournament: the unit of work of every backend."""
-    game_id, options, seed, agents, mode, by_turn = spec
-    return [_play_indexed((game_id, options, seed, agents, i, mode, by_turn)) for i in range(start, stop)]
+    game_id, options, seed, agents, mode, by_turn, reference = spec
+    return [_play_indexed((game_id, options, seed, agents, i, mode, by_turn, reference))
+            for i in range(start, stop)]
 
 
 def _play_range_args(args: tuple[Spec, int, int]) -> list[GameOutcome]:
@@ -359,7 +383,7 @@ class Checkpoint:
 
     def __init__(self, path: str | os.PathLike[str], spec: Spec) -> None:
         self.path = Path(path)
-        game_id, options, seed, agents, mode, by_turn = spec
+        game_id, options, seed, agents, mode, by_turn, _ = spec
         self.header = {"format": self.FORMAT, "version": 1, "game": game_id, "options": options, "seed": seed,
                        "agents": agents, "seating": mode, "by_turn": by_turn}
         self.done: dict[int, GameOutcome] = {}
@@ -440,6 +464,7 @@ def run_tournament(
     address: str | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     chunk: int | None = None,
+    reference: bool = False,
 ) -> SimReport:
     """Play ``games`` games between ``agents`` (one per seat) and gather statistics per entrant.
 
@@ -447,7 +472,9 @@ def run_tournament(
     samples the game's per-turn statistics. ``backend`` is ``local`` (``jobs`` processes) or ``ray`` (the
     cluster at ``address``, or a local Ray instance; a Ray already initialised in this process is used
     as it is). ``checkpoint`` names a file that keeps finished games and resumes from them. ``progress``
-    is called with the number of games finished, as chunks of ``chunk`` games finish.
+    is called with the number of games finished, as chunks of ``chunk`` games finish. Games are played on
+    the game's fast path where it has one for these options and agents (same outcomes); ``reference`` plays
+    every game through the protocol instead.
     """
     import realms.games
 
@@ -477,7 +504,7 @@ def run_tournament(
     ahead = [[0.0] * n for _ in range(n)]
     ties = turns_sum = actions = 0
     start = time.perf_counter()
-    spec: Spec = (game_id, opts, seed, list(agents), mode, by_turn)
+    spec: Spec = (game_id, opts, seed, list(agents), mode, by_turn, reference)
 
     def absorb(outcome: GameOutcome) -> None:
         nonlocal ties, turns_sum, actions

@@ -8,8 +8,10 @@ only when first asked for.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from realms.core.agents import AgentFactory
+from realms.core.game import FastGames
 from realms.core.plugins import Calculator, Observer, Renderer
 from realms.games.kingdomino import rules
 from realms.games.kingdomino.data import NUM_DOMINOES
@@ -39,6 +41,15 @@ class Kingdomino(rules.Kingdomino):
         from realms.games.kingdomino.calculator import CALCULATOR
 
         return CALCULATOR
+
+    def fast_games(self, options: Mapping[str, Any], agents: list[str]) -> FastGames | None:
+        """The compiled kernel (``fast``) for ``random``, ``greedy`` and ``full-greedy`` seats without a
+        Dynasty, when numba is installed."""
+        from realms.games.kingdomino import fast
+
+        if not fast.supports(options, agents):
+            return None
+        return fast.FastGames(self, options, agents)
 
     def turn_clock(self, state: KingdominoState) -> list[int]:
         """Rounds complete (the opening picks are not a round; the last, place-only round is), counted on

@@ -1,0 +1,706 @@
+"""A compiled fast path for whole Kingdomino games and playouts (numba, the ``fast`` extra).
+
+The readable engine in ``rules`` stays the reference; this module replays exactly what it does for the
+players it knows (``random``, ``full-greedy`` and ``greedy``): the same legal actions in the same order, the
+same draws from each bot's SplitMix64 stream, so a game played here ends in the same state, scores and
+ranks as the same game played through ``Kingdomino.apply`` (``tests/games/kingdomino/test_fast.py``
+replays fast games through the reference engine and compares every step).
+
+Kingdoms here are grids of 13 x 13 cells (terrain per cell, -1 empty, 6 the castle) instead of the
+reference's bit masks over 182 bits, which do not fit a machine word. A state goes in as arrays
+(``encode``); the kernel plays it to the end and returns the scores and tie-break keys, and on request the
+action index and the number of legal actions of every step.
+
+Used automatically by ``realms sim`` and ``realms bench`` (``Game.fast_games``) when numba is installed, the
+options have no Dynasty, and every seat is played by one of those agents; ``--reference`` turns it off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from realms.core.game import FastOutcome, Result
+from realms.core.rng import check_seed
+
+try:  # the optional ``fast`` extra
+    import numba
+    import numpy as np
+except ImportError:  # pragma: no cover - exercised where numba is missing
+    numba = None
+    np = None  # type: ignore[assignment]
+
+AVAILABLE = numba is not None
+
+#: agent name -> policy code of the kernel
+POLICIES = {"random": 0, "full-greedy": 1, "greedy": 2}
+
+SIZE = 13
+STRIDE = 14
+CENTRE = 6
+NCELL = SIZE * SIZE
+CASTLE = 6
+EMPTY = -1
+PLACE, PICK = 0, 1
+DISCARD_INDEX = NCELL * 4
+PICK_BASE = DISCARD_INDEX + 1
+
+
+if AVAILABLE:
+    from realms.games.kingdomino.data import DOMINOES
+
+    _DOM = np.zeros((len(DOMINOES), 5), dtype=np.int64)
+    for _i, _d in enumerate(DOMINOES):
+        if _d is not None:
+            _DOM[_i] = (_d.terrain1, _d.crowns1, _d.terrain2, _d.crowns2, int(_d.symmetric))
+    _DR = np.array([0, 1, 0, -1], dtype=np.int64)
+    _DC = np.array([1, 0, -1, 0], dtype=np.int64)
+
+    _G = np.uint64(0x9E3779B97F4A7C15)
+    _M1 = np.uint64(0xBF58476D1CE4E5B9)
+    _M2 = np.uint64(0x94D049BB133111EB)
+    _U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+    _LO32 = np.uint64(0xFFFFFFFF)
+
+    @numba.njit(cache=True)
+    def _below(rngs: Any, k: int, n: int) -> int:
+        """``Rng.below(n)`` on ``rngs[k]``: SplitMix64, then the high word of the 128-bit product."""
+        s = rngs[k] + _G
+        rngs[k] = s
+        z = (s ^ (s >> _U30)) * _M1
+        z = (z ^ (z >> _U27)) * _M2
+        z = z ^ (z >> _U31)
+        un = np.uint64(n)
+        lo = (z & _LO32) * un
+        hi = (z >> _U32) * un
+        return int((hi + (lo >> _U32)) >> _U32)
+
+    @numba.njit(cache=True)
+    def _placements(grid: Any, box: Any, p: int, n: int, dom: Any, domino: int, out: Any) -> int:
+        """The legal placements of ``domino`` in seat p's kingdom, as the reference lists them (direction
+        E, S, W, N, then cell in row-major order), written to ``out`` as keys ``cell * 4 + d``; returns
+        how many. The same shifts and ands as ``rules._placements``, one 13-bit row at a time."""
+        t1 = dom[domino, 0]
+        t2 = dom[domino, 2]
+        ndir = 2 if dom[domino, 4] else 4
+        minr, maxr, minc, maxc = box[p, 0], box[p, 1], box[p, 2], box[p, 3]
+        r_lo = max(0, maxr - n + 1)
+        r_hi = min(SIZE - 1, minr + n - 1)
+        c_lo = max(0, maxc - n + 1)
+        c_hi = min(SIZE - 1, minc + n - 1)
+        cols = ((1 << (c_hi + 1)) - 1) ^ ((1 << c_lo) - 1)
+        free = np.zeros(SIZE + 2, dtype=np.int64)  # rows 1..13 hold rows 0..12; 0 and 14 stay empty
+        m1 = np.zeros(SIZE + 2, dtype=np.int64)
+        m2 = np.zeros(SIZE + 2, dtype=np.int64)
+        for r in range(SIZE):
+            f = 0
+            x1 = 0
+            x2 = 0
+            base = r * SIZE
+            for c in range(SIZE):
+                v = grid[p, base + c]
+                if v == EMPTY:
+                    f |= 1 << c
+                elif v == CASTLE:
+                    x1 |= 1 << c
+                    x2 |= 1 << c
+                else:
+                    if v == t1:
+                        x1 |= 1 << c
+                    if v == t2:
+                        x2 |= 1 << c
+            free[r + 1] = f & cols if r_lo <= r <= r_hi else 0
+            m1[r + 1] = x1
+            m2[r + 1] = x2
+        a1 = np.zeros(SIZE + 2, dtype=np.int64)
+        a2 = np.zeros(SIZE + 2, dtype=np.int64)
+        for i in range(1, SIZE + 1):
+            a1[i] = ((m1[i] << 1) | (m1[i] >> 1) | m1[i - 1] | m1[i + 1]) & free[i]
+            a2[i] = ((m2[i] << 1) | (m2[i] >> 1) | m2[i - 1] | m2[i + 1]) & free[i]
+        cnt = 0
+        for d in range(ndir):
+            for i in range(1, SIZE + 1):
+                f = free[i]
+                if f == 0:
+                    continue
+                if d == 0:
+                    m = f & (f >> 1) & (a1[i] | (a2[i] >> 1))
+                elif d == 1:
+                    m = f & free[i + 1] & (a1[i] | a2[i + 1])
+                elif d == 2:
+                    m = f & (f << 1) & (a1[i] | (a2[i] << 1))
+                else:
+                    m = f & free[i - 1] & (a1[i] | a2[i - 1])
+                base = (i - 1) * SIZE
+                while m:
+                    low = m & -m
+                    c = 0
+                    while (low >> c) != 1:
+                        c += 1
+                    out[cnt] = (base + c) * 4 + d
+                    cnt += 1
+                    m ^= low
+        return cnt
+
+    @numba.njit(cache=True)
+    def _touches(grid: Any, p: int, r: int, c: int, t: int) -> bool:
+        """A square of terrain t or the castle orthogonally next to (r, c)."""
+        if r > 0:
+            v = grid[p, (r - 1) * SIZE + c]
+            if v == t or v == CASTLE:
+                return True
+        if r < SIZE - 1:
+            v = grid[p, (r + 1) * SIZE + c]
+            if v == t or v == CASTLE:
+                return True
+        if c > 0:
+            v = grid[p, r * SIZE + c - 1]
+            if v == t or v == CASTLE:
+                return True
+        if c < SIZE - 1:
+            v = grid[p, r * SIZE + c + 1]
+            if v == t or v == CASTLE:
+                return True
+        return False
+
+    @numba.njit(cache=True)
+    def _place(grid: Any, crn: Any, box: Any, p: int, dom: Any, domino: int, key: int) -> None:
+        a = key >> 2
+        d = key & 3
+        r, c = a // SIZE, a % SIZE
+        r2, c2 = r + _DR[d], c + _DC[d]
+        b = r2 * SIZE + c2
+        grid[p, a] = dom[domino, 0]
+        crn[p, a] = dom[domino, 1]
+        grid[p, b] = dom[domino, 2]
+        crn[p, b] = dom[domino, 3]
+        box[p, 0] = min(box[p, 0], r, r2)
+        box[p, 1] = max(box[p, 1], r, r2)
+        box[p, 2] = min(box[p, 2], c, c2)
+        box[p, 3] = max(box[p, 3], c, c2)
+
+    @numba.njit(cache=True)
+    def _score(grid: Any, crn: Any, box: Any, p: int, n: int, harmony: bool, middle: bool,
+               seen: Any, stack: Any) -> tuple[int, int, int]:
+        """(total, largest region, crowns) as ``board.quick_score`` gives them."""
+        for i in range(NCELL):
+            seen[i] = 0
+        total = 0
+        largest = 0
+        crowns = 0
+        occupied = 0
+        for i in range(NCELL):
+            t = grid[p, i]
+            if t != EMPTY:
+                occupied += 1
+                crowns += crn[p, i]
+            if t == EMPTY or t == CASTLE or seen[i]:
+                continue
+            seen[i] = 1
+            stack[0] = i
+            top = 1
+            sq = 0
+            cr = 0
+            while top:
+                top -= 1
+                j = stack[top]
+                sq += 1
+                cr += crn[p, j]
+                r, c = j // SIZE, j % SIZE
+                if r > 0 and not seen[j - SIZE] and grid[p, j - SIZE] == t:
+                    seen[j - SIZE] = 1
+                    stack[top] = j - SIZE
+                    top += 1
+                if r < SIZE - 1 and not seen[j + SIZE] and grid[p, j + SIZE] == t:
+                    seen[j + SIZE] = 1
+                    stack[top] = j + SIZE
+                    top += 1
+                if c > 0 and not seen[j - 1] and grid[p, j - 1] == t:
+                    seen[j - 1] = 1
+                    stack[top] = j - 1
+                    top += 1
+                if c < SIZE - 1 and not seen[j + 1] and grid[p, j + 1] == t:
+                    seen[j + 1] = 1
+                    stack[top] = j + 1
+                    top += 1
+            if sq > largest:
+                largest = sq
+            total += sq * cr
+        if harmony and occupied == n * n:
+            total += 5
+        if middle:
+            half = (n - 1) // 2
+            lo, hi = CENTRE - half, CENTRE + half
+            if box[p, 0] == lo and box[p, 1] == hi and box[p, 2] == lo and box[p, 3] == hi:
+                total += 10
+        return total, largest, crowns
+
+    @numba.njit(cache=True)
+    def _region_points(grid: Any, crn: Any, p: int, t: int, seen: Any, stack: Any) -> int:
+        """Points of terrain t in seat p's kingdom (``board.terrain_points``)."""
+        for i in range(NCELL):
+            seen[i] = 0
+        total = 0
+        for i in range(NCELL):
+            if grid[p, i] != t or seen[i]:
+                continue
+            seen[i] = 1
+            stack[0] = i
+            top = 1
+            sq = 0
+            cr = 0
+            while top:
+                top -= 1
+                j = stack[top]
+                sq += 1
+                cr += crn[p, j]
+                r, c = j // SIZE, j % SIZE
+                if r > 0 and not seen[j - SIZE] and grid[p, j - SIZE] == t:
+                    seen[j - SIZE] = 1
+                    stack[top] = j - SIZE
+                    top += 1
+                if r < SIZE - 1 and not seen[j + SIZE] and grid[p, j + SIZE] == t:
+                    seen[j + SIZE] = 1
+                    stack[top] = j + SIZE
+                    top += 1
+                if c > 0 and not seen[j - 1] and grid[p, j - 1] == t:
+                    seen[j - 1] = 1
+                    stack[top] = j - 1
+                    top += 1
+                if c < SIZE - 1 and not seen[j + 1] and grid[p, j + 1] == t:
+                    seen[j + 1] = 1
+                    stack[top] = j + 1
+                    top += 1
+            total += sq * cr
+        return total
+
+    @numba.njit(cache=True)
+    def _value(grid: Any, box: Any, p: int, n: int, pts: int, harmony: bool, middle: bool,
+               seen: Any, stack: Any) -> tuple[int, int, int]:
+        """``FullGreedyAgent._value`` of seat p's kingdom as it stands in ``grid`` (a placement tried on it)
+        with region points ``pts``: (kept centred under Middle Kingdom, minus one-square holes, score)."""
+        half = (n - 1) // 2
+        lo, hi = CENTRE - half, CENTRE + half
+        centred = box[p, 0] >= lo and box[p, 1] <= hi and box[p, 2] >= lo and box[p, 3] <= hi
+        mk = middle and centred
+        if mk:
+            r_lo, r_hi, c_lo, c_hi = lo, hi, lo, hi
+        else:
+            r_lo = max(0, box[p, 1] - n + 1)
+            r_hi = min(SIZE - 1, box[p, 0] + n - 1)
+            c_lo = max(0, box[p, 3] - n + 1)
+            c_hi = min(SIZE - 1, box[p, 2] + n - 1)
+        holes = 0
+        occupied = 0
+        for r in range(SIZE):
+            for c in range(SIZE):
+                i = r * SIZE + c
+                if grid[p, i] != EMPTY:
+                    occupied += 1
+                    continue
+                if r < r_lo or r > r_hi or c < c_lo or c > c_hi:
+                    continue
+                # an empty square of the area with no empty neighbour in the area
+                if r > r_lo and grid[p, i - SIZE] == EMPTY:
+                    continue
+                if r < r_hi and grid[p, i + SIZE] == EMPTY:
+                    continue
+                if c > c_lo and grid[p, i - 1] == EMPTY:
+                    continue
+                if c < c_hi and grid[p, i + 1] == EMPTY:
+                    continue
+                holes += 1
+        score = pts
+        if harmony and occupied == n * n:
+            score += 5
+        if middle and box[p, 0] == lo and box[p, 1] == hi and box[p, 2] == lo and box[p, 3] == hi:
+            score += 10
+        if harmony and holes == 0 and occupied < n * n:
+            fixed = mk or (box[p, 1] - box[p, 0] == n - 1 and box[p, 3] - box[p, 2] == n - 1)
+            odd = False
+            if fixed:
+                # an empty pocket of odd size inside the grid can never be filled
+                for i in range(NCELL):
+                    seen[i] = 0
+                for r in range(r_lo, r_hi + 1):
+                    for c in range(c_lo, c_hi + 1):
+                        i = r * SIZE + c
+                        if grid[p, i] != EMPTY or seen[i]:
+                            continue
+                        seen[i] = 1
+                        stack[0] = i
+                        top = 1
+                        sq = 0
+                        while top:
+                            top -= 1
+                            j = stack[top]
+                            sq += 1
+                            jr, jc = j // SIZE, j % SIZE
+                            if jr > r_lo and not seen[j - SIZE] and grid[p, j - SIZE] == EMPTY:
+                                seen[j - SIZE] = 1
+                                stack[top] = j - SIZE
+                                top += 1
+                            if jr < r_hi and not seen[j + SIZE] and grid[p, j + SIZE] == EMPTY:
+                                seen[j + SIZE] = 1
+                                stack[top] = j + SIZE
+                                top += 1
+                            if jc > c_lo and not seen[j - 1] and grid[p, j - 1] == EMPTY:
+                                seen[j - 1] = 1
+                                stack[top] = j - 1
+                                top += 1
+                            if jc < c_hi and not seen[j + 1] and grid[p, j + 1] == EMPTY:
+                                seen[j + 1] = 1
+                                stack[top] = j + 1
+                                top += 1
+                        if sq & 1:
+                            odd = True
+                            break
+                    if odd:
+                        break
+            if not odd:
+                score += 5
+        return int(mk), -holes, score
+
+    @numba.njit(cache=True)
+    def _try(grid: Any, crn: Any, box: Any, p: int, n: int, dom: Any, domino: int, key: int, pts: Any,
+             greedy: bool, harmony: bool, middle: bool, seen: Any, stack: Any) -> tuple[int, int, int]:
+        """The value of placing ``domino`` by ``key``: tried in place and undone."""
+        a = key >> 2
+        d = key & 3
+        r, c = a // SIZE, a % SIZE
+        b = (r + _DR[d]) * SIZE + c + _DC[d]
+        b0, b1, b2, b3 = box[p, 0], box[p, 1], box[p, 2], box[p, 3]
+        _place(grid, crn, box, p, dom, domino, key)
+        t1 = dom[domino, 0]
+        t2 = dom[domino, 2]
+        total = 0
+        for t in range(6):
+            if t == t1 or t == t2:
+                total += _region_points(grid, crn, p, t, seen, stack)
+            else:
+                total += pts[t]
+        if greedy:
+            v0, v1, v2 = 0, 0, total
+            occupied = 0
+            for i in range(NCELL):
+                if grid[p, i] != EMPTY:
+                    occupied += 1
+            if harmony and occupied == n * n:
+                v2 += 5
+            half = (n - 1) // 2
+            lo, hi = CENTRE - half, CENTRE + half
+            if middle and box[p, 0] == lo and box[p, 1] == hi and box[p, 2] == lo and box[p, 3] == hi:
+                v2 += 10
+        else:
+            v0, v1, v2 = _value(grid, box, p, n, total, harmony, middle, seen, stack)
+        grid[p, a] = EMPTY
+        grid[p, b] = EMPTY
+        crn[p, a] = 0
+        crn[p, b] = 0
+        box[p, 0], box[p, 1], box[p, 2], box[p, 3] = b0, b1, b2, b3
+        return v0, v1, v2
+
+    @numba.njit(cache=True)
+    def _best(grid: Any, crn: Any, box: Any, p: int, n: int, dom: Any, domino: int, greedy: bool,
+              harmony: bool, middle: bool, keys: Any, best: Any, seen: Any, stack: Any,
+              pts: Any) -> tuple[int, int, int, int]:
+        """The best value of ``domino``'s placements for seat p and the keys reaching it (in ``best``, in
+        the order the reference lists them): ``FullGreedyAgent._best_placement`` (or the greedy bot's
+        immediate score). Returns (v0, v1, v2 * 2, count); v2 is doubled so the discard penalty of 1.0
+        stays an integer (2)."""
+        for t in range(6):
+            pts[t] = _region_points(grid, crn, p, t, seen, stack)
+        cnt = _placements(grid, box, p, n, dom, domino, keys)
+        if cnt == 0:
+            total = 0
+            for t in range(6):
+                total += pts[t]
+            v0, v1, v2 = _value(grid, box, p, n, total, harmony, middle, seen, stack)
+            if harmony and v1 == 0:
+                v2 -= 5
+            return v0, v1, 2 * v2 - 2, 0
+        bv0, bv1, bv2 = -1, 0, 0
+        nb = 0
+        for i in range(cnt):
+            v0, v1, v2 = _try(grid, crn, box, p, n, dom, domino, keys[i], pts, greedy, harmony, middle,
+                              seen, stack)
+            if nb == 0 or (v0, v1, v2) > (bv0, bv1, bv2):
+                bv0, bv1, bv2 = v0, v1, v2
+                best[0] = keys[i]
+                nb = 1
+            elif (v0, v1, v2) == (bv0, bv1, bv2):
+                best[nb] = keys[i]
+                nb += 1
+        return bv0, bv1, 2 * bv2, nb
+
+    @numba.njit(cache=True)
+    def play(grid: Any, crn: Any, box: Any, pile: Any, npile: int, cur: Any, cur_king: Any, ncur: int,
+             nxt: Any, nxt_king: Any, nnxt: int, order: Any, norder: int, oi: int, step: int, rnd: int,
+             turns: Any, players: int, n: int, row_size: int, harmony: bool, middle: bool, policy: Any,
+             rngs: Any, record: bool, rec: Any, counts: Any, out: Any) -> int:
+        """Play the state given as arrays to the end with ``policy[seat]`` (0 random, 1 full-greedy,
+        2 greedy) drawing from ``rngs[seat]``. Arrays are changed in place. ``out`` receives per seat
+        (score, largest region, crowns); with ``record`` every step's action index goes to ``rec`` and
+        its number of legal actions to ``counts``. Returns the number of actions played; ``rnd`` and
+        the turns end as the reference's."""
+        keys = np.empty(NCELL * 4, dtype=np.int64)
+        best = np.empty(NCELL * 4, dtype=np.int64)
+        seen = np.zeros(NCELL, dtype=np.int8)
+        stack = np.empty(NCELL, dtype=np.int64)
+        pts = np.zeros(6, dtype=np.int64)
+        free = np.empty(4, dtype=np.int64)
+        slots = np.empty(4, dtype=np.int64)
+        dom = _DOM
+        nact = 0
+        while True:
+            king = order[oi]
+            p = king % players
+            pol = policy[p]
+            if step == PLACE:
+                j = 0
+                while cur_king[j] != king:
+                    j += 1
+                domino = cur[j]
+                cnt = _placements(grid, box, p, n, dom, domino, keys)
+                key = -1
+                if pol == 0:  # RandomAgent: no draw for a single action
+                    if cnt == 1:
+                        key = keys[0]
+                    elif cnt > 1:
+                        key = keys[_below(rngs, p, cnt)]
+                elif pol == 1:  # FullGreedyAgent: no draw for a single action
+                    if cnt == 1:
+                        key = keys[0]
+                    elif cnt > 1:
+                        _, _, _, nb = _best(grid, crn, box, p, n, dom, domino, False, harmony, middle,
+                                            keys, best, seen, stack, pts)
+                        key = best[_below(rngs, p, nb)]
+                else:  # GreedyAgent: draws even for a single action
+                    if cnt <= 1:
+                        i = _below(rngs, p, 1)
+                        if cnt == 1:
+                            key = keys[i]
+                    else:
+                        _, _, _, nb = _best(grid, crn, box, p, n, dom, domino, True, harmony, middle,
+                                            keys, best, seen, stack, pts)
+                        key = best[_below(rngs, p, nb)]
+                if record:
+                    rec[nact] = key if key >= 0 else DISCARD_INDEX
+                    counts[nact] = max(cnt, 1)
+                nact += 1
+                if key >= 0:
+                    _place(grid, crn, box, p, dom, domino, key)
+                if nnxt > 0:
+                    step = PICK
+                    continue
+            else:
+                nf = 0
+                for s in range(nnxt):
+                    if nxt_king[s] < 0:
+                        free[nf] = s
+                        nf += 1
+                if pol == 2:
+                    slot = free[_below(rngs, p, nf)]
+                elif nf == 1:
+                    slot = free[0]
+                elif pol == 0:
+                    slot = free[_below(rngs, p, nf)]
+                else:
+                    bv0, bv1, bv2 = -1, 0, 0
+                    nb = 0
+                    for i in range(nf):
+                        v0, v1, v2, _ = _best(grid, crn, box, p, n, dom, nxt[free[i]], False, harmony, middle,
+                                              keys, best, seen, stack, pts)
+                        if nb == 0 or (v0, v1, v2) > (bv0, bv1, bv2):
+                            bv0, bv1, bv2 = v0, v1, v2
+                            slots[0] = free[i]
+                            nb = 1
+                        elif (v0, v1, v2) == (bv0, bv1, bv2):
+                            slots[nb] = free[i]
+                            nb += 1
+                    slot = slots[_below(rngs, p, nb)]
+                if record:
+                    rec[nact] = PICK_BASE + slot
+                    counts[nact] = nf
+                nact += 1
+                nxt_king[slot] = king
+            # the king's turn is over
+            turns[p] += 1
+            oi += 1
+            if oi < norder:
+                step = PLACE if ncur > 0 else PICK
+                continue
+            # the next round: picked dominoes in slot order become the current row
+            ncur = 0
+            for s in range(nnxt):
+                if nxt_king[s] >= 0:
+                    cur[ncur] = nxt[s]
+                    cur_king[ncur] = nxt_king[s]
+                    ncur += 1
+            if ncur == 0:
+                break
+            if npile > 0:
+                k = row_size
+                for s in range(k):
+                    nxt[s] = pile[npile - k + s]
+                    nxt_king[s] = -1
+                npile -= k
+                nxt[:k].sort()
+                nnxt = k
+            else:
+                nnxt = 0
+            for s in range(ncur):
+                order[s] = cur_king[s]
+            norder = ncur
+            oi = 0
+            step = PLACE
+            rnd += 1
+        for p in range(players):
+            total, largest, crowns = _score(grid, crn, box, p, n, harmony, middle, seen, stack)
+            out[p, 0] = total
+            out[p, 1] = largest
+            out[p, 2] = crowns
+        out[players, 0] = rnd
+        return nact
+
+
+    @numba.njit(cache=True)
+    def _mix(z: Any) -> Any:
+        z = (z ^ (z >> _U30)) * _M1
+        z = (z ^ (z >> _U27)) * _M2
+        return z ^ (z >> _U31)
+
+    @numba.njit(cache=True)
+    def play_new(seed: Any, players: int, n: int, row_size: int, kings: int, keep: int, harmony: bool,
+                 middle: bool, policy: Any, seeds: Any, turns: Any, out: Any) -> int:
+        """A new game set up as ``Kingdomino.new`` does from ``seed`` (the deck and the opening's king order
+        shuffled by ``Rng(seed)``), seat i's bot seeded ``Rng(seeds[i])``, played to the end by ``play``."""
+        g = np.empty(1, dtype=np.uint64)
+        g[0] = _mix(seed)
+        nd = _DOM.shape[0] - 1
+        deck = np.arange(1, nd + 1)
+        for i in range(nd - 1, 0, -1):
+            j = _below(g, 0, i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        pile = np.zeros(nd, dtype=np.int64)
+        pile[:keep] = deck[:keep]
+        npile = keep - row_size
+        nxt = np.zeros(4, dtype=np.int64)
+        nxt[:row_size] = np.sort(pile[npile:keep])
+        nxt_king = np.full(4, -1, dtype=np.int64)
+        order = np.arange(4)
+        for i in range(kings - 1, 0, -1):
+            j = _below(g, 0, i + 1)
+            order[i], order[j] = order[j], order[i]
+        grid = np.full((players, NCELL), EMPTY, dtype=np.int8)
+        crn = np.zeros((players, NCELL), dtype=np.int8)
+        box = np.full((players, 4), CENTRE, dtype=np.int64)
+        for p in range(players):
+            grid[p, CENTRE * SIZE + CENTRE] = CASTLE
+        rngs = np.empty(players, dtype=np.uint64)
+        for p in range(players):
+            rngs[p] = _mix(seeds[p])
+        cur = np.zeros(4, dtype=np.int64)
+        cur_king = np.zeros(4, dtype=np.int64)
+        rec = np.zeros(1, dtype=np.int64)
+        return play(grid, crn, box, pile, npile, cur, cur_king, 0, nxt, nxt_king, row_size, order, kings, 0,
+                    PICK, 0, turns, players, n, row_size, harmony, middle, policy, rngs, False, rec, rec, out)
+
+
+def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
+    """Whether the kernel plays these (validated) options between these agents exactly as the reference."""
+    return AVAILABLE and not options["dynasty"] and all(a in POLICIES for a in agents)
+
+
+def encode(state: Any) -> dict[str, Any]:
+    """The kernel's arrays for a running, non-Dynasty reference state."""
+    p = state.players
+    grid = np.full((p, NCELL), EMPTY, dtype=np.int8)
+    crn = np.zeros((p, NCELL), dtype=np.int8)
+    for q in range(p):
+        for t in range(6):
+            m = state.terr[q * 6 + t]
+            while m:
+                low = m & -m
+                m ^= low
+                bit = low.bit_length() - 1
+                grid[q, (bit // STRIDE) * SIZE + bit % STRIDE] = t
+        for k in range(3):
+            m = state.crown[q * 3 + k]
+            while m:
+                low = m & -m
+                m ^= low
+                bit = low.bit_length() - 1
+                crn[q, (bit // STRIDE) * SIZE + bit % STRIDE] = k + 1
+        grid[q, CENTRE * SIZE + CENTRE] = CASTLE
+    return {"grid": grid, "crn": crn, "box": np.array(state.box, dtype=np.int64).reshape(p, 4)}
+
+
+def _arr(values: Sequence[int], size: int) -> Any:
+    a = np.zeros(size, dtype=np.int64)
+    a[:len(values)] = values
+    return a
+
+
+def run(state: Any, policies: Sequence[int], rng_states: Sequence[int], record: bool = False,
+        arrays: dict[str, Any] | None = None) -> tuple[Any, list[int], int, Any, Any]:
+    """Play ``state`` (left unchanged) to the end in the kernel, seat ``i`` by policy ``policies[i]`` drawing
+    from a SplitMix64 stream in state ``rng_states[i]``. Returns (per-seat rows of score, largest region and
+    crowns; turns per seat; the number of actions; with ``record``, the action indices and legal-action
+    counts of every step)."""
+    s = state
+    a = arrays if arrays is not None else encode(s)
+    p = s.players
+    out = np.zeros((p + 1, 3), dtype=np.int64)
+    size = 256 if record else 1
+    rec = np.zeros(size, dtype=np.int64)
+    counts = np.zeros(size, dtype=np.int64)
+    rngs = np.array([x & ((1 << 64) - 1) for x in rng_states], dtype=np.uint64)
+    turns = np.array(s.turns, dtype=np.int64)
+    nact = play(a["grid"], a["crn"], a["box"], _arr(s.pile, 48), len(s.pile), _arr(s.cur, 4), _arr(s.cur_king, 4),
+                len(s.cur), _arr(s.nxt, 4), _arr(s.nxt_king, 4), len(s.nxt), _arr(s.order, 4), len(s.order), s.oi,
+                s.step, s.round, turns, p, s.n, s.row_size, s.opts["harmony"], s.opts["middle_kingdom"],
+                np.array(policies, dtype=np.int64), rngs, record, rec, counts, out)
+    return out, turns.tolist(), nact, rec[:nact], counts[:nact]
+
+
+def result_of(out: Any, players: int, tiebreak: str) -> Result:
+    """The ``Result`` of a kernel game (its breakdown holds the scores only)."""
+    scores = [int(out[i, 0]) for i in range(players)]
+    if tiebreak == "crowns":
+        keys: list[tuple[Any, ...]] = [(int(out[i, 1]), int(out[i, 2])) for i in range(players)]
+    else:
+        keys = [(int(out[i, 1]),) for i in range(players)]
+    return Result.from_keys(scores, keys, lambda: [{"score": s} for s in scores])
+
+
+class FastGames:
+    """Whole games of one set of options between named agents, played in the kernel (``Game.fast_games``)."""
+
+    def __init__(self, game: Any, options: Mapping[str, Any], agents: Sequence[str]) -> None:
+        from realms.games.kingdomino.data import NUM_DOMINOES
+
+        o = self.options = dict(options)
+        self.policies = np.array([POLICIES[a] for a in agents], dtype=np.int64)
+        p = self.players = o["players"]
+        row_size = 3 if (p == 3 and o["three_players"] == "thirty-six") else 4
+        if p == 2 and not o["mighty_duel"]:
+            keep = NUM_DOMINOES // 2
+        elif row_size == 3:
+            keep = 36
+        else:
+            keep = NUM_DOMINOES
+        self.setup = (p, 7 if o["mighty_duel"] else 5, row_size, 4 if p == 2 else p, keep, o["harmony"],
+                      o["middle_kingdom"])
+
+    def __call__(self, seed: int, agent_seeds: Sequence[int]) -> FastOutcome:
+        check_seed("kingdomino", seed)
+        p = self.players
+        out = np.zeros((p + 1, 3), dtype=np.int64)
+        turns = np.zeros(p, dtype=np.int64)
+        seeds = np.array([x & _MASK64 for x in agent_seeds], dtype=np.uint64)
+        nact = play_new(np.uint64(seed), *self.setup, self.policies, seeds, turns, out)
+        return FastOutcome(result_of(out, p, self.options["tiebreak"]), turns.tolist(), nact)
+
+
+_MASK64 = (1 << 64) - 1

@@ -1,0 +1,138 @@
+"""The compiled fast path (``realms.games.kingdomino.fast``) against the reference engine: every game it plays
+is replayed through ``Kingdomino.apply`` with the same bots, and every step's legal-action count and action,
+the final state (kingdoms, turns, round) and the result must agree."""
+
+from __future__ import annotations
+
+import pytest
+
+import realms.games
+from realms.agents import make_agent
+from realms.core.rng import Rng, derive_seed
+
+fast = pytest.importorskip("realms.games.kingdomino.fast")
+if not fast.AVAILABLE:
+    pytest.skip("numba is not installed (the 'fast' extra)", allow_module_level=True)
+
+GAME = realms.games.get("kingdomino")
+MIX = ("random", "full-greedy", "greedy", "random")
+
+CASES = [
+    ({"players": 4}, ("random",) * 4, 60),
+    ({"players": 4}, ("full-greedy",) * 4, 20),
+    ({"players": 2}, ("full-greedy", "random"), 30),
+    ({"players": 3}, ("greedy", "random", "full-greedy"), 20),
+    ({"players": 3, "three_players": "thirty-six"}, ("random", "full-greedy", "greedy"), 20),
+    ({"players": 2, "mighty_duel": True}, ("full-greedy", "greedy"), 15),
+    ({"players": 4, "harmony": True}, MIX, 20),
+    ({"players": 4, "middle_kingdom": True}, MIX, 20),
+    ({"players": 2, "harmony": True, "middle_kingdom": True}, ("full-greedy", "full-greedy"), 20),
+    ({"players": 3, "tiebreak": "largest-region"}, ("random", "greedy", "full-greedy"), 20),
+]
+
+
+def _kingdom_of(arrays, seat):
+    """The kernel's grid of one seat as the reference's masks (terrain masks, crown masks, occupied)."""
+    grid, crn = arrays["grid"][seat], arrays["crn"][seat]
+    terr, crown, occ = [0] * 6, [0] * 3, 0
+    for i in range(fast.NCELL):
+        bit = 1 << ((i // fast.SIZE) * fast.STRIDE + i % fast.SIZE)
+        t = int(grid[i])
+        if t == fast.EMPTY:
+            continue
+        occ |= bit
+        if t != fast.CASTLE:
+            terr[t] |= bit
+        if crn[i]:
+            crown[int(crn[i]) - 1] |= bit
+    return terr, crown, occ
+
+
+@pytest.mark.parametrize("options, agents, games", CASES)
+def test_fast_games_replay_through_the_reference_engine(options, agents, games):
+    opts = GAME.validate_options(options)
+    policies = [fast.POLICIES[a] for a in agents]
+    for g in range(games):
+        seed = derive_seed(77, g)
+        seeds = [derive_seed(seed, s + 1) for s in range(len(agents))]
+        state = GAME.new(opts, seed)
+        arrays = fast.encode(state)
+        out, turns, nact, rec, counts = fast.run(state, policies, [Rng(x).state for x in seeds], True, arrays)
+        bots = [make_agent(a, GAME, x) for a, x in zip(agents, seeds, strict=True)]
+        step = 0
+        while state.to_move is not None:
+            legal = GAME.legal_actions(state)
+            action = bots[state.to_move].act(GAME, state)
+            assert (len(legal), action.index) == (counts[step], rec[step]), (options, agents, g, step)
+            GAME.apply(state, action)
+            step += 1
+        assert step == nact
+        assert turns == state.turns
+        assert int(out[state.players, 0]) == state.round
+        for p in range(state.players):
+            terr, crown, occ = _kingdom_of(arrays, p)
+            assert (terr, crown, occ) == (state.terr[p * 6:p * 6 + 6], state.crown[p * 3:p * 3 + 3], state.occ[p])
+            assert list(arrays["box"][p]) == state.box[p * 4:p * 4 + 4]
+        ref = GAME.result(state)
+        got = fast.result_of(out, state.players, opts["tiebreak"])
+        assert (got.scores, got.ranks, got.tiebreak) == (ref.scores, ref.ranks, ref.tiebreak)
+
+
+def test_playouts_from_the_middle_of_a_game_agree():
+    """Search playouts start anywhere: a state part-way through (placement and pick steps) plays on alike."""
+    opts = GAME.validate_options({"players": 4})
+    for g in range(20):
+        state = GAME.new(opts, g)
+        lead = [make_agent("random", GAME, 1000 + s) for s in range(4)]
+        for _ in range(7 + 5 * (g % 9)):
+            GAME.apply(state, lead[state.to_move].act(GAME, state))
+        seeds = [derive_seed(g, s) for s in range(4)]
+        out, turns, nact, rec, counts = fast.run(state, [0, 1, 2, 0], [Rng(x).state for x in seeds], True)
+        bots = [make_agent(a, GAME, x) for a, x in zip(("random", "full-greedy", "greedy", "random"), seeds,
+                                                         strict=True)]
+        step = 0
+        while state.to_move is not None:
+            action = bots[state.to_move].act(GAME, state)
+            assert action.index == rec[step]
+            GAME.apply(state, action)
+            step += 1
+        assert step == nact and turns == state.turns
+        assert fast.result_of(out, 4, "crowns").scores == GAME.result(state).scores
+
+
+def test_fast_games_hook_applies_only_where_it_is_exact():
+    opts = GAME.validate_options({"players": 2})
+    assert GAME.fast_games(opts, ["random", "full-greedy"]) is not None
+    assert GAME.fast_games(opts, ["random", "rollout"]) is None
+    assert GAME.fast_games(GAME.validate_options({"players": 2, "dynasty": True}), ["random", "random"]) is None
+    play = GAME.fast_games(opts, ["random", "full-greedy"])
+    done = play(5, [11, 12])
+    state = GAME.new(opts, 5)
+    bots = [make_agent("random", GAME, 11), make_agent("full-greedy", GAME, 12)]
+    n = 0
+    while state.to_move is not None:
+        GAME.apply(state, bots[state.to_move].act(GAME, state))
+        n += 1
+    assert done.result.scores == GAME.result(state).scores
+    assert done.result.ranks == GAME.result(state).ranks and done.turns == state.turns and done.actions == n
+
+
+@pytest.mark.parametrize("options, agents", [(c[0], c[1]) for c in CASES])
+def test_whole_games_set_up_in_the_kernel_match_the_reference(options, agents):
+    """``FastGames`` sets the game up inside the kernel (the deck and king order shuffled there): the same
+    results, turns and action counts as ``Game.new`` and the bots through the protocol."""
+    opts = GAME.validate_options(options)
+    play = GAME.fast_games(opts, list(agents))
+    for g in range(8):
+        seed = derive_seed(5, g)
+        seeds = [derive_seed(seed, s + 1) for s in range(len(agents))]
+        done = play(seed, seeds)
+        state = GAME.new(opts, seed)
+        bots = [make_agent(a, GAME, x) for a, x in zip(agents, seeds, strict=True)]
+        n = 0
+        while state.to_move is not None:
+            GAME.apply(state, bots[state.to_move].act(GAME, state))
+            n += 1
+        ref = GAME.result(state)
+        assert (done.result.scores, done.result.ranks, done.result.tiebreak) == (ref.scores, ref.ranks, ref.tiebreak)
+        assert done.turns == state.turns and done.actions == n

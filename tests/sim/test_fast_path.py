@@ -1,0 +1,63 @@
+"""The simulator plays on a game's fast path where one applies, with exactly the reference's results."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import realms.games
+from realms.cli import app
+from realms.sim import run_tournament
+
+fast = pytest.importorskip("realms.games.kingdomino.fast")
+needs_numba = pytest.mark.skipif(not fast.AVAILABLE, reason="numba is not installed (the 'fast' extra)")
+
+
+def _same(a, b):
+    a, b = a.to_json(), b.to_json()
+    for d in (a, b):
+        d.pop("seconds", None)
+    assert a == b
+
+
+@needs_numba
+@pytest.mark.parametrize("agents, options", [
+    (["random", "full-greedy"], {}),
+    (["full-greedy", "greedy", "random"], {"harmony": True}),
+    (["random", "random", "full-greedy", "greedy"], {"middle_kingdom": True}),
+])
+def test_fast_path_report_equals_the_reference_report(agents, options):
+    fast_rep = run_tournament("kingdomino", agents, games=24, seed=9, options=options)
+    ref_rep = run_tournament("kingdomino", agents, games=24, seed=9, options=options, reference=True)
+    _same(fast_rep, ref_rep)
+
+
+@needs_numba
+def test_fast_path_with_worker_processes_equals_one_process():
+    _same(run_tournament("kingdomino", ["random", "full-greedy"], games=30, seed=2, jobs=2),
+          run_tournament("kingdomino", ["random", "full-greedy"], games=30, seed=2, reference=True))
+
+
+def test_agents_without_a_fast_path_play_through_the_protocol():
+    game = realms.games.get("kingdomino")
+    assert game.fast_games(game.validate_options({"players": 2}), ["random", "rollout"]) is None
+    _same(run_tournament("kingdomino", ["random", "rollout"], games=6, seed=1),
+          run_tournament("kingdomino", ["random", "rollout"], games=6, seed=1, reference=True))
+
+
+@needs_numba
+def test_sim_and_bench_take_reference():
+    runner = CliRunner()
+    a = runner.invoke(app, ["sim", "kingdomino", "--players", "random,full-greedy", "--games", "10", "--json"])
+    b = runner.invoke(app, ["sim", "kingdomino", "--players", "random,full-greedy", "--games", "10", "--json",
+                            "--reference"])
+    assert a.exit_code == 0 and b.exit_code == 0, a.output + b.output
+    ja, jb = json.loads(a.output), json.loads(b.output)
+    ja.pop("seconds"), jb.pop("seconds")
+    assert ja == jb
+    for flag, path in (([], "fast"), (["--reference"], "reference")):
+        out = runner.invoke(app, ["bench", "kingdomino", "--seconds", "0.2", "--json", *flag])
+        assert out.exit_code == 0, out.output
+        assert json.loads(out.output)["path"] == path
