@@ -555,8 +555,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         def replay_page(gid: str) -> FileResponse:
             return FileResponse(WEB / "index.html")
 
+        @app.get("/rules", include_in_schema=False)
         @app.get("/rules/{game}", include_in_schema=False)
-        def rules_page(game: str) -> FileResponse:
+        def rules_page(game: str = "") -> FileResponse:
             return FileResponse(WEB / "index.html")
 
     return app

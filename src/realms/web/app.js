@@ -1,5 +1,6 @@
 // Realms browser client: lobby, live game page and replay viewer. No build step.
-import { GameLog, seatText } from "/static/log.js";
+import { GameLog, entryText } from "/static/log.js";
+import { t, loadLanguage, languageMenu } from "/static/i18n.js";
 const app = document.getElementById("app");
 const statusEl = document.getElementById("status");
 
@@ -27,7 +28,7 @@ async function api(method, url, body) {
   try {
     res = await fetch(url, { method, headers: body ? { "content-type": "application/json" } : {},
       body: body ? JSON.stringify(body) : undefined });
-  } catch (e) { throw new Offline("cannot reach the server"); }
+  } catch (e) { throw new Offline(t("app.unreachable")); }
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw Object.assign(new Error(data.detail || `${res.status} ${res.statusText}`), { status: res.status });
   return data;
@@ -43,7 +44,7 @@ async function boardFor(game) {
 
 // ---------------------------------------------------------------- lobby
 async function lobby() {
-  statusEl.textContent = "Lobby";
+  statusEl.textContent = t("app.lobby");
   const meta = await api("GET", "/api/meta");
   const games = Object.fromEntries(meta.games.map(g => [g.id, g]));
   const error = el("div", { class: "error" });
@@ -69,7 +70,7 @@ async function lobby() {
       sel.value = offered.includes(old[i]) ? old[i] : i === 0 ? "human" : `bot:${g.default_bot}`;
       if (offered.includes(old[i])) sel.dataset.touched = "1";
       sel.addEventListener("change", () => { sel.dataset.touched = "1"; });
-      seatsBox.append(el("label", {}, `Seat ${i + 1} `, sel));
+      seatsBox.append(el("label", {}, `${t("lobby.seat", { n: i + 1 })} `, sel));
     }
   }
   function drawOptions() {
@@ -112,23 +113,23 @@ async function lobby() {
   const tables = el("ul", { class: "tables" });
   async function refreshTables() {
     const { games: open } = await api("GET", "/api/games");
-    tables.replaceChildren(...(open.length ? open.map(t => el("li", {},
-      `${games[t.game]?.name || t.game} `, el("span", { class: "muted" }, `(${t.seats.map(seatLabel).join(", ")}; move ${t.version}) `),
-      el("a", { href: `/play/${t.id}` }, "watch"), " ",
+    tables.replaceChildren(...(open.length ? open.map(tb => el("li", {},
+      `${games[tb.game]?.name || tb.game} `, el("span", { class: "muted" }, `(${tb.seats.map(seatLabel).join(", ")}; ${t("lobby.move", { n: tb.version })}) `),
+      el("a", { href: `/play/${tb.id}` }, t("lobby.watch")), " ",
       // only open seats are anyone's to take; invitations and the creator's seats are never offered
-      t.seats.filter(s => s.access === "open" && !s.claimed).map(s => el("button", { onclick: async () => {
-        try { const j = await api("POST", `/api/games/${t.id}/join`, { seat: s.seat }); location.href = j.join_url; }
+      tb.seats.filter(s => s.access === "open" && !s.claimed).map(s => el("button", { onclick: async () => {
+        try { const j = await api("POST", `/api/games/${tb.id}/join`, { seat: s.seat }); location.href = j.join_url; }
         catch (e) { error.textContent = e.message; refreshTables(); }
-      } }, `join seat ${s.seat + 1}`)))) : [el("li", { class: "muted" }, "No open tables.")]));
+      } }, t("lobby.join", { n: s.seat + 1 }))))) : [el("li", { class: "muted" }, t("lobby.no_tables"))]));
   }
   await refreshTables();
   app.replaceChildren(
-    el("section", { class: "panel" }, el("h2", {}, "New table"),
-      el("div", { class: "row" }, el("label", {}, "Game ", gameSel)), optionsBox,
-      el("h2", {}, "Seats"), seatsBox,
-      el("div", { class: "row", style: "margin-top:.6rem" }, el("button", { class: "primary", id: "create", onclick: create }, "Create table")),
+    el("section", { class: "panel" }, el("h2", {}, t("lobby.new_table")),
+      el("div", { class: "row" }, el("label", {}, `${t("lobby.game")} `, gameSel), rulesLinks()), optionsBox,
+      el("h2", {}, t("lobby.seats")), seatsBox,
+      el("div", { class: "row", style: "margin-top:.6rem" }, el("button", { class: "primary", id: "create", onclick: create }, t("lobby.create"))),
       error, links),
-    el("section", { class: "panel" }, el("h2", {}, "Open tables ", el("button", { onclick: refreshTables }, "refresh")), tables));
+    el("section", { class: "panel" }, el("h2", {}, `${t("lobby.open_tables")} `, el("button", { onclick: refreshTables }, t("lobby.refresh"))), tables));
   ready("lobby");
 }
 
@@ -136,7 +137,7 @@ async function lobby() {
 export function resultTable(result, names) {
   const order = names.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b]);
   return el("table", { class: "scores", id: "final-scores" },
-    el("tr", {}, el("th", {}, "player"), el("th", {}, "rank"), el("th", {}, "score"), el("th", {}, "details")),
+    el("tr", {}, el("th", {}, t("result.player")), el("th", {}, t("result.rank")), el("th", {}, t("result.score")), el("th", {}, t("result.details"))),
     order.map(i => el("tr", {}, el("td", {}, names[i]), el("td", {}, result.ranks[i]), el("td", {}, result.scores[i]),
       el("td", { class: "muted", style: "text-align:left" }, summarize(result.breakdown[i])))));
 }
@@ -145,23 +146,23 @@ function summarize(b) {
   if (!b || typeof b !== "object") return "";
   const parts = [];
   for (const [k, v] of Object.entries(b)) {
-    if (typeof v === "number" && k !== "score") parts.push(`${k.replaceAll("_", " ")} ${v}`);
+    if (typeof v === "number" && k !== "score") parts.push(`${t(`result.field.${k}`)} ${v}`);
   }
-  if (Array.isArray(b.regions)) parts.push(b.regions.filter(r => r.points).map(r => `${r.terrain} ${r.squares}×${r.crowns}=${r.points}`).join(", "));
+  if (Array.isArray(b.regions)) parts.push(b.regions.filter(r => r.points).map(r => `${t(`result.terrain.${r.terrain}`)} ${r.squares}×${r.crowns}=${r.points}`).join(", "));
   return parts.join(" · ");
 }
 
 function seatNames(payload) {
-  return payload.seats.map(s => (s.seat === payload.seat ? "You" : s.kind === "bot" ? `${s.agent} (${s.seat + 1})` : `Player ${s.seat + 1}`));
+  return payload.seats.map(s => (s.seat === payload.seat ? t("seat.you") : s.kind === "bot" ? `${s.agent} (${s.seat + 1})` : t("seat.player", { n: s.seat + 1 })));
 }
 
 // a lobby table's seat, as the lobby shows it: who has it, or how it is taken
 function seatLabel(s) {
   if (s.kind === "bot") return s.agent;
-  const n = `seat ${s.seat + 1}`;
-  if (s.access === "open") return s.claimed ? `${n}: taken` : `${n}: open`;
-  if (s.access === "invite") return s.claimed ? `${n}: invited player` : `${n}: invitation only`;
-  return `${n}: creator`;
+  const n = t("lobby.seat_lower", { n: s.seat + 1 });
+  if (s.access === "open") return t(s.claimed ? "lobby.seat_taken" : "lobby.seat_open", { seat: n });
+  if (s.access === "invite") return t(s.claimed ? "lobby.seat_invited" : "lobby.seat_invite_only", { seat: n });
+  return t("lobby.seat_creator", { seat: n });
 }
 
 // The seat secret for this page: from the link's fragment (or an older ?token= link), or an invitation code
@@ -191,7 +192,7 @@ async function gamePage(gid, token) {
   const gameLog = new GameLog(gid, token);  // the whole game's log, loaded page by page (log.js)
   const error = el("div", { class: "error", id: "error" });
   const offlineSlot = el("div", { id: "offline-slot" });  // above the board, so a phone shows it too
-  app.replaceChildren(offlineSlot, boardBox, prompt, el("section", { class: "panel" }, el("h2", {}, "Game log"), gameLog.node));
+  app.replaceChildren(offlineSlot, boardBox, prompt, el("section", { class: "panel" }, el("h2", {}, t("game.log")), gameLog.node));
   let busy = false;
   // connection: while `offline` no move is accepted and the board highlights nothing; `reconnect`
   // retries with a doubling delay and, once the server answers, fetches a fresh view and reopens the socket
@@ -222,23 +223,23 @@ async function gamePage(gid, token) {
     const names = seatNames(payload);
     const mine = !offline && payload.legal_actions.length > 0;
     const shown = offline ? { ...payload, legal_actions: [] } : payload;
-    statusEl.textContent = offline ? "Connection lost — reconnecting…" : payload.finished ? "Game over" :
-      mine ? "Your move" : `Waiting for ${names[payload.to_move] ?? "…"}`;
+    statusEl.textContent = offline ? t("game.status_offline") : payload.finished ? t("game.over") :
+      mine ? t("game.your_move") : t("game.waiting_for", { name: names[payload.to_move] ?? "…" });
     statusEl.classList.toggle("offline", offline);
     boardBox.replaceChildren(board ? board.render(shown, act, names) : el("pre", {}, JSON.stringify(payload.view, null, 1)));
-    const parts = [el("h2", {}, offline ? "Connection lost" : payload.finished ? "Final scores" : mine ? "Your move" : "Waiting")];
+    const parts = [el("h2", {}, offline ? t("game.connection_lost") : payload.finished ? t("game.final_scores") : mine ? t("game.your_move") : t("game.waiting"))];
     offlineSlot.replaceChildren(...(offline ? [el("div", { class: "offline-banner", id: "offline", role: "status" },
-      el("p", {}, el("strong", {}, "Connection lost. "), "Moves are paused until the server answers again; the board will catch up by itself."),
-      retryNote, el("button", { id: "retry", onclick: () => { clearTimeout(retryTimer); reconnect(); } }, "Try now"))] : []));
+      el("p", {}, el("strong", {}, `${t("game.connection_lost")}. `), t("game.offline_banner")),
+      retryNote, el("button", { id: "retry", onclick: () => { clearTimeout(retryTimer); reconnect(); } }, t("game.try_now")))] : []));
     if (offline) {
-      parts.push(el("p", { class: "muted" }, "Moves are paused while the server cannot be reached."));
+      parts.push(el("p", { class: "muted" }, t("game.offline_paused")));
     } else if (payload.finished) {
-      parts.push(resultTable(payload.result, names), el("p", {}, el("a", { href: `/replay/${gid}` }, "Replay this game"), " · ", el("a", { href: "/" }, "Lobby")));
+      parts.push(resultTable(payload.result, names), el("p", {}, el("a", { href: `/replay/${gid}` }, t("game.replay")), " · ", el("a", { href: "/" }, t("app.lobby"))));
     } else if (mine) {
       const handled = board && board.handles ? board.handles(payload) : false;
       if (!handled) parts.push(el("div", { class: "actions-list" }, payload.legal_actions.map(a =>
-        el("button", { "data-index": a.index, onclick: () => act(a.action) }, a.text))));
-    } else if (!token) parts.push(el("p", { class: "muted" }, "You are watching."));
+        el("button", { "data-index": a.index, onclick: () => act(a.action) }, board && board.actionText ? board.actionText(a, payload) : a.text))));
+    } else if (!token) parts.push(el("p", { class: "muted" }, t("game.watching")));
     parts.push(error);
     prompt.replaceChildren(...parts);
     gameLog.update(payload, names);
@@ -257,12 +258,12 @@ async function gamePage(gid, token) {
     schedule();
   }
   function schedule() {
-    retryNote.textContent = `Trying again in ${Math.ceil(retryDelay / 1000)} s.`;
+    retryNote.textContent = t("game.retry_in", { n: Math.ceil(retryDelay / 1000) });
     clearTimeout(retryTimer);
     retryTimer = setTimeout(reconnect, retryDelay);
   }
   async function reconnect() {
-    retryNote.textContent = "Trying to reach the server…";
+    retryNote.textContent = t("game.retrying");
     try {
       payload = await api("GET", `/api/games/${gid}${q}`);
     } catch (e) {
@@ -309,8 +310,9 @@ async function gamePage(gid, token) {
 
 // ---------------------------------------------------------------- replay viewer
 async function replayPage(gid) {
-  statusEl.textContent = "Replay";
+  statusEl.textContent = t("replay.title");
   const first = await api("GET", `/api/games/${gid}/replay?step=0`);
+  gameLog.board = board;  // which words the game's events in the reader's language
   const board = await boardFor(first.game);
   const boardBox = el("section", { class: "panel", id: "board" });
   const info = el("span", { id: "step" });
@@ -323,16 +325,18 @@ async function replayPage(gid) {
   }
   function draw() {
     const names = current.players.map((p, i) => `${p} (${i + 1})`);
-    info.textContent = `step ${step} of ${total}`;
+    info.textContent = t("replay.step", { n: step, total });
     boardBox.replaceChildren(board ? board.render({ ...current, legal_actions: [], seat: null }, () => {}, names) : el("pre", {}, JSON.stringify(current.view, null, 1)));
-    logBox.replaceChildren(...current.log.slice().reverse().map(t => el("div", {}, seatText(t, names))));
+    // the structured entries, worded in the reader's language (older servers sent the English texts only)
+    const entries = current.entries || current.log.map(text => ({ kind: "text", text }));
+    logBox.replaceChildren(...entries.slice().reverse().map(e => el("div", { "data-kind": e.kind }, entryText(e, names, null, board))));
     if (current.result && step === total) boardBox.append(resultTable(current.result, names));
   }
   app.replaceChildren(
     el("section", { class: "panel row" },
       el("button", { onclick: () => go(0) }, "⏮"), el("button", { id: "prev", onclick: () => go(step - 1) }, "◀"),
       el("button", { id: "next", onclick: () => go(step + 1) }, "▶"), el("button", { onclick: () => go(total) }, "⏭"), info),
-    boardBox, el("section", { class: "panel" }, el("h2", {}, "Log"), logBox));
+    boardBox, el("section", { class: "panel" }, el("h2", {}, t("game.log")), logBox));
   draw();
   ready("replay");
 }
@@ -345,10 +349,21 @@ async function route() {
     let m;
     if ((m = path.match(/^\/play\/([^/]+)$/))) await gamePage(m[1], await seatSecret(m[1], params));
     else if ((m = path.match(/^\/replay\/([^/]+)$/))) await replayPage(m[1]);
-    else await lobby();
+    else if ((m = path.match(/^\/rules\/?([^/]*)$/))) {
+      statusEl.textContent = t("rules.status");
+      await (await import("/static/rules.js")).rulesPage(app, m[1], params);
+      ready("rules");
+    } else await lobby();
   } catch (e) {
-    app.replaceChildren(el("section", { class: "panel" }, el("p", { class: "error" }, e.message), el("a", { href: "/" }, "Back to the lobby")));
+    app.replaceChildren(el("section", { class: "panel" }, el("p", { class: "error" }, e.message),
+      (e.links || [["/", t("app.back_to_lobby")]]).flatMap(([href, text]) => [el("a", { href }, text), " "])));
     ready("error");
   }
 }
-route();
+// the language first (the whole page is worded from its catalogue), then the header's menu and rules link
+loadLanguage().catch(() => loadLanguage("en")).then(() => {
+  document.querySelector("header").append(el("a", { href: "/rules", class: "header-rules", id: "header-rules" }, t("rules.header")),
+    languageMenu());
+  document.title = t("app.title");
+  route();
+});

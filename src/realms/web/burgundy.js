@@ -2,7 +2,10 @@
 // depot, storage, goods, dice with worker adjustment, the turn-order track and scores. Clicking a
 // highlighted tile, space or die plays the matching legal action (or offers the few that match).
 import { el } from "/static/app.js";
-import { seatText } from "/static/log.js";
+import { t, list } from "/static/i18n.js";
+import { subject } from "/static/log.js";
+import { withInfo, showInfo } from "/static/info.js";
+import { rulesLink } from "/static/rules.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FILL = { ship: "#4a86c8", animal: "#9fd37a", castle: "#2f6b3a", mine: "#8a8a8a", knowledge: "#f0d14a", building: "#d9bf94" };
@@ -17,45 +20,105 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-// The label drawn on a tile: every kind of tile its own (the legend under the board spells each out)
-export const BUILDING_LABELS = { warehouse: "Wa", watchtower: "Wt", carpenters_workshop: "Cp", church: "Ch",
-  market: "Mk", boarding_house: "Bo", bank: "Bk", city_hall: "Ha" };
-export const SPECIES_LABELS = { cow: "Cw", pig: "Pg", sheep: "Sh", chicken: "Ck" };
-export const TYPE_LABELS = { ship: "Sp", castle: "Ca", mine: "Mi" };
-export const SPACE_NAMES = { ship: "ship", animal: "pasture (animals)", castle: "castle", mine: "mine",
-  knowledge: "monastery (knowledge)", building: "city (buildings)" };
+// The label drawn on a tile: every kind of tile its own, in the reader's language (the key under the board
+// spells each out, with its effect)
+export const BUILDINGS = ["warehouse", "watchtower", "carpenters_workshop", "church", "market", "boarding_house", "bank", "city_hall"];
+export const SPECIES = ["cow", "pig", "sheep", "chicken"];
+export const SPACE_TYPES = ["ship", "animal", "castle", "mine", "knowledge", "building"];
 
 export function label(tile) {
   if (!tile) return "";
-  if (tile.type === "knowledge") return `K${tile.number}`;
-  if (tile.type === "animal") return `${SPECIES_LABELS[tile.species] ?? tile.species}${tile.animals}`;
-  if (tile.type === "building") return BUILDING_LABELS[tile.building] ?? tile.name;
-  return TYPE_LABELS[tile.type] ?? tile.type;
+  if (tile.type === "knowledge") return t("burgundy.label.knowledge", { n: tile.number });
+  if (tile.type === "animal") return `${t(`burgundy.label.${tile.species}`)}${tile.animals}`;
+  if (tile.type === "building") return t(`burgundy.label.${tile.building}`);
+  return t(`burgundy.label.${tile.type}`);
+}
+
+// a tile's name: "Church", "3 cows", "Knowledge 12"
+export function tileName(tile) {
+  if (!tile) return "";
+  if (tile.type === "knowledge") return t("burgundy.name.knowledge", { n: tile.number });
+  if (tile.type === "animal") return t(`burgundy.animals.${tile.species}`, { n: tile.animals });
+  if (tile.type === "building") return t(`burgundy.building.${tile.building}`);
+  return t(`burgundy.name.${tile.type}`);
+}
+
+// what the tile does once placed in an estate
+export function effect(tile) {
+  if (tile.type === "knowledge") return t(`burgundy.effect.knowledge.${tile.number}`);
+  if (tile.type === "building") return t(`burgundy.effect.building.${tile.building}`);
+  return t(`burgundy.effect.${tile.type}`);
 }
 
 // what the legend says a label stands for
-export function meaning(tile) {
-  if (tile.type === "knowledge") return `${tile.name}: ${tile.effect}`;
-  if (tile.type === "animal") return `${tile.animals} ${tile.species === "sheep" ? "sheep" : `${tile.species}s`}`;
-  return tile.name;
+export function meaning(tile) { return `${tileName(tile)}: ${effect(tile)}`; }
+
+function tileDetails(tile) {
+  return [el("div", { class: "bg-detail", "data-detail": label(tile) },
+    el("div", {}, el("b", { class: "bg-chip", style: `background:${FILL[tile.type]};color:${INK[tile.type]}` }, label(tile)), " ",
+      el("strong", {}, tileName(tile))),
+    el("div", { class: "muted" }, t(`burgundy.kind.${tile.type}`)), el("div", {}, effect(tile)))];
 }
 
 function tileChip(tile, extra = {}) {
   if (!tile) return el("span", { class: "bg-chip empty" }, "—");
   if (extra.shown) extra.shown.set(label(tile), tile);
-  return el("span", { class: `bg-chip${extra.legal ? " legal" : ""}`, style: `background:${FILL[tile.type]};color:${INK[tile.type]}`,
-    title: tile.effect ? `${tile.name}: ${tile.effect}` : tile.name, onclick: extra.onclick || null, role: extra.legal ? "button" : null,
-    "data-tile": tile.id }, el("b", { class: "bg-label" }, label(tile)), el("small", {}, ` ${tile.name}`));
+  const chip = el("span", { class: `bg-chip${extra.legal ? " legal" : ""}`, style: `background:${FILL[tile.type]};color:${INK[tile.type]}`,
+    title: meaning(tile), role: extra.legal ? "button" : null, "data-tile": tile.id },
+  el("b", { class: "bg-label" }, label(tile)), el("small", {}, ` ${tileName(tile)}`));
+  // a tap on a tile that is not a move reads it in full (a phone has no hover)
+  chip.addEventListener("click", () => (extra.onclick ? extra.onclick() : showInfo(chip, tileDetails(tile), true)));
+  chip.append(withInfo(chip, () => tileDetails(tile), tileName(tile)));
+  return chip;
+}
+
+const dieValue = (view, seat, i) => view.seats.find(s => s.seat === seat)?.dice?.[i];
+function tileAt(view, seat, depot, slot) {
+  if (depot === "black") return view.black_depot[slot];
+  return view.depots.find(d => d.depot === depot)?.slots[slot]?.tile;
+}
+
+// A legal action in the reader's words, from its JSON and the view (the engine's text is English)
+export function actionText(a, payload) {
+  const view = payload.view, seat = payload.seat, x = a.action;
+  const me = view.seats.find(s => s.seat === seat) || {};
+  const store = slot => tileName(me.storage?.[slot]);
+  const castle = view.pending === "castle";
+  const die = x.die === undefined ? "" : castle ? t("burgundy.act.castle_die") : t("burgundy.act.die", { die: x.die + 1, value: dieValue(view, seat, x.die) ?? "?" });
+  switch (x.type) {
+    case "take": return t("burgundy.act.take", { tile: tileName(tileAt(view, seat, x.depot, x.slot)), depot: x.depot, die });
+    case "pick": return t("burgundy.act.pick", { tile: tileName(tileAt(view, seat, x.depot, x.slot)), depot: x.depot });
+    case "place": return t("burgundy.act.place", { tile: store(x.slot), space: x.space, die });
+    case "hall": return t("burgundy.act.hall", { tile: store(x.slot), space: x.space });
+    case "sell": return t("burgundy.act.sell", { colour: x.colour, n: me.goods?.[x.colour - 1] ?? 0, die });
+    case "workers": return t("burgundy.act.workers", { die });
+    case "adjust": {
+      const v = dieValue(view, seat, x.die);
+      const to = v === undefined ? "?" : ((v - 1 + x.delta) % 6 + 6) % 6 + 1;
+      return t("burgundy.act.adjust", { die: x.die + 1, from: v ?? "?", to });
+    }
+    case "buy": return x.depot === "black" ? t("burgundy.act.buy_black", { tile: tileName(tileAt(view, seat, "black", x.slot)) })
+      : t("burgundy.act.buy_depot", { tile: tileName(tileAt(view, seat, x.depot, x.slot)), depot: x.depot });
+    case "discard": return t("burgundy.act.discard", { tile: store(x.slot) });
+    case "ship": return t("burgundy.act.ship", { depots: list((x.depots || []).map(String)) });
+    case "skip": return t("burgundy.act.skip");
+    case "end": return t("burgundy.act.end");
+    case "warehouse": return t("burgundy.act.warehouse", { colour: x.colour });
+    case "goods": return t("burgundy.act.goods", { colour: x.colour });
+    case "board": return t("burgundy.act.board", { n: x.board ?? x.number ?? "?" });
+    default: t(`burgundy.act.${x.type}`); return a.text;
+  }
 }
 
 // The words of each button when several actions match one click: where two would read the same, each
 // also names what tells it apart (the die, the storage slot, the depot, the space, ...)
 function fieldWords(action, field) {
   const v = action[field];
-  if (field === "die") return `die ${v + 1}`;
-  if (field === "slot") return action.type === "place" || action.type === "discard" ? `from storage slot ${v + 1}` : `depot slot ${v + 1}`;
-  if (field === "depot") return v === "black" ? "black depot" : `depot ${v}`;
-  if (field === "space") return `space ${v}`;
+  if (field === "die") return t("burgundy.field.die", { n: v + 1 });
+  if (field === "slot") return action.type === "place" || action.type === "discard" ? t("burgundy.field.storage_slot", { n: v + 1 })
+    : t("burgundy.field.depot_slot", { n: v + 1 });
+  if (field === "depot") return v === "black" ? t("burgundy.field.black_depot") : t("burgundy.field.depot", { n: v });
+  if (field === "space") return t("burgundy.field.space", { n: v });
   if (field === "delta") return `${v > 0 ? "+" : ""}${v}`;
   return `${field.replaceAll("_", " ")} ${typeof v === "object" ? JSON.stringify(v) : v}`;
 }
@@ -73,46 +136,44 @@ export function choiceTexts(matches) {
   }
   // a last resort that should never be needed: number whatever still repeats
   const seen = new Map();
-  return out.map(t => { const n = (seen.get(t) || 0) + 1; seen.set(t, n); return n > 1 ? `${t} (choice ${n})` : t; });
+  return out.map(x => { const n = (seen.get(x) || 0) + 1; seen.set(x, n); return n > 1 ? `${x} (${t("burgundy.field.choice", { n })})` : x; });
 }
 
 // points by source for every player, from the result's breakdown
-const SOURCE_NAMES = { region: "completed regions", "colour-bonus": "colour bonuses (first and second)", animals: "animals",
-  watchtower: "Watchtowers", sale: "goods sold", "unsold-goods": "goods left over (end)", silverlings: "silverlings (end)",
-  workers: "workers (end)" };
+const SOURCES = ["region", "colour-bonus", "animals", "watchtower", "sale", "unsold-goods", "silverlings", "workers"];
 
 function sourceName(key) {
   const k = /^knowledge-(\d+)$/.exec(key);
-  if (k) return `knowledge tile ${k[1]} (end)`;
-  return SOURCE_NAMES[key] ?? key.replaceAll("-", " ");
+  if (k) return t("burgundy.source.knowledge", { n: k[1] });
+  return SOURCES.includes(key) ? t(`burgundy.source.${key}`) : key.replaceAll("-", " ");
 }
 
 export function pointsTable(result, names) {
   const order = names.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b]);
   const by = result.breakdown.map(b => (b && b.vp_by_source) || {});
-  const keys = [...Object.keys(SOURCE_NAMES), ...new Set(by.flatMap(b => Object.keys(b)))]
+  const keys = [...SOURCES, ...new Set(by.flatMap(b => Object.keys(b)))]
     .filter((k, i, all) => all.indexOf(k) === i && by.some(b => b[k]));
   const other = order.map(i => result.scores[i] - Object.values(by[i]).reduce((x, y) => x + y, 0));
   return el("table", { class: "scores bg-points", id: "bg-points" },
-    el("caption", {}, "Points by source"),
-    el("tr", {}, el("th", {}, "source"), order.map(i => el("th", { "data-seat": i }, names[i]))),
+    el("caption", {}, t("burgundy.points_by_source")),
+    el("tr", {}, el("th", {}, t("burgundy.source")), order.map(i => el("th", { "data-seat": i }, names[i]))),
     keys.map(k => el("tr", { "data-source": k }, el("td", {}, sourceName(k)), order.map(i => el("td", {}, by[i][k] ?? 0)))),
-    other.some(Boolean) ? el("tr", { "data-source": "other" }, el("td", {}, "other"), other.map(v => el("td", {}, v))) : null,
-    el("tr", { class: "total" }, el("th", {}, "total"), order.map(i => el("th", {}, result.scores[i]))));
+    other.some(Boolean) ? el("tr", { "data-source": "other" }, el("td", {}, t("burgundy.source.other")), other.map(v => el("td", {}, v))) : null,
+    el("tr", { class: "total" }, el("th", {}, t("burgundy.total")), order.map(i => el("th", {}, result.scores[i]))));
 }
 
 function legend(shown) {
   const tiles = [...shown.entries()].sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }));
   return el("div", { class: "bg-legend", id: "bg-legend" },
-    el("strong", {}, "Key"),
-    el("div", { class: "bg-legend-part" }, el("span", { class: "muted" }, "Spaces (the number is the die they need):"),
-      Object.entries(SPACE_NAMES).map(([type, name]) => el("span", { class: "bg-key" },
-        el("span", { class: "bg-swatch", style: `background:${FILL[type]}` }), ` ${name}`))),
-    el("div", { class: "bg-legend-part" }, el("span", { class: "muted" }, "Tiles on the board:"),
+    el("strong", {}, t("burgundy.key")),
+    el("div", { class: "bg-legend-part" }, el("span", { class: "muted" }, t("burgundy.key_spaces")),
+      SPACE_TYPES.map(type => el("span", { class: "bg-key" },
+        el("span", { class: "bg-swatch", style: `background:${FILL[type]}` }), ` ${t(`burgundy.space.${type}`)}`))),
+    el("div", { class: "bg-legend-part bg-legend-tiles" }, el("span", { class: "muted" }, t("burgundy.key_tiles")),
       tiles.length ? tiles.map(([lab, tile]) => el("span", { class: "bg-key", "data-label": lab },
         el("b", { class: "bg-chip", style: `background:${FILL[tile.type]};color:${INK[tile.type]}` }, lab), ` ${meaning(tile)}`))
-        : el("span", { class: "muted" }, "none")),
-    el("div", { class: "bg-legend-part muted" }, "■■3: two goods of colour 3 waiting in a depot · h2: a second disc on the same track space"));
+        : el("span", { class: "muted" }, t("common.none"))),
+    el("div", { class: "bg-legend-part muted" }, t("burgundy.key_marks")));
 }
 
 export function handles() { return false; }  // the full list of legal actions stays under the board
@@ -126,24 +187,25 @@ export function render(payload, act, names) {
   const shown = new Map();  // label -> a tile drawn with it, for the legend
   function offer(matches) {
     if (matches.length === 1) { act(matches[0].action); return; }
-    const texts = choiceTexts(matches);
-    chooser.replaceChildren(el("span", { class: "muted" }, "Which?"),
+    const texts = choiceTexts(matches.map(a => ({ action: a.action, text: actionText(a, payload) })));
+    chooser.replaceChildren(el("span", { class: "muted" }, t("burgundy.which")),
       ...matches.map((a, i) => el("button", { onclick: () => act(a.action) }, texts[i])));
     chooser.scrollIntoView({ block: "nearest" });  // on a phone the chooser may be far above the tap
   }
   const matching = pred => legal.filter(a => pred(a.action));
 
   root.append(el("div", { class: "row" },
-    el("strong", {}, `Castles of Burgundy — phase ${view.phase}, round ${view.round}`),
-    el("span", { class: "muted" }, `white die ${view.white_die ?? "-"} · goods bag ${view.goods_bag}`),
-    view.pending_text && !payload.finished ? el("span", { class: "dm-prompt" }, `${names[view.to_move] ?? ""}: ${seatText(view.pending_text, names)}`) : null));
+    el("strong", {}, t("burgundy.head", { phase: view.phase, round: view.round })),
+    el("span", { class: "muted" }, t("burgundy.white_die", { die: view.white_die ?? "-", bag: view.goods_bag })),
+    view.pending && view.pending !== "over" && !payload.finished ? el("span", { class: "dm-prompt" }, `${names[view.to_move] ?? ""}: ${t(`burgundy.pending.${view.pending}`)}`) : null,
+    rulesLink("burgundy", view.options)));
   root.append(chooser);
   if (payload.result) root.append(pointsTable(payload.result, names));
 
   // turn-order track
-  root.append(el("div", { class: "row", id: "bg-track" }, el("span", { class: "muted" }, "Turn order:"),
+  root.append(el("div", { class: "row", id: "bg-track" }, el("span", { class: "muted" }, t("burgundy.turn_order")),
     view.turn_order.map((s, i) => el("span", { class: "dm-stat" }, `${i + 1}. ${names[s]}`)),
-    el("span", { class: "muted" }, "track:"), view.track.map(t => el("span", {}, `${names[t.seat]} @${t.position}${t.height > 1 ? `(h${t.height})` : ""}`))));
+    el("span", { class: "muted" }, t("burgundy.track")), view.track.map(t => el("span", {}, `${names[t.seat]} @${t.position}${t.height > 1 ? `(h${t.height})` : ""}`))));
 
   // depots
   const depots = el("div", { class: "bg-depots", id: "bg-depots" });
@@ -153,23 +215,23 @@ export function render(payload, act, names) {
       return tileChip(slot.tile, { legal: m.length > 0, onclick: m.length ? () => offer(m) : null, shown });
     });
     const goods = d.goods.map((n, c) => n ? el("span", { class: "bg-goods" }, `${"■".repeat(n)}${c + 1}`) : null);
-    depots.append(el("div", { class: "bg-depot", "data-depot": d.depot }, el("strong", {}, `Depot ${d.depot}`), slots, el("div", {}, goods)));
+    depots.append(el("div", { class: "bg-depot", "data-depot": d.depot }, el("strong", {}, t("burgundy.depot", { n: d.depot })), slots, el("div", {}, goods)));
   }
   const black = view.black_depot.map((t, i) => {
     const m = matching(a => a.type === "buy" && a.depot === "black" && a.slot === i);
     return tileChip(t, { legal: m.length > 0, onclick: m.length ? () => offer(m) : null, shown });
   });
-  depots.append(el("div", { class: "bg-depot black", id: "bg-black" }, el("strong", {}, "Black depot (2 silverlings)"), black));
+  depots.append(el("div", { class: "bg-depot black", id: "bg-black" }, el("strong", {}, t("burgundy.black_depot")), black));
   root.append(depots);
 
   // seats: estate, storage, goods, money, workers, dice
   for (const s of view.seats) {
     const mine = s.seat === payload.seat;
     const panel = el("div", { class: `bg-seat${view.to_move === s.seat ? " to-move" : ""}`, "data-seat": s.seat });
-    panel.append(el("div", { class: "row" }, el("strong", {}, names[s.seat]), `${s.vp} VP`,
-      el("span", { class: "dm-stat" }, `silverlings ${s.silverlings}`), el("span", { class: "dm-stat" }, `workers ${s.workers}`),
-      el("span", { class: "dm-stat" }, `goods ${s.goods.map((n, c) => n ? `${c + 1}×${n}` : "").filter(Boolean).join(" ") || "none"}`),
-      s.knowledge.length ? el("span", { class: "muted" }, `knowledge ${s.knowledge.map(k => k.number ?? k).join(", ")}`) : null));
+    panel.append(el("div", { class: "row" }, el("strong", {}, names[s.seat]), t("burgundy.vp", { n: s.vp }),
+      el("span", { class: "dm-stat" }, t("burgundy.silverlings", { n: s.silverlings })), el("span", { class: "dm-stat" }, t("burgundy.workers", { n: s.workers })),
+      el("span", { class: "dm-stat" }, t("burgundy.goods", { goods: s.goods.map((n, c) => n ? `${c + 1}×${n}` : "").filter(Boolean).join(" ") || t("common.none") })),
+      s.knowledge.length ? el("span", { class: "muted" }, t("burgundy.knowledge", { list: s.knowledge.map(k => k.number ?? k).join(", ") })) : null));
     if (mine || view.to_move === s.seat) {
       const dice = el("div", { class: "row bg-dice" });
       s.dice.forEach((value, i) => {
@@ -180,12 +242,12 @@ export function render(payload, act, names) {
             `${a.action.delta > 0 ? "+" : ""}${a.action.delta}`));
         }
       });
-      const storage = el("span", { class: "row", id: mine ? "bg-storage" : null }, el("span", { class: "muted" }, "storage:"),
+      const storage = el("span", { class: "row", id: mine ? "bg-storage" : null }, el("span", { class: "muted" }, t("burgundy.storage")),
         ...(s.storage.length ? s.storage.map((t, i) => {
           const m = mine ? matching(a => a.type === "discard" && a.slot === i) : [];
           return tileChip(t, { legal: m.length > 0, onclick: m.length ? () => offer(m) : null, shown });
-        }) : [el("span", { class: "muted" }, "empty")]));
-      panel.append(el("div", { class: "row" }, el("span", { class: "muted" }, "dice:"), dice, storage));
+        }) : [el("span", { class: "muted" }, t("burgundy.empty"))]));
+      panel.append(el("div", { class: "row" }, el("span", { class: "muted" }, t("burgundy.dice")), dice, storage));
     }
     panel.append(estate(s, payload, matching, offer, shown));
     root.append(panel);
@@ -217,9 +279,56 @@ function estate(s, payload, matching, offer, shown) {
         stroke: m.length ? "#000" : "#fff", "stroke-width": m.length ? 3 : 1.5 }),
       svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 12, "font-weight": 700,
         fill: filled ? INK[sp.type] : "#222", class: filled ? "bg-label" : "bg-die-number" }, filled ? label(sp.tile) : sp.die),
-      svg("title", {}, `space ${sp.id}: ${sp.type} ${sp.die}${sp.tile ? ` — ${sp.tile.name}` : ""}`));
+      svg("title", {}, t("burgundy.space_title", { id: sp.id, type: t(`burgundy.space.${sp.type}`), die: sp.die })
+        + (sp.tile ? ` — ${meaning(sp.tile)}` : "")));
     if (m.length) g.addEventListener("click", () => offer(m));
+    else if (filled) g.addEventListener("click", () => showInfo(g, tileDetails(sp.tile), true));  // a tap reads the tile
     root.append(g);
   }
   return root;
+}
+
+// the game log's entries in the reader's language
+export function logText(entry, names, viewer) {
+  const d = entry.data || {};
+  const who = subject(entry.seat, names, viewer);
+  const tile = d.tile ? tileName(d.tile) : "";
+  switch (entry.kind) {
+    case "take": return t(entry.text.endsWith("(building)") ? "burgundy.log.take_building" : "burgundy.log.take", { ...who, tile, depot: d.depot });
+    case "place": return t(entry.text.endsWith("(City Hall)") ? "burgundy.log.place_hall" : "burgundy.log.place", { ...who, tile, space: d.space });
+    case "workers": return t(d.silverlings ? "burgundy.log.workers_silverling" : "burgundy.log.workers", { ...who, n: d.workers });
+    case "adjust": return t("burgundy.log.adjust", { ...who, die: d.die + 1, from: d.from, to: d.to });
+    case "buy": return t("burgundy.log.buy", { ...who, tile });
+    case "discard": return t("burgundy.log.discard", { ...who, tile });
+    case "skip": return t("burgundy.log.skip", { ...who, bonus: t(`burgundy.bonus.${d.bonus ?? "castle"}`) });
+    case "end": return t("burgundy.log.end", who);
+    case "sell": return t(d.workers ? "burgundy.log.sell_worker" : "burgundy.log.sell", { ...who, n: d.count, colour: d.colour, silverlings: d.silverlings });
+    case "goods": return t("burgundy.log.goods", { ...who, n: d.count, colour: d.colour });
+    case "phase": return t("burgundy.log.phase", { phase: d.phase, goods: list((d.goods || []).map(String)) });
+    case "round": return t("burgundy.log.round", { phase: d.phase, round: d.round, white: d.white, goods: d.goods,
+      order: list((d.order || []).map(q => names[q] ?? q + 1)) });
+    case "roll": return t("burgundy.log.roll", { ...who, a: d.dice[0], b: d.dice[1] });
+    case "income": return t(d.workers ? "burgundy.log.income_workers" : "burgundy.log.income", { ...who, n: d.silverlings, workers: d.workers });
+    case "board": return t("burgundy.log.board", { ...who, n: d.board });
+    case "score": return t("burgundy.log.score", { ...who, n: d.vp, source: sourceName(d.source) });
+    case "game-end": return t("log.game_over", { scores: list((d.scores || []).map((v, i) => `${names[i] ?? i + 1} ${t("burgundy.vp", { n: v })}`)) });
+    default: return null;
+  }
+}
+
+// the rules page's reference: every kind of tile, its label and its effect
+export function rulesExtra() {
+  const tiles = [{ type: "ship" }, { type: "castle" }, { type: "mine" },
+    ...SPECIES.map(species => ({ type: "animal", species, animals: 3 })),
+    ...BUILDINGS.map(building => ({ type: "building", building })),
+    ...Array.from({ length: 26 }, (_, i) => ({ type: "knowledge", number: i + 1 }))];
+  return el("div", { id: "bg-tiles" }, el("p", {}, t("burgundy.reference_intro")),
+    el("div", { class: "bg-legend-part" }, SPACE_TYPES.map(type => el("span", { class: "bg-key" },
+      el("span", { class: "bg-swatch", style: `background:${FILL[type]}` }), ` ${t(`burgundy.space.${type}`)}`))),
+    el("table", { class: "scores bg-reference" },
+      el("tr", {}, el("th", {}, t("burgundy.label")), el("th", {}, t("burgundy.tile")), el("th", {}, t("burgundy.effect"))),
+      tiles.map(tile => el("tr", { "data-label": label(tile) },
+        el("td", {}, el("b", { class: "bg-chip", style: `background:${FILL[tile.type]};color:${INK[tile.type]}` }, label(tile))),
+        el("td", {}, tile.type === "animal" ? t(`burgundy.species.${tile.species}`) : tileName(tile)), el("td", {}, effect(tile))))),
+    el("p", { class: "muted" }, t("burgundy.key_marks")));
 }

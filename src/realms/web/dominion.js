@@ -1,9 +1,81 @@
-// Dominion board: supply with costs and counts, your hand, the play area, coins/actions/buys, the
-// prompt for the pending decision, and every seat's public zones. Only legal actions are clickable.
+// Dominion board: the supply as cards (type colour, cost, name, count; the text on hover or ⓘ), your hand, the
+// play area, coins/actions/buys, the prompt for the pending decision, and every seat's public zones. Only legal
+// actions are clickable. Cards, prompts and the log are worded in the reader's language.
 import { el } from "/static/app.js";
-import { seatText } from "/static/log.js";
+import { t, has, list } from "/static/i18n.js";
+import { seatText, subject } from "/static/log.js";
+import { withInfo } from "/static/info.js";
+import { rulesLink } from "/static/rules.js";
+
+// Card facts (shared/data/dominion/cards.csv): cost, types and which printing has the card
+export const CARDS = {
+  "Copper": { cost: 0, types: ["Treasure"], set: "basic" },
+  "Silver": { cost: 3, types: ["Treasure"], set: "basic" },
+  "Gold": { cost: 6, types: ["Treasure"], set: "basic" },
+  "Estate": { cost: 2, types: ["Victory"], set: "basic" },
+  "Duchy": { cost: 5, types: ["Victory"], set: "basic" },
+  "Province": { cost: 8, types: ["Victory"], set: "basic" },
+  "Curse": { cost: 0, types: ["Curse"], set: "basic" },
+  "Platinum": { cost: 9, types: ["Treasure"], set: "prosperity" },
+  "Colony": { cost: 11, types: ["Victory"], set: "prosperity" },
+  "Cellar": { cost: 2, types: ["Action"], set: "both" },
+  "Chapel": { cost: 2, types: ["Action"], set: "both" },
+  "Moat": { cost: 2, types: ["Action", "Reaction"], set: "both" },
+  "Chancellor": { cost: 3, types: ["Action"], set: "first" },
+  "Village": { cost: 3, types: ["Action"], set: "both" },
+  "Woodcutter": { cost: 3, types: ["Action"], set: "first" },
+  "Workshop": { cost: 3, types: ["Action"], set: "both" },
+  "Bureaucrat": { cost: 4, types: ["Action", "Attack"], set: "both" },
+  "Feast": { cost: 4, types: ["Action"], set: "first" },
+  "Gardens": { cost: 4, types: ["Victory"], set: "both" },
+  "Militia": { cost: 4, types: ["Action", "Attack"], set: "both" },
+  "Moneylender": { cost: 4, types: ["Action"], set: "both" },
+  "Remodel": { cost: 4, types: ["Action"], set: "both" },
+  "Smithy": { cost: 4, types: ["Action"], set: "both" },
+  "Spy": { cost: 4, types: ["Action", "Attack"], set: "first" },
+  "Thief": { cost: 4, types: ["Action", "Attack"], set: "first" },
+  "Throne Room": { cost: 4, types: ["Action"], set: "both" },
+  "Council Room": { cost: 5, types: ["Action"], set: "both" },
+  "Festival": { cost: 5, types: ["Action"], set: "both" },
+  "Laboratory": { cost: 5, types: ["Action"], set: "both" },
+  "Library": { cost: 5, types: ["Action"], set: "both" },
+  "Market": { cost: 5, types: ["Action"], set: "both" },
+  "Mine": { cost: 5, types: ["Action"], set: "both" },
+  "Witch": { cost: 5, types: ["Action", "Attack"], set: "both" },
+  "Adventurer": { cost: 6, types: ["Action"], set: "first" },
+  "Harbinger": { cost: 3, types: ["Action"], set: "second" },
+  "Merchant": { cost: 3, types: ["Action"], set: "second" },
+  "Vassal": { cost: 3, types: ["Action"], set: "second" },
+  "Poacher": { cost: 4, types: ["Action"], set: "second" },
+  "Bandit": { cost: 5, types: ["Action", "Attack"], set: "second" },
+  "Sentry": { cost: 5, types: ["Action"], set: "second" },
+  "Artisan": { cost: 6, types: ["Action"], set: "second" },
+};
+
+// the cards whose wording differs between the printings (DECISIONS.md): their texts are keyed .first/.second
+export const EDITION_WORDING = ["Moneylender", "Mine", "Throne Room"];
 
 const TYPE_CLASS = { Treasure: "treasure", Victory: "victory", Curse: "curse", Action: "action", Attack: "attack", Reaction: "reaction" };
+const editionOf = view => (view.edition === 2 || view.edition === "second" ? "second" : "first");
+
+export const cardName = name => (name in CARDS ? t(`dominion.card.${name}`) : name);
+const typeWords = types => types.map(x => t(`dominion.type.${x}`)).join(" – ");
+
+export function cardText(name, edition) {
+  if (EDITION_WORDING.includes(name)) return t(`dominion.text.${name}.${edition}`);
+  return name in CARDS ? t(`dominion.text.${name}`) : "";
+}
+
+// the card read in full: name, cost, types, its text in the edition in use
+export function cardDetails(name, edition) {
+  const c = CARDS[name] || { cost: "?", types: [] };
+  return [el("div", { class: `dm-detail ${(c.types || []).map(x => TYPE_CLASS[x] || "").join(" ")}`, "data-detail": name },
+    el("div", { class: "dm-detail-head" }, el("span", { class: "dm-cost" }, `$${c.cost}`), el("strong", {}, cardName(name))),
+    el("div", { class: "dm-types" }, typeWords(c.types)),
+    el("div", { class: "dm-text" }, cardText(name, edition)),
+    EDITION_WORDING.includes(name) ? el("div", { class: "muted dm-edition" }, t(`dominion.wording.${edition}`)) : null,
+    c.set === "first" || c.set === "second" ? el("div", { class: "muted dm-edition" }, t(`dominion.only.${c.set}`)) : null)];
+}
 
 function legalMap(payload) {
   const map = new Map();
@@ -14,75 +86,161 @@ function legalMap(payload) {
   return map;
 }
 
-function card(name, types, opts = {}) {
-  const cls = ["dm-card", ...(types || []).map(t => TYPE_CLASS[t] || "")];
+// A card as a card: cost, name, type line; legal ones act on click (or Enter); ⓘ (or hover) reads it in full
+function card(name, edition, opts = {}) {
+  const c = CARDS[name] || { cost: "?", types: opts.types || [] };
+  const cls = ["dm-card", ...(c.types || []).map(x => TYPE_CLASS[x] || "")];
   if (opts.legal) cls.push("legal");
-  return el("button", { class: cls.join(" "), disabled: !opts.legal, "data-card": name, title: opts.title || name,
-    onclick: opts.legal ? opts.onclick : null }, el("span", { class: "dm-name" }, name), opts.extra || null);
+  const node = el("div", { class: cls.join(" "), "data-card": name, role: opts.legal ? "button" : null,
+    tabindex: opts.legal ? "0" : null, title: opts.title || null,
+    onclick: opts.legal ? opts.onclick : null,
+    onkeydown: opts.legal ? e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onclick(); } } : null },
+    el("span", { class: "dm-cost" }, `$${c.cost}`),
+    el("span", { class: "dm-name" }, cardName(name)),
+    el("span", { class: "dm-types" }, typeWords(c.types || [])),
+    opts.extra || null);
+  node.append(withInfo(node, () => cardDetails(name, edition), cardName(name)));
+  return node;
 }
+
+// The engine's English prompts and choice texts, as templates in the catalogues: "Seat 2" -> {seat}, card
+// names -> {card}, {card2}, numbers -> {n}. A prompt none matches is shown in English (and recorded missing).
+const NAME_RE = new RegExp(Object.keys(CARDS).sort((a, b) => b.length - a.length).map(n => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+export function sayText(text, names, viewer) {
+  const params = {};
+  let cards = 0;
+  let tpl = text.replace(/Seat (\d+)/g, (m, n) => { params.seat = names[Number(n) - 1] ?? m; params.you = Number(n) - 1 === viewer; return "{seat}"; });
+  tpl = tpl.replace(NAME_RE, m => { cards++; const k = cards === 1 ? "card" : `card${cards}`; params[k] = cardName(m); return `{${k}}`; });
+  tpl = tpl.replace(/\d+/g, m => { params.n = Number(m); return "{n}"; });
+  const key = `dominion.say.${tpl}`;
+  if (!has(key)) { t(key); return seatText(text, names); }
+  return t(key, params);
+}
+const capital = s => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 export function handles() { return true; }
 
 export function render(payload, act, names) {
   const view = payload.view;
+  const edition = editionOf(view);
   const legal = legalMap(payload);
-  const typesOf = Object.fromEntries(view.supply.map(p => [p.card, p.types]));
   const root = el("div", { class: "dm" });
   const me = view.seats.find(s => s.seat === payload.seat);
 
   root.append(el("div", { class: "row" },
-    el("strong", {}, names[view.current] === "You" ? `Dominion — your turn ${view.turn}` : `Dominion — ${names[view.current]}'s turn ${view.turn}`),
-    el("span", { class: "dm-stat" }, `${view.phase} phase`),
-    el("span", { class: "dm-stat" }, `actions ${view.actions}`), el("span", { class: "dm-stat" }, `buys ${view.buys}`),
-    el("span", { class: "dm-stat" }, `coins ${view.coins}`)));
+    el("strong", {}, payload.seat === view.current ? t("dominion.your_turn", { n: view.turn })
+      : t("dominion.turn_of", { name: names[view.current], n: view.turn })),
+    el("span", { class: "dm-stat" }, t(`dominion.phase.${view.phase}`)),
+    el("span", { class: "dm-stat" }, t("dominion.actions", { n: view.actions })), el("span", { class: "dm-stat" }, t("dominion.buys", { n: view.buys })),
+    el("span", { class: "dm-stat" }, t("dominion.coins", { n: view.coins })),
+    el("span", { class: "muted" }, t(`dominion.edition.${edition}`)),
+    rulesLink("dominion", view.options)));
 
   // the pending decision and the phase controls
   const controls = el("div", { class: "row dm-controls", id: "dm-controls" });
   if (view.pending) {
-    // the engine's prompt names seats as "Seat 1": named here as the board names them, and not twice
-    const said = seatText(view.pending.prompt, names), who = names[view.pending.seat];
+    // the prompt names seats as the board does, and not twice
+    const said = sayText(view.pending.prompt, names, payload.seat), who = names[view.pending.seat];
     controls.append(el("span", { class: "dm-prompt" }, who && !said.startsWith(who) ? `${who}: ${said}` : said));
   }
-  for (const [key, label] of [["play_treasures", "Play all treasures"], ["end_actions", "End actions"],
-    ["end_buys", "End buying"], ["yes", "Yes"], ["no", "No"], ["done", "Done"]]) {
-    if (legal.has(key)) controls.append(el("button", { class: "primary", "data-action": key, onclick: () => act(legal.get(key).action) }, label));
+  for (const key of ["play_treasures", "end_actions", "end_buys", "yes", "no", "done"]) {
+    if (!legal.has(key)) continue;
+    const a = legal.get(key);
+    const label = ["yes", "no", "done"].includes(key) ? capital(sayText(a.text, names, payload.seat)) : t(`dominion.control.${key}`);
+    controls.append(el("button", { class: "primary", "data-action": key, onclick: () => act(a.action) }, label));
   }
   root.append(controls);
 
   // choices of cards that are not in the hand or the supply (revealed, looked at, set aside)
   const choices = [...legal.values()].filter(a => a.action.type === "choose");
-  if (choices.length) root.append(el("div", { class: "row", id: "dm-choices" }, el("span", { class: "muted" }, "Choose:"),
-    choices.map(a => card(a.action.card, typesOf[a.action.card], { legal: true, onclick: () => act(a.action), title: a.text }))));
+  if (choices.length) root.append(el("div", { class: "row", id: "dm-choices" }, el("span", { class: "muted" }, t("dominion.choose")),
+    choices.map(a => card(a.action.card, edition, { legal: true, onclick: () => act(a.action), title: capital(sayText(a.text, names, payload.seat)) }))));
 
   // supply
   const supply = el("div", { class: "dm-supply", id: "dm-supply" });
   for (const p of view.supply) {
     const buy = legal.get(`buy:${p.card}`);
-    supply.append(card(p.card, p.types, { legal: !!buy, onclick: () => buy && act(buy.action),
-      extra: el("span", { class: "dm-meta" }, `$${p.cost} · ${p.count}`), title: `${p.card}: cost ${p.cost}, ${p.count} left` }));
+    supply.append(card(p.card, edition, { legal: !!buy, onclick: () => buy && act(buy.action), types: p.types,
+      extra: el("span", { class: `dm-count${p.count ? "" : " empty"}` }, t("dominion.left", { n: p.count })) }));
   }
-  root.append(el("div", {}, el("div", { class: "muted" }, "Supply"), supply));
+  root.append(el("div", {}, el("div", { class: "muted" }, t("dominion.supply")), supply));
 
   // your hand
   if (me && me.hand) {
     const hand = el("div", { class: "dm-hand", id: "dm-hand" });
     me.hand.forEach(name => {
       const play = legal.get(`play:${name}`);
-      hand.append(card(name, typesOf[name], { legal: !!play, onclick: () => play && act(play.action) }));
+      hand.append(card(name, edition, { legal: !!play, onclick: () => play && act(play.action) }));
     });
-    root.append(el("div", {}, el("div", { class: "muted" }, `Your hand (deck ${me.deck_size}, discard ${me.discard_size})`), hand));
+    root.append(el("div", {}, el("div", { class: "muted" }, t("dominion.your_hand", { deck: me.deck_size, discard: me.discard_size })), hand));
   }
 
   // every seat's public zones
   const seats = el("div", { class: "dm-seats" });
+  const cards = xs => xs.map(cardName).join(", ");
   for (const s of view.seats) {
     seats.append(el("div", { class: `dm-seat${s.seat === view.current ? " current" : ""}`, "data-seat": s.seat },
-      el("strong", {}, names[s.seat]), s.vp !== undefined ? ` — ${s.vp} VP` : "",
-      el("div", { class: "muted" }, `hand ${s.hand_size} · deck ${s.deck_size} · discard ${s.discard_size}${s.discard_top ? ` (top: ${s.discard_top})` : ""}`),
-      s.play.length ? el("div", {}, "in play: ", s.play.join(", ")) : null,
-      s.aside.length ? el("div", {}, "set aside: ", s.aside.join(", ")) : null));
+      el("strong", {}, names[s.seat]), s.vp !== undefined ? ` — ${t("dominion.vp", { n: s.vp })}` : "",
+      el("div", { class: "muted" }, t("dominion.zones", { hand: s.hand_size, deck: s.deck_size, discard: s.discard_size }),
+        s.discard_top ? ` ${t("dominion.top", { card: cardName(s.discard_top) })}` : ""),
+      s.play.length ? el("div", {}, t("dominion.in_play", { cards: cards(s.play) })) : null,
+      s.aside.length ? el("div", {}, t("dominion.set_aside", { cards: cards(s.aside) })) : null));
   }
   root.append(seats);
-  if (view.trash.length) root.append(el("div", { class: "muted" }, `Trash: ${view.trash.join(", ")}`));
+  if (view.trash.length) root.append(el("div", { class: "muted", id: "dm-trash" }, t("dominion.trash", { cards: cards(view.trash) })));
   return root;
+}
+
+// the game log's entries in the reader's language
+export function logText(entry, names, viewer) {
+  const d = entry.data || {};
+  const who = subject(entry.seat, names, viewer);
+  const cards = xs => list((xs || []).map(cardName));
+  switch (entry.kind) {
+    case "play": {
+      const again = d.card !== undefined && entry.text.endsWith(" again");
+      return t(again ? "dominion.log.play_again" : "dominion.log.play", { ...who, cards: d.card !== undefined ? cardName(d.card) : cards(d.cards) });
+    }
+    case "buy": return t("dominion.log.buy", { ...who, card: cardName(d.card) });
+    case "turn": return t("dominion.log.turn", { ...who, n: d.turn });
+    case "trash": return t("dominion.log.trash", { ...who, cards: cards(d.cards) });
+    case "chancellor": return t("dominion.log.chancellor", who);
+    case "reveal":
+      if (entry.text.includes("with no Victory card")) return t("dominion.log.reveal_no_victory", { ...who, cards: cards(d.cards) });
+      if (entry.text.includes("has no card to reveal")) return t("dominion.log.reveal_none", who);
+      return t("dominion.log.reveal", { ...who, cards: cards(d.cards) });
+    case "topdeck":
+      if (d.cards && entry.text.includes("from their discard pile")) return t("dominion.log.topdeck_discard", { ...who, cards: cards(d.cards) });
+      if (d.cards && entry.text.includes("revealed")) return t("dominion.log.topdeck_revealed", { ...who, cards: cards(d.cards) });
+      if (d.cards) return t("dominion.log.topdeck_back", { ...who, cards: cards(d.cards) });
+      if (d.count) return t("dominion.log.topdeck_count", { ...who, n: d.count });
+      return t("dominion.log.topdeck_hand", who);
+    case "draw": return t("dominion.log.draw", { ...who, n: d.count });
+    case "discard":
+      if (d.top !== undefined) return t("dominion.log.discard_top", { ...who, n: d.count, card: cardName(d.top) });
+      return t("dominion.log.discard", { ...who, cards: cards(d.cards) });
+    case "aside": return t("dominion.log.aside", { ...who, cards: cards(d.cards) });
+    case "look": return t("dominion.log.look", { ...who, n: d.count });
+    case "reshuffle": return t("dominion.log.reshuffle", { ...who, n: d.cards });
+    case "gain":
+      if (d.card === null || d.card === undefined) return t("dominion.log.gain_nothing", { ...who, n: d.up_to ?? "?" });
+      if (d.source === "trash") return t("dominion.log.gain_trash", { ...who, card: cardName(d.card) });
+      return t(`dominion.log.gain_${d.to === "hand" || d.to === "deck" ? d.to : "discard"}`, { ...who, card: cardName(d.card) });
+    case "game-end": return t("log.game_over", { scores: list((d.scores || []).map((v, i) => `${names[i] ?? i + 1} ${t("dominion.vp", { n: v })}`)) });
+    default: return null;
+  }
+}
+
+// the rules page's reference: every card in full, in the edition the table uses (both for the cards that differ)
+export function rulesExtra(options = {}) {
+  const edition = options.edition === "second" ? "second" : "first";
+  const groups = [["basic", n => CARDS[n].set === "basic"], ["prosperity", n => CARDS[n].set === "prosperity"],
+    ["both", n => CARDS[n].set === "both"], ["first", n => CARDS[n].set === "first"], ["second", n => CARDS[n].set === "second"]];
+  return el("div", { id: "dm-cards" }, el("p", {}, t("dominion.reference_intro", { edition: t(`dominion.edition.${edition}`) })),
+    groups.map(([g, pick]) => el("div", {}, el("h3", {}, t(`dominion.group.${g}`)),
+      el("div", { class: "dm-reference" }, Object.keys(CARDS).filter(pick).sort((a, b) => CARDS[a].cost - CARDS[b].cost)
+        .map(n => el("div", { class: "dm-ref-card" }, cardDetails(n, edition),
+          EDITION_WORDING.includes(n) ? el("div", { class: "dm-other-edition" },
+            el("strong", {}, t(`dominion.wording.${edition === "first" ? "second" : "first"}`)), " ",
+            cardText(n, edition === "first" ? "second" : "first")) : null))))));
 }

@@ -2,6 +2,7 @@
 // the latest page; older entries come page by page from GET /api/games/{id}/log (what the seat may see).
 // Seats are named as the board names them: "You" for the viewer's own seat.
 import { el } from "/static/app.js";
+import { t } from "/static/i18n.js";
 
 const PAGE = 100;
 const IRREGULAR = { has: "have", is: "are", was: "were", does: "do", goes: "go" };
@@ -27,6 +28,26 @@ export function seatText(text, names) {
   });
 }
 
+// The subject of an entry: its seat as the board names it, and whether it is the viewer's own (the wording
+// then takes "you" forms: the catalogues' {you|...|...})
+export function subject(seat, names, viewer) {
+  return { who: names[seat] ?? t("seat.someone"), you: viewer !== null && viewer !== undefined && seat === viewer };
+}
+
+// A log entry in the reader's language, from its kind and data: the board module words its game's events
+// (logText); the server's own notes are worded here. Where neither can, the engine's English text is shown
+// (and the missing wording recorded as a missing key, so that tests notice).
+export function entryText(entry, names, viewer, board) {
+  if (entry.kind === "note" && entry.data && entry.data.note === "bot-fallback") {
+    return t("log.note.bot_fallback", { bot: entry.data.bot, seat: names[entry.data.seat] ?? entry.data.seat + 1,
+      fallback: entry.data.fallback });
+  }
+  const said = board && board.logText && entry.data ? board.logText(entry, names, viewer) : null;
+  if (said !== null && said !== undefined) return said;
+  t(`log.${entry.kind}`);  // records the missing wording
+  return seatText(entry.text, names);
+}
+
 export class GameLog {
   constructor(gid, token) {
     this.url = `/api/games/${encodeURIComponent(gid)}/log`;
@@ -35,7 +56,9 @@ export class GameLog {
     this.items = [];      // entries lo, lo + 1, ... (contiguous)
     this.names = [];
     this.loading = false;
-    this.box = el("div", { class: "log", id: "log", tabindex: "0", "aria-label": "game log, newest first" });
+    this.board = null;    // the game's board module, which words its events (set by the page)
+    this.viewer = null;   // the viewer's seat (null: a spectator)
+    this.box = el("div", { class: "log", id: "log", tabindex: "0", "aria-label": t("log.aria") });
     this.older = el("button", { id: "log-older", class: "log-older", onclick: () => this.loadOlder() }, "");
     this.note = el("div", { class: "muted log-note", id: "log-note" });
     this.node = el("div", {}, this.box, el("div", { class: "row" }, this.older, this.note));
@@ -49,6 +72,7 @@ export class GameLog {
   // a new payload: its log holds entries log_start, log_start + 1, ...
   update(payload, names) {
     this.names = names;
+    this.viewer = payload.seat ?? null;
     const start = payload.log_start ?? 0;
     const page = payload.log || [];
     let added = 0;
@@ -65,7 +89,7 @@ export class GameLog {
   async loadOlder() {
     if (this.loading || this.lo === 0) return;
     this.loading = true;
-    this.note.textContent = "loading…";
+    this.note.textContent = t("log.loading");
     const lo = this.lo;
     const params = new URLSearchParams({ before: String(lo), limit: String(PAGE) });
     if (this.token) params.set("token", this.token);
@@ -80,7 +104,7 @@ export class GameLog {
       }
       this.note.textContent = "";
     } catch (e) {
-      this.note.textContent = `older entries could not be loaded: ${e.message}`;
+      this.note.textContent = t("log.older_failed", { error: e.message });
     } finally {
       this.loading = false;
       this.draw(0);
@@ -92,11 +116,12 @@ export class GameLog {
     const box = this.box, top = box.scrollTop, height = box.scrollHeight;
     const rows = [];
     for (let i = this.items.length - 1; i >= 0; i--) {
-      rows.push(el("div", { "data-n": this.lo + i }, seatText(this.items[i].text, this.names)));
+      rows.push(el("div", { "data-n": this.lo + i, "data-kind": this.items[i].kind },
+        entryText(this.items[i], this.names, this.viewer, this.board)));
     }
     box.replaceChildren(...rows);
     if (added && top > 0) box.scrollTop = top + (box.scrollHeight - height);
     this.older.hidden = this.lo === 0;
-    this.older.textContent = `Show older entries (${this.lo} more)`;
+    this.older.textContent = t("log.older", { n: this.lo });
   }
 }

@@ -67,7 +67,8 @@ class Gain(Handler):
 
     def resume(self, s: Any, f: list[int]) -> None:
         s.stack.pop()
-        say(s, "gain", f[2], f"{seat_name(f[2])} gained nothing (no card costs up to ${f[3]})", card=None)
+        say(s, "gain", f[2], f"{seat_name(f[2])} gained nothing (no card costs up to ${f[3]})", card=None,
+            up_to=f[3])
 
     def decide(self, s: Any, f: list[int], a: int) -> None:
         s.stack.pop()

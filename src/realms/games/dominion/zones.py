@@ -269,7 +269,8 @@ def gain(s: Any, p: int, c: int, dest: int = TO_DISCARD, quiet: bool = False) ->
         _count_province(s, p)
     if s.ev is not None and not quiet:
         where = ("", " to their hand", " onto their deck")[dest]
-        say(s, "gain", p, f"{seat_name(p)} gained {NAMES[c]}{where}", card=NAMES[c])
+        say(s, "gain", p, f"{seat_name(p)} gained {NAMES[c]}{where}", card=NAMES[c],
+            to=("discard", "hand", "deck")[dest])
     return True
 
 
@@ -284,7 +285,7 @@ def gain_from_trash(s: Any, p: int, c: int) -> None:
     s.trash.remove(c)
     s.owned[p][c] += 1
     discard(s, p, c)
-    say(s, "gain", p, f"{seat_name(p)} gained {NAMES[c]} from the trash", card=NAMES[c])
+    say(s, "gain", p, f"{seat_name(p)} gained {NAMES[c]} from the trash", card=NAMES[c], source="trash")
 
 
 def trash(s: Any, p: int, c: int, quiet: bool = False) -> None:

@@ -1,0 +1,84 @@
+// The words of the page in the reader's language: English, Turkish, French or Russian. The catalogues are JSON
+// files in /static/i18n/ (one per language, the same keys in each; a test checks it). The choice is kept per
+// browser (localStorage "realms.lang"); without one, the first of navigator.languages that we have.
+//
+// t(key, params) words a message: "{name}" is replaced by params.name; a value that is an object holds plural
+// forms chosen by params.n (Intl.PluralRules: one, few, many, other); "{you|A|B}" reads A when params.you is
+// true (the viewer's own seat is the subject) and B otherwise. A key missing from the catalogue is recorded
+// in window.__missingKeys (tests assert it stays empty) and shown as the key itself.
+
+export const LANGUAGES = { en: "English", tr: "Türkçe", fr: "Français", ru: "Русский" };
+const STORE = "realms.lang";
+let catalogue = {};
+let plural = null;
+window.__missingKeys = window.__missingKeys || [];
+
+export function chosenLanguage() {
+  let saved = null;
+  try { saved = localStorage.getItem(STORE); } catch (e) { /* storage refused: use the browser's */ }
+  if (saved && saved in LANGUAGES) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (base in LANGUAGES) return base;
+  }
+  return "en";
+}
+
+export let lang = chosenLanguage();
+
+export async function loadLanguage(which = lang) {
+  lang = which in LANGUAGES ? which : "en";
+  const res = await fetch(`/static/i18n/${lang}.json`);
+  catalogue = await res.json();
+  plural = new Intl.PluralRules(lang);
+  document.documentElement.lang = lang;
+  window.__lang = lang;
+}
+
+export function setLanguage(which) {
+  try { localStorage.setItem(STORE, which); } catch (e) { /* the choice lasts this page only */ }
+  location.reload();
+}
+
+export function has(key) { return Object.prototype.hasOwnProperty.call(catalogue, key); }
+
+function missing(key) {
+  if (!window.__missingKeys.includes(key)) window.__missingKeys.push(key);
+  console.warn(`missing translation: ${key} (${lang})`);
+}
+
+export function t(key, params = {}) {
+  let v = catalogue[key];
+  if (v === undefined) { missing(key); return key; }
+  if (typeof v === "object") v = v[plural.select(Number(params.n ?? 0))] ?? v.other;
+  return fill(v, params);
+}
+
+export function fill(text, params) {
+  return text
+    .replace(/\{you\|([^|}]*)\|([^}]*)\}/g, (m, a, b) => (params.you ? a : b))
+    .replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
+}
+
+// a list in the reader's language: "a, b and c"
+export function list(items) {
+  if (!items.length) return t("common.nothing");
+  try { return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(items.map(String)); }
+  catch (e) { return items.join(", "); }
+}
+
+// the language menu in the page header
+export function languageMenu() {
+  const sel = document.createElement("select");
+  sel.id = "lang";
+  sel.setAttribute("aria-label", t("app.language"));
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const o = document.createElement("option");
+    o.value = code;
+    o.textContent = name;
+    if (code === lang) o.selected = true;
+    sel.append(o);
+  }
+  sel.addEventListener("change", () => setLanguage(sel.value));
+  return sel;
+}
