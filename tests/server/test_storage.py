@@ -16,8 +16,8 @@ from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
 from realms.server.app import create_app
+from tests.support import BACKENDS
 
-BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("REALMS_TEST_POSTGRES_URL") else [])
 WORDS_THAT_LEAK = ("OperationalError", "disk is full", "INSERT", "UPDATE", "sqlalchemy", "sqlite3")
 
 
