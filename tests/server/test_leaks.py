@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,7 +12,7 @@ from fastapi.testclient import TestClient
 from realms.server.app import create_app
 
 PUBLIC_SEAT_KEYS = {"seat", "hand_size", "deck_size", "deck_top", "discard_size", "discard_top", "play", "aside",
-                    "looking_at", "turns"}
+                    "looking_at", "turns", "hand_known"}
 
 
 @pytest.fixture
@@ -31,6 +32,10 @@ def check_payload(payload: dict, live, seat: int | None) -> None:
             assert not extra, f"seat {seat} sees {extra} of seat {other['seat']}"
             assert "vp" not in other
             assert other["hand_size"] == len(state.hand[other["seat"]])
+            # the cards everyone saw go into that hand (gained to it, revealed from it): exactly the public record
+            known = other["hand_known"]
+            assert known == json.loads(json.dumps(game.view(state, None)))["seats"][other["seat"]]["hand_known"]
+            assert not Counter(known) - Counter(game.view(state, other["seat"])["seats"][other["seat"]]["hand"])
     if seat is None or payload["to_move"] != seat:
         assert payload["legal_actions"] == []
     for event in payload["log"]:  # draws are logged as counts, never as cards
