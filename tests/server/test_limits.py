@@ -32,6 +32,9 @@ def server(tmp_path_factory):
     s.stop()
 
 
+NOISE_FLOOR = 0.05  # seconds
+
+
 class Bystander:
     """Plays ``games`` two-seat Kingdomino games over HTTP at a steady pace, timing every request."""
 
@@ -122,10 +125,16 @@ def test_a_websocket_flood_leaves_a_bystander_within_twice_its_baseline(server, 
         t3 = time.perf_counter()
     finally:
         out, _ = flood.communicate(timeout=60)
-    base, flooded = by.p99(t0 + 0.5, t1), by.p99(t2, t3)
+    t4 = time.perf_counter()
+    by.run_until(t4 + PHASE)  # a second baseline after the flood: the machine's noise shows in both
+    t5 = time.perf_counter()
+    base = max(by.p99(t0 + 0.5, t1), by.p99(t4, t5))
+    flooded = by.p99(t2, t3)
     print(f"{kind}: bystander p99 {base * 1000:.1f} ms baseline, {flooded * 1000:.1f} ms under the flood "
           f"({out.strip()} messages sent)")
-    assert flooded <= 2 * base, (base, flooded)
+    # below NOISE_FLOOR a p99 on a shared 2-core machine is scheduling noise, not the server: a stalled
+    # server gives seconds (1.5 s under bad JSON, no request at all under stale versions before the limits)
+    assert flooded <= 2 * max(base, NOISE_FLOOR), (base, flooded)
 
 
 
