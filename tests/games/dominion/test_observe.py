@@ -9,7 +9,7 @@ import pytest
 
 import realms.games
 from realms.core.rng import Rng
-from realms.games.dominion.cards import NAMES
+from realms.games.dominion.cards import HANDLERS, NAMES
 from tests.rl.observe_checks import FULL, hidden_information_check, layout_size
 
 GAME = realms.games.get("dominion")
@@ -61,6 +61,15 @@ def test_fields_match_the_view(opts):
                 for pile in view["supply"]:
                     assert np.isclose(f["supply"][NAMES.index(pile["card"])] * 10, pile["count"])
                 assert np.isclose(f["turn"][5] * 10, view["coins"])
+                # the turn block's whose-turn one-hot is intact, and the pending block names the frame
+                assert f["turn"][12:].sum() == 1 and f["turn"][12 + (s.cur - seat) % s.players] == 1
+                pend = f["pending"]
+                if view["pending"] is None:
+                    assert pend.sum() == 1 and pend[-1] == 1
+                else:
+                    frame = s.stack[-1]
+                    assert pend.sum() == 2 and pend[frame[0] % len(HANDLERS)] == 1
+                    assert pend[len(HANDLERS) + (view["pending"]["seat"] - seat) % s.players] == 1
         actions = GAME.legal_actions(s)
         GAME.apply(s, actions[rng.below(len(actions))])
 

@@ -64,65 +64,98 @@ def _layout(p: int) -> _Layout:
     return lay
 
 
+class _Memo:
+    """The last vector built for one (player count, seat) and the inputs of each of its blocks: a block is
+    rewritten only when its inputs changed (compared by value, so any state may be encoded in any order)."""
+
+    def __init__(self, lay: _Layout) -> None:
+        self.out = lay.zeros[:]
+        self.blocks: list[Any] = [None] * (5 + 4 * lay.p)
+        self.discard_top = [-1] * lay.p
+        self.owned: list[Any] = [None] * lay.p
+        self.supply: list[int] | None = None
+        self.piles: tuple[int, ...] | None = None
+        self.pending = -1, -1
+
+
+_ZC = array("f", bytes(4 * C))
+
+
 class DominionObserver:
     """The encoder declared by ``Dominion.observation()``."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[int, int], _Memo] = {}
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return list(_layout(int(options.get("players", 2))).fields)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
-        # built in a Python ``array`` (item writes cost a fraction of numpy's), viewed as numpy at the end
+        # built in a Python ``array`` (item writes cost a fraction of numpy's), block by block, rewriting only
+        # the blocks whose inputs differ from the last vector built for this seat; a copy is returned
         s = state
         p = s.players
         lay = _layout(p)
         at = lay.at
-        out = lay.zeros[:]
-        o = at["trash"]
-        for c in s.trash:
-            out[o + c] += 0.1
-        for name, zone in (("hand", s.hand[seat]), ("deck", s.deck[seat]), ("discard", s.disc[seat]),
-                           ("look", s.look[seat])):
-            o = at[name]
-            for c in zone:
-                out[o + c] += 0.1
-        play, aside, known, top_at, disc_at, owned_at, sizes = (
-            at["play"], at["aside"], at["hand_known"], at["deck_top_known"], at["discard_top"], at["owned"],
-            at["sizes"])
+        m = self._memo.get((p, seat))
+        if m is None:
+            m = self._memo[(p, seat)] = _Memo(lay)
+        out = m.out
+        blocks = m.blocks
+        zones = [(at["trash"], s.trash), (at["hand"], s.hand[seat]), (at["deck"], s.deck[seat]),
+                 (at["discard"], s.disc[seat]), (at["look"], s.look[seat])]
+        play, aside, known, top_at = at["play"], at["aside"], at["hand_known"], at["deck_top_known"]
         for i in range(p):
             q = (seat + i) % p
-            o = play + i * C
-            for c in s.play[q]:
-                out[o + c] += 0.1
-            o = aside + i * C
-            for c in s.aside[q]:
-                out[o + c] += 0.1
-            o = known + i * C
-            for c in s.hpub[q]:
-                out[o + c] += 0.1
-            deck, top = s.deck[q], s.top[q]
-            o = top_at + i * C
-            for j in range(1, len(top) + 1):
-                if q == seat or top[-j]:
-                    out[o + deck[-j]] += 0.1
+            top = s.top[q]
+            if top:
+                deck = s.deck[q]
+                tops = [deck[-j] for j in range(1, len(top) + 1) if q == seat or top[-j]]
+            else:
+                tops = []
+            zones += [(play + i * C, s.play[q]), (aside + i * C, s.aside[q]), (known + i * C, s.hpub[q]),
+                      (top_at + i * C, tops)]
+        for b, (o, cards) in enumerate(zones):
+            if cards != blocks[b]:
+                out[o:o + C] = _ZC
+                for c in cards:
+                    out[o + c] += 0.1
+                blocks[b] = cards[:]
+        disc_at, owned_at, sizes = at["discard_top"], at["owned"], at["sizes"]
+        for i in range(p):
+            q = (seat + i) % p
             disc = s.disc[q]
-            if disc:
-                out[disc_at + i * C + disc[-1]] = 1.0
-            o = owned_at + i * C
-            for c, k in enumerate(s.owned[q]):
-                if k:
+            t = disc[-1] if disc else -1
+            old = m.discard_top[i]
+            if t != old:
+                if old >= 0:
+                    out[disc_at + i * C + old] = 0.0
+                if t >= 0:
+                    out[disc_at + i * C + t] = 1.0
+                m.discard_top[i] = t
+            owned = s.owned[q]
+            if owned != m.owned[i]:
+                o = owned_at + i * C
+                for c, k in enumerate(owned):
                     out[o + c] = k / 10
+                m.owned[i] = owned[:]
             o = sizes + i * 5
             out[o] = len(s.hand[q]) / 10
-            out[o + 1] = len(deck) / 10
+            out[o + 1] = len(s.deck[q]) / 10
             out[o + 2] = len(disc) / 10
             out[o + 3] = len(s.look[q]) / 10
             out[o + 4] = s.turns[q] / 30
-        o, g = at["supply"], at["in_game"]
         supply = s.supply
-        for c in s.piles:
-            out[o + c] = supply[c] / 10
-            out[g + c] = 1.0
+        if s.piles != m.piles or supply != m.supply:
+            o, g = at["supply"], at["in_game"]
+            out[o:o + C] = _ZC
+            out[g:g + C] = _ZC
+            for c in s.piles:
+                out[o + c] = supply[c] / 10
+                out[g + c] = 1.0
+            m.piles, m.supply = s.piles, supply[:]
         o = at["turn"]
+        out[o:o + 12 + p] = lay.zeros[:12 + p]
         over = s.to_move is None
         out[o + (2 if over else s.phase)] = 1.0
         out[o + 3] = s.actions / 10
@@ -136,12 +169,20 @@ class DominionObserver:
         out[o + 11] = 1.0 if s.colony else 0.0
         out[o + 12 + (s.cur - seat) % p] = 1.0
         o = at["pending"]
+        a, b = m.pending
+        if a >= 0:
+            out[a] = 0.0
+        if b >= 0:
+            out[b] = 0.0
         if s.stack and not over:
             f = s.stack[-1]
-            out[o + f[0]] = 1.0
-            out[o + H + (f[2] - seat) % p] = 1.0
+            a, b = o + f[0] % H, o + H + (f[2] - seat) % p  # generic frames have negative kinds
         else:
-            out[o + H + p] = 1.0
-        return np.frombuffer(out, dtype=np.float32)
+            a, b = o + H + p, -1
+        out[a] = 1.0
+        if b >= 0:
+            out[b] = 1.0
+        m.pending = a, b
+        return np.frombuffer(out[:], dtype=np.float32)
 
 OBSERVER = DominionObserver()
