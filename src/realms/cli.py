@@ -234,7 +234,7 @@ def play(
     def save() -> None:
         if record is not None:
             rec.save(record)
-            out.print(f"record saved to {esc(record)}", highlight=False)
+            out.print(f"record saved to {esc(record)}", highlight=False, soft_wrap=True)
 
     def show(seat_: int, text: str) -> None:
         out.print(f"[dim]{esc(labels[seat_])}:[/] {esc(text)}", highlight=False)
