@@ -19,7 +19,7 @@ from rich.text import Text
 
 import realms.games
 from realms.agents import agent_names, make_agent
-from realms.core.agents import choose
+from realms.core.agents import agent_help, choose, split_agent_list
 from realms.core.errors import RealmsError
 from realms.core.game import Game
 from realms.core.options import parse_option_pairs
@@ -55,7 +55,9 @@ def _draw(game: Game, view: dict[str, Any], labels: list[str]) -> Any:
 
 
 def _split(names: str | None) -> list[str]:
-    return [n.strip() for n in (names or "").split(",") if n.strip()]
+    """Agent names separated by commas; an agent's own options (``ismcts:seconds=2,policy=greedy``) stay
+    with it."""
+    return split_agent_list(names or "")
 
 
 def _print_result(game: Game, result: dict[str, Any], names: list[str]) -> None:
@@ -116,6 +118,8 @@ def list_games() -> None:
         out.print(f"[bold]{game_id}[/] ({esc(game.name)}, {game.min_players}-{game.max_players} players)",
                   highlight=False)
         out.print("  agents: " + esc(", ".join(agent_names(game_id))), highlight=False)
+        for name, text in agent_help(realms.games.get(game_id)).items():
+            out.print(f"    {esc(name)}[:key=value,...]: {esc(text)}", highlight=False)
         table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="dim")
         table.add_column("  option (-o key=value)", no_wrap=True)
         table.add_column("default", overflow="fold")

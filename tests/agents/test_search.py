@@ -171,7 +171,7 @@ def test_options_in_the_name_are_parsed_and_typed() -> None:
 
 
 @pytest.mark.parametrize(("name", "message"), [
-    ("ismcts:budget=3", "has no option 'budget'; its options are seconds=1, iterations=0, policy=…"),
+    ("ismcts:budget=3", "has no option 'budget'; its options are seconds=1, iterations=0, policy=…, eval=margin"),
     ("ismcts:seconds=fast", "option 'seconds' must be a number, got 'fast'"),
     ("ismcts:seconds=0", "option 'seconds' must be from 0.001 to 3600"),
     ("uct:iterations=1.5", "option 'iterations' must be an integer"),
@@ -211,3 +211,41 @@ def test_options_work_in_the_simulator() -> None:
     report = run_tournament("kingdomino", ["mc:iterations=5,policy=random", "random"], games=2, seed=1,
                             options={"players": 2})
     assert report.entrants[0].agent == "mc:iterations=5,policy=random"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_width_keeps_the_best_ranked_root_actions(kind: str) -> None:
+    game = realms.games.get("kingdomino")
+    state = game.new({"players": 2}, 4)
+    bot = make_agent("rollout", game, 1)
+    while not (game.current_domino(state) is not None and len(game.legal_actions(state)) > 8):  # a wide placement
+        game.apply(state, bot.act(game, state))
+    legal = game.legal_actions(state)
+    scores = bot.rank(game, state, legal)
+    agent = make_agent(f"{kind}:iterations=30,width=3", game, 2)
+    agent.act(game, state)
+    kept = set(agent.last_stats)
+    assert len(kept) == 3
+    worst_kept = min(scores[i] for i, a in enumerate(legal) if a.index in kept)
+    assert all(scores[i] <= worst_kept for i, a in enumerate(legal) if a.index not in kept)
+    wide = make_agent(f"{kind}:iterations=30,width=0", game, 2)
+    wide.act(game, state)
+    assert len(wide.last_stats) > 3
+
+
+def test_the_strength_benchmark_runs(tmp_path) -> None:
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(root / "benchmarks" / "strength.py"), "--agent", "mc:iterations=3",
+                           "--games", "1", "--only", "kingdomino", "--playout-seconds", "0.05", "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=root)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    row = out["strength"][0]
+    assert row["games"] == 1 and row["moves"] > 0 and 0 <= row["win_rate"] <= 1
+    assert row["playouts_per_move"] == 3
+    assert {(p["game"], p["policy"]) for p in out["playouts"]} >= {("burgundy", "rollout"), ("dominion", "rollout")}

@@ -48,12 +48,14 @@ OPTIONS: tuple[AgentOption, ...] = (
                 maximum=10_000_000),
     AgentOption("policy", "agent", None, "playout policy: an agent of the game without options "
                 "(default: the game's rollout agent, else random)"),
-    AgentOption("eval", "choice", "win", "leaf evaluation: win (win 1, shared win split, else 0) or margin "
+    AgentOption("eval", "choice", "margin", "leaf evaluation: win (win 1, shared win split, else 0) or margin "
                 "(score minus the best other score)", choices=("win", "margin")),
     AgentOption("c", "float", 0.7, "UCB1 exploration constant, on rewards rescaled to 0..1", minimum=0.0,
                 maximum=100.0),
     AgentOption("depth", "int", None, "playout cut-off in actions, then the policy's estimate "
                 "(default: the policy's own; 0: play to the end)", minimum=0, maximum=1_000_000),
+    AgentOption("width", "int", None, "search only this many root actions, the best by the game's rollout "
+                "ranking when it has one (default: the rollout's own; 0: all)", minimum=0, maximum=100_000),
     AgentOption("workers", "int", 1, "root parallelism: processes searching independently, statistics summed",
                 minimum=1, maximum=64),
     AgentOption("seed", "int", None, "seed of the agent's own generator (default: the seat's seed)", minimum=0,
@@ -77,6 +79,7 @@ class SearchConfig:
     c: float
     depth: int | None
     workers: int
+    width: int | None = None
 
 
 class _Node:
@@ -104,6 +107,10 @@ class _Search:
         self.scale = policy.value_scale if isinstance(policy, Playout) else 10.0
         cutoff = policy.cutoff if isinstance(policy, Playout) else 0
         self.depth = cutoff if cfg.depth is None else cfg.depth
+        ranker = policy if policy_name == "rollout" else (make_agent("rollout", game, 0) if "rollout" in names
+                                                          else None)
+        self.ranker = ranker if isinstance(ranker, Playout) else None
+        self.width = (self.ranker.width if self.ranker is not None else 0) if cfg.width is None else cfg.width
         self.lo = math.inf
         self.hi = -math.inf
         self.playouts = 0
@@ -112,8 +119,9 @@ class _Search:
     def run(self) -> dict[int, tuple[int, float]]:
         cfg = self.cfg
         step = {"mc": self._mc_iteration, "uct": self._uct_iteration, "ismcts": self._ismcts_iteration}[cfg.kind]
+        self.root_actions = self._root_actions()
+        self.root_allowed = {a.index for a in self.root_actions}
         if cfg.kind == "mc":
-            self.root_actions = self.game.legal_actions(self.state)
             self.stats = {a.index: [0, 0.0] for a in self.root_actions}
         else:
             self.root = _Node()
@@ -130,6 +138,21 @@ class _Search:
         if cfg.kind == "mc":
             return {i: (int(n), float(w)) for i, (n, w) in self.stats.items()}
         return {i: (ch.n, ch.w) for i, ch in self.root.children.items()}
+
+    def _root_actions(self) -> list[Action]:
+        """The root's legal actions, narrowed to the ``width`` best by the game's rollout ranking (legal
+        order among equals) when the game has one and the root is wider."""
+        game, state = self.game, self.state
+        actions = game.legal_actions(state)
+        ranker = self.ranker
+        width = self.width
+        if not width or len(actions) <= width or ranker is None:
+            return actions
+        scores = ranker.rank(game, state, actions)
+        if scores is None:
+            return actions
+        order = sorted(range(len(actions)), key=lambda i: -scores[i])[:width]
+        return [actions[i] for i in sorted(order)]
 
     # --- rewards ----------------------------------------------------------------------------------
     def _reward(self, scores: list[float], winners: list[int] | None) -> list[float]:
@@ -210,6 +233,8 @@ class _Search:
         while s.to_move is not None:
             mover = s.to_move
             legal = game.legal_actions(s)
+            if node is self.root and len(legal) > len(self.root_allowed):
+                legal = [a for a in legal if a.index in self.root_allowed]
             children = node.children
             untried = [a for a in legal if a.index not in children]
             if availability:
@@ -255,14 +280,19 @@ class _Search:
 
 def search_root(game: Game, state: Any, seat: int, seed: int, cfg: SearchConfig) -> dict[int, tuple[int, float]]:
     """One search's root statistics: action index -> (visits, summed reward of ``seat``)."""
-    return _Search(game, state, seat, Rng(seed), cfg).run()
+    return _run(game, state, seat, seed, cfg)[0]
 
 
-def _worker(args: tuple[str, Any, int, int, SearchConfig]) -> dict[int, tuple[int, float]]:
+def _run(game: Game, state: Any, seat: int, seed: int, cfg: SearchConfig) -> tuple[dict[int, tuple[int, float]], int]:
+    search = _Search(game, state, seat, Rng(seed), cfg)
+    return search.run(), search.playouts
+
+
+def _worker(args: tuple[str, Any, int, int, SearchConfig]) -> tuple[dict[int, tuple[int, float]], int]:
     import realms.games
 
     game_id, state, seat, seed, cfg = args
-    return search_root(realms.games.get(game_id), state, seat, seed, cfg)
+    return _run(realms.games.get(game_id), state, seat, seed, cfg)
 
 
 _POOLS: dict[int, Executor] = {}
@@ -290,7 +320,14 @@ def _close_pools() -> None:
 
 
 class SearchAgent(Agent):
-    """``mc``, ``uct`` or ``ismcts`` (``kind``) with its options (module docstring)."""
+    """``mc``, ``uct`` or ``ismcts`` (``kind``) with its options (module docstring).
+
+    ``moves``, ``seconds`` and ``playouts`` add up, over every search agent in this process, the decisions
+    searched (forced moves aside), the time they took and the playouts run (benchmarks read them)."""
+
+    moves = 0
+    seconds = 0.0
+    playouts = 0
 
     def __init__(self, rng: Rng, cfg: SearchConfig) -> None:
         super().__init__(rng)
@@ -305,31 +342,39 @@ class SearchAgent(Agent):
             return actions[0]
         seat = state.to_move
         assert seat is not None
+        start = time.perf_counter()
         move_seed = self.rng.next64()
         cfg = self.cfg
         seeds = [derive_seed(move_seed, w) for w in range(cfg.workers)]
         if cfg.workers == 1:
-            parts = [search_root(game, state, seat, seeds[0], cfg)]
+            parts = [_run(game, state, seat, seeds[0], cfg)]
         else:
             pool = _pool(cfg.workers)
             if pool is None:
-                parts = [search_root(game, state, seat, sd, cfg) for sd in seeds]
+                parts = [_run(game, state, seat, sd, cfg) for sd in seeds]
             else:
                 futures = [pool.submit(_worker, (game.id, state, seat, sd, cfg)) for sd in seeds]
                 parts = [f.result() for f in futures]
+        SearchAgent.moves += 1
+        SearchAgent.seconds += time.perf_counter() - start
+        SearchAgent.playouts += sum(p for _, p in parts)
+        parts_stats = [stats for stats, _ in parts]
         total: dict[int, tuple[int, float]] = {}
-        for part in parts:  # in worker order
+        for part in parts_stats:  # in worker order
             for i, (n, w) in part.items():
                 n0, w0 = total.get(i, (0, 0.0))
                 total[i] = (n0 + n, w0 + w)
         self.last_stats = total
-        return _choose(actions, total, by_mean=cfg.kind == "mc")
+        return _choose(actions, total, cfg.kind == "mc", Rng(move_seed ^ _TIE_SALT))
 
 
-def _choose(actions: list[Action], stats: dict[int, tuple[int, float]], by_mean: bool) -> Action:
-    """The best legal action: highest mean reward (``by_mean``) or most visits, then highest mean; ties go
-    to the first in legal order."""
-    best = actions[0]
+_TIE_SALT = 0x7E5B_2A11_0C3D_9F01
+
+
+def _choose(actions: list[Action], stats: dict[int, tuple[int, float]], by_mean: bool, rng: Rng) -> Action:
+    """The best searched legal action: highest mean reward (``by_mean``) or most visits, then highest mean;
+    exact ties broken at random by ``rng``."""
+    best: list[Action] = []
     best_key = (-math.inf, -math.inf)
     for a in actions:
         n, w = stats.get(a.index, (0, 0.0))
@@ -338,8 +383,12 @@ def _choose(actions: list[Action], stats: dict[int, tuple[int, float]], by_mean:
         mean = w / n
         key = (mean, float(n)) if by_mean else (float(n), mean)
         if key > best_key:
-            best, best_key = a, key
-    return best
+            best, best_key = [a], key
+        elif key == best_key:
+            best.append(a)
+    if not best:
+        return actions[0]
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
 def _spec(kind: str) -> AgentSpec:
@@ -347,7 +396,7 @@ def _spec(kind: str) -> AgentSpec:
         if options["seed"] is not None:
             rng = Rng(options["seed"])
         cfg = SearchConfig(kind, options["seconds"], options["iterations"], options["policy"], options["eval"],
-                           options["c"], options["depth"], options["workers"])
+                           options["c"], options["depth"], options["workers"], options["width"])
         return SearchAgent(rng, cfg)
 
     return AgentSpec(build, OPTIONS, KINDS[kind])

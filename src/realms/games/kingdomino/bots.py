@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from realms.core.agents import Agent, AgentFactory, Playout
 from realms.core.game import Action
+from realms.core.rng import Rng
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.rules import (
     _C1,
@@ -274,6 +275,39 @@ class RolloutAgent(Playout):
         return best_a
 
 
+    #: a search keeps this many root actions by ``rank``
+    width = 6
+
+    def rank(self, game: Kingdomino, state: KingdominoState, actions: list[Action]) -> list[float]:  # type: ignore[override]
+        """``full-greedy``'s value of each action (for a pick, of the picked domino's best placement), as one
+        number: kept centred first, then the fewest one-square holes, then the immediate score."""
+        judge = _JUDGE
+        p = state.to_move
+        assert p is not None
+        out: list[float] = []
+        if state.step == PICK:
+            for a in actions:
+                value, _ = judge._best_placement(state, p, state.nxt[a["slot"]])
+                out.append(_flat(value))
+            return out
+        domino = game.current_domino(state)
+        assert domino is not None
+        kingdom = _Kingdom(state, p)
+        for a in actions:
+            if a.kind != "place":
+                out.append(-1e9)
+                continue
+            pts, occ, box = kingdom.try_place(domino, _action_key(a))
+            out.append(_flat(judge._value(state, pts, occ, box)))
+        return out
+
+
+def _flat(value: tuple) -> float:
+    mk, holes, score = value
+    return mk * 1e6 + holes * 1e3 + score
+
+
 _CROWNS = [_C1[d] + _C2[d] for d in range(len(_C1))]
+_JUDGE = FullGreedyAgent(Rng(0))
 
 AGENTS["rollout"] = RolloutAgent

@@ -1,0 +1,154 @@
+"""Strength of the search agents against the reference bots, and their playout speed.
+
+Settings (seats rotate, so the search agent sits in every seat equally):
+
+- Kingdomino, 4 players, Harmony + Middle Kingdom: the search agent against three ``full-greedy``; a win is
+  strictly beating all three (25% is parity);
+- Dominion, 2 players, the First Game kingdom: against ``big-money-ultimate``;
+- Castles of Burgundy, 2 players: against ``greedy``.
+
+For each it prints the search agent's win rate with a 95% (Wilson) interval, shared wins, mean score and
+margin (its score minus the best other score), the time per searched move, the playouts per move and the
+games played; then playouts per second for each game and playout policy, and the machine.
+
+    python benchmarks/strength.py --agent mc --seconds 0.25 --games 24
+    python benchmarks/strength.py --agent ismcts --seconds 1 --games 100 --only kingdomino
+    python benchmarks/strength.py --playouts-only
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import time
+from typing import Any
+
+import realms.agents  # noqa: F401  (registers the search agents)
+import realms.games
+from realms.agents.search import SearchAgent
+from realms.core.agents import make_agent
+from realms.core.rng import derive_seed
+from realms.sim.tournament import play_game, seating, wilson_interval
+
+SETTINGS: dict[str, tuple[dict[str, Any], str, int]] = {
+    "kingdomino": ({"players": 4, "harmony": True, "middle_kingdom": True}, "full-greedy", 3),
+    "dominion": ({"players": 2, "kingdom": "first-game"}, "big-money-ultimate", 1),
+    "burgundy": ({"players": 2}, "greedy", 1),
+}
+#: playout policies measured per game (the slow reference bots too, for comparison)
+POLICIES = {
+    "kingdomino": ["random", "rollout", "greedy", "full-greedy"],
+    "dominion": ["random", "rollout", "big-money-ultimate"],
+    "burgundy": ["random", "rollout", "greedy"],
+}
+
+
+def strength(game_id: str, agent: str, games: int, seed: int) -> dict[str, Any]:
+    opts, opponent, copies = SETTINGS[game_id]
+    entrants = [agent] + [opponent] * copies
+    n = len(entrants)
+    wins = shared = 0.0
+    scores: list[float] = []
+    margins: list[float] = []
+    moves0, seconds0, playouts0 = SearchAgent.moves, SearchAgent.seconds, SearchAgent.playouts
+    start = time.perf_counter()
+    for i in range(games):
+        seats = seating(i, n, True)
+        out = play_game(game_id, opts, derive_seed(seed, i), entrants, seats)
+        me = seats.index(0)
+        if out.winners == [me]:
+            wins += 1
+        elif me in out.winners:
+            shared += 1
+        scores.append(out.scores[me])
+        margins.append(out.scores[me] - max(s for q, s in enumerate(out.scores) if q != me))
+    elapsed = time.perf_counter() - start
+    moves = SearchAgent.moves - moves0
+    lo, hi = wilson_interval(wins, games)
+    return {
+        "game": game_id, "agent": agent, "opponents": f"{copies} x {opponent}", "games": games,
+        "win_rate": wins / games, "ci95": [lo, hi], "shared_first": shared / games,
+        "mean_score": sum(scores) / games, "mean_margin": sum(margins) / games,
+        "seconds_per_move": (SearchAgent.seconds - seconds0) / moves if moves else 0.0,
+        "playouts_per_move": (SearchAgent.playouts - playouts0) / moves if moves else 0.0,
+        "moves": moves, "seconds": elapsed,
+    }
+
+
+def playout_speed(game_id: str, policy: str, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """Playouts per second of ``mc`` with this policy, from positions a quarter, half and three quarters of
+    the way into a game played by the rollout policy (Burgundy's rollout stops at its cut-off)."""
+    game = realms.games.get(game_id)
+    opts = SETTINGS[game_id][0]
+    state = game.new(opts, seed)
+    bot = make_agent("rollout", game, seed)
+    trail = [game.clone(state)]
+    while state.to_move is not None:
+        game.apply(state, bot.act(game, state))
+        trail.append(game.clone(state))
+    positions = [trail[len(trail) * k // 4] for k in (1, 2, 3)]
+    playouts0 = SearchAgent.playouts
+    spent = 0.0
+    for pos in positions:
+        while len(game.legal_actions(pos)) < 2:
+            game.apply(pos, game.legal_actions(pos)[0])
+        searcher = make_agent(f"mc:seconds={seconds / 3:g},policy={policy}", game, seed)
+        t = time.perf_counter()
+        searcher.act(game, pos)
+        spent += time.perf_counter() - t
+    cut = getattr(make_agent(policy, game, 0), "cutoff", 0)
+    return {"game": game_id, "policy": policy, "playouts_per_second": (SearchAgent.playouts - playouts0) / spent,
+            "cut_off": cut}
+
+
+def machine() -> str:
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, load {load:.1f}, "
+            f"Python {platform.python_version()}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--agent", default="mc", help="search agent with options, e.g. ismcts:policy=greedy (the "
+                    "seconds option is added from --seconds unless the name sets a budget)")
+    ap.add_argument("--seconds", type=float, default=0.25, help="search time per move")
+    ap.add_argument("--games", type=int, default=12, help="games per setting")
+    ap.add_argument("--only", default="kingdomino,dominion,burgundy", help="settings to play, comma-separated")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--playout-seconds", type=float, default=1.0, help="time per policy for the playout table")
+    ap.add_argument("--playouts-only", action="store_true", help="only the playout table")
+    ap.add_argument("--no-playouts", action="store_true", help="no playout table")
+    ap.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    args = ap.parse_args()
+    agent = args.agent
+    if "seconds=" not in agent and "iterations=" not in agent:
+        agent += ("," if ":" in agent else ":") + f"seconds={args.seconds:g}"
+    rows = []
+    if not args.playouts_only:
+        for game_id in [g.strip() for g in args.only.split(",") if g.strip()]:
+            rows.append(strength(game_id, agent, args.games, args.seed))
+            if not args.json:
+                r = rows[-1]
+                print(f"| {r['game']} | {r['agent']} vs {r['opponents']} | {r['win_rate']:.1%} | "
+                      f"{r['ci95'][0]:.1%}–{r['ci95'][1]:.1%} | {r['shared_first']:.1%} | {r['mean_score']:.1f} | "
+                      f"{r['mean_margin']:+.1f} | {r['seconds_per_move']:.2f} s | {r['playouts_per_move']:.0f} | "
+                      f"{r['games']} |", flush=True)
+    speeds = []
+    if not args.no_playouts:
+        for game_id, policies in POLICIES.items():
+            for policy in policies:
+                speeds.append(playout_speed(game_id, policy, args.playout_seconds))
+                if not args.json:
+                    s = speeds[-1]
+                    cut = f", cut at {s['cut_off']} actions" if s["cut_off"] else ""
+                    print(f"| {game_id} | {policy}{cut} | {s['playouts_per_second']:.0f} |", flush=True)
+    if args.json:
+        print(json.dumps({"strength": rows, "playouts": speeds, "machine": machine()}))
+    else:
+        print(f"machine: {machine()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""The games' playout policies (``rollout``) and Dominion's Big Money Ultimate plus X for every kingdom card."""
+
+from __future__ import annotations
+
+import pytest
+
+import realms.games
+from realms.agents import make_agent
+from realms.core.agents import AgentOptionsError, Playout
+from realms.games.dominion.bots import BMU_PLUS_CARDS, BmuPlusBot, bmu_plus_rules
+from realms.games.dominion.cards import NAMES
+from realms.sim import run_tournament
+
+OPTS = {"kingdomino": {"players": 4, "harmony": True, "middle_kingdom": True}, "dominion": {"players": 2},
+        "burgundy": {"players": 2}}
+
+
+@pytest.mark.parametrize("game_id", list(OPTS))
+def test_rollout_plays_whole_legal_games_and_beats_random(game_id: str) -> None:
+    game = realms.games.get(game_id)
+    assert isinstance(make_agent("rollout", game, 0), Playout)
+    games = 6 if game_id == "kingdomino" else 2
+    report = run_tournament(game_id, ["rollout"] + ["random"] * (OPTS[game_id]["players"] - 1), games=games,
+                            seed=4, options=OPTS[game_id])
+    rollout, randoms = report.entrants[0], report.entrants[1:]
+    assert rollout.mean_score > max(r.mean_score for r in randoms) + 5, report.to_json()
+
+
+def test_burgundy_rollout_estimates_every_seat() -> None:
+    game = realms.games.get("burgundy")
+    state = game.new({"players": 3}, 2)
+    bot = make_agent("rollout", game, 1)
+    for _ in range(30):
+        game.apply(state, bot.act(game, state))
+    values = bot.value(game, state)
+    assert len(values) == 3 and all(v >= vp for v, vp in zip(values, state.vp, strict=True))
+
+
+def test_bmu_plus_exists_for_every_kingdom_card() -> None:
+    assert len(BMU_PLUS_CARDS) == 32
+    for card in BMU_PLUS_CARDS:
+        for copies in (1, 2):
+            rules = bmu_plus_rules(card, copies)
+            assert sum(1 for c, _ in rules.rules if NAMES[c] == card) == copies
+        agent = make_agent(f"bmu-plus:card={card.lower().replace(' ', '-')}", "dominion", 1)
+        assert isinstance(agent, BmuPlusBot) and agent.card == card
+
+
+@pytest.mark.parametrize("card", BMU_PLUS_CARDS)
+def test_bmu_plus_buys_its_card_and_finishes_games(card: str) -> None:
+    game = realms.games.get("dominion")
+    others = [n for n in ("Village", "Cellar", "Moat", "Workshop", "Smithy", "Market", "Mine", "Militia", "Remodel",
+                          "Festival", "Library") if n != card][:9]
+    state = game.new({"players": 2, "kingdom": [card, *others]}, 3)
+    bots = [make_agent(f"bmu-plus:card={card}", game, 1), make_agent("big-money-ultimate", game, 2)]
+    while state.to_move is not None:
+        game.apply(state, bots[state.to_move].act(game, state))
+    owned = state.owned[0][[i for i, n in enumerate(NAMES) if n == card][0]]
+    assert (0 if card == "Feast" else 1) <= owned <= 2  # a Feast trashes itself when played
+
+
+def test_bmu_plus_picks_a_card_of_the_kingdom_and_beats_big_money_ultimate() -> None:
+    report = run_tournament("dominion", ["bmu-plus", "big-money-ultimate"], games=200, seed=5,
+                            options={"players": 2, "kingdom": "first-game"})
+    assert report.entrants[0].win_rate > 0.6, report.to_json()
+
+
+def test_bmu_plus_options_are_checked() -> None:
+    with pytest.raises(AgentOptionsError, match="option 'card' must be one of adventurer, artisan"):
+        make_agent("bmu-plus:card=Platinum", "dominion")
+    with pytest.raises(AgentOptionsError, match="option 'copies' must be from 1 to 2"):
+        make_agent("bmu-plus:card=smithy,copies=3", "dominion")
