@@ -60,7 +60,7 @@ def create_from_lobby(page, server, game: str, seats: list[str], players: int | 
 
 
 def test_lobby_creates_a_kingdomino_table_and_clicks_play_to_the_end(page, server):
-    create_from_lobby(page, server, "kingdomino", ["human", "bot:greedy"], players=2)
+    create_from_lobby(page, server, "kingdomino", ["creator", "bot:greedy"], players=2)
     moves = 0
     for _ in range(400):
         if page.locator("#final-scores").count():
@@ -88,7 +88,7 @@ def test_lobby_creates_a_kingdomino_table_and_clicks_play_to_the_end(page, serve
 
 
 def test_illegal_click_is_impossible_only_legal_cells_react(page, server):
-    create_from_lobby(page, server, "kingdomino", ["human", "bot:random"], players=2)
+    create_from_lobby(page, server, "kingdomino", ["creator", "bot:random"], players=2)
     page.wait_for_selector(".kd-domino")
     # until it is our turn to place, empty cells are not clickable targets
     assert page.locator(".kd-cell.legal").count() == 0 or page.locator("#placing").count() == 1
@@ -107,7 +107,7 @@ def test_replay_viewer_steps_through_a_finished_game(page, server):
     page.wait_for_selector("#step")
     assert "step 0 of" in page.inner_text("#step")
     page.click("#next")
-    page.wait_for_function("document.querySelector('#step').textContent.startsWith('step 1 of')")
+    page.wait_for_function("() => document.querySelector('#step').textContent.startsWith('step 1 of')")
     page.click("text=⏭")
     page.wait_for_selector("#final-scores")
 
@@ -115,7 +115,7 @@ def test_replay_viewer_steps_through_a_finished_game(page, server):
 def test_phone_sized_screen_shows_the_board(browser, server):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     page = context.new_page()
-    create_from_lobby(page, server, "kingdomino", ["human", "bot:random"], players=2)
+    create_from_lobby(page, server, "kingdomino", ["creator", "bot:random"], players=2)
     page.wait_for_selector(".kd-kingdom")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 420, f"page is {width}px wide on a 390px screen"
@@ -123,7 +123,7 @@ def test_phone_sized_screen_shows_the_board(browser, server):
 
 
 def test_dominion_table_against_bots_plays_by_clicking(page, server):
-    create_from_lobby(page, server, "dominion", ["human", "bot:militia-big-money"], players=2)
+    create_from_lobby(page, server, "dominion", ["creator", "bot:militia-big-money"], players=2)
     page.wait_for_selector("#dm-supply")
     clicks = 0
     for _ in range(300):
@@ -131,7 +131,7 @@ def test_dominion_table_against_bots_plays_by_clicking(page, server):
             break
         for selector in ("[data-action=play_treasures]", "#dm-choices .dm-card.legal", "#dm-hand .dm-card.legal",
                          "#dm-supply .dm-card.legal", "[data-action=done]", "[data-action=yes]",
-                         "[data-action=end_actions]", "[data-action=end_buys]"):
+                         "[data-action=end_actions]", "[data-action=end_buys]", "[data-action=no]"):
             target = page.locator(selector)
             if target.count():
                 target.last.click()
@@ -148,7 +148,7 @@ def test_dominion_table_against_bots_plays_by_clicking(page, server):
 
 
 def test_burgundy_table_against_a_bot_plays_by_clicking(page, server):
-    create_from_lobby(page, server, "burgundy", ["human", "bot:greedy"], players=2)
+    create_from_lobby(page, server, "burgundy", ["creator", "bot:greedy"], players=2)
     page.wait_for_selector("#bg-depots")
     clicks = 0
     for _ in range(300):

@@ -90,7 +90,7 @@ def test_create_with_the_lobby_defaults_reaches_a_playable_board_in_firefox(fire
         const g = document.querySelector('#game'); g.value = arguments[0]; g.dispatchEvent(new Event('change'));""",
                 game)
     seats = firefox.run("return [...document.querySelectorAll('#seats select')].map(s => s.value)")
-    assert seats[0] == "human" and all(v.startswith("bot:") for v in seats[1:]), seats
+    assert seats[0] == "creator" and all(v.startswith("bot:") for v in seats[1:]), seats
     firefox.run("document.querySelector('#create').click()")
     firefox.wait_for("return location.pathname.startsWith('/play/')")
     wait_ready(firefox, "mine")
@@ -106,3 +106,30 @@ def test_dominion_board_renders_in_firefox(firefox, server):
     firefox.wait_for("return document.querySelectorAll('#dm-supply .dm-card').length >= 17")
     firefox.wait_for("return document.querySelector('#dm-hand') !== null")
     assert firefox.run("return document.querySelectorAll('#dm-hand .dm-card').length") == 5
+
+
+def test_an_invitation_seat_from_the_lobby_form_in_firefox(firefox, server):
+    import httpx
+
+    firefox.navigate(server.base + "/")
+    wait_ready(firefox, "lobby")
+    firefox.run("""
+        const g = document.querySelector('#game'); g.value = 'kingdomino'; g.dispatchEvent(new Event('change'));
+        const p = document.querySelector('[name=players]'); p.value = '2'; p.dispatchEvent(new Event('change'));
+        const s = document.querySelector("select[data-seat='1']"); s.value = 'invite'; s.dispatchEvent(new Event('change'));
+        document.querySelector('#create').click();""")
+    wait_ready(firefox, "mine", "waiting")
+    gid = firefox.run("return location.pathname.split('/')[2]")
+    link = firefox.wait_for("return document.querySelector('#share input.invite-link')?.value")
+    assert "#invite=" in link and firefox.run(f"return sessionStorage.getItem('realms.seat.{gid}')") not in link
+    # revoke: a new link, the old one refused
+    firefox.run("document.querySelector('#share button.revoke').click()")
+    new = firefox.wait_for("const v = document.querySelector('#share input.invite-link')?.value; "
+                           f"return v !== {link!r} && v")
+    code = new.split("#invite=")[1]
+    assert httpx.post(f"{server.base}/api/games/{gid}/join", json={"invite": link.split("#invite=")[1]}).status_code == 403
+    # the creator opening their own invitation is told so, and the link is not used up
+    firefox.navigate(new)
+    wait_ready(firefox, "error")
+    assert "invitation link you made for seat 2" in firefox.run("return document.querySelector('#app').textContent")
+    assert httpx.post(f"{server.base}/api/games/{gid}/join", json={"invite": code}).status_code == 200

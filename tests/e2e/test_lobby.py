@@ -73,10 +73,11 @@ def test_picking_a_game_and_pressing_create_reaches_a_playable_board(page, serve
                                       "els => els.map(s => [s.value, [...s.options].map(o => o.value)])")
     meta = page.evaluate("fetch('/api/meta').then(r => r.json())")
     spec = next(g for g in meta["games"] if g["id"] == game)
-    offered = ["human"] + [f"bot:{b}" for b in spec["bots"]]
+    offered = ["creator", "invite", "open"] + [f"bot:{b}" for b in spec["bots"]]
     for value, options in menus:
         assert options == offered, "a seat menu offers agents of another game"
         assert value in offered
+    assert menus[0][0] == "creator"
     assert [v for v, _ in menus][1:] == [f"bot:{spec['default_bot']}"] * (len(menus) - 1)
     page.click("#create")
     page.wait_for_url("**/play/**")
@@ -85,12 +86,15 @@ def test_picking_a_game_and_pressing_create_reaches_a_playable_board(page, serve
 
 def test_switching_games_back_and_forth_keeps_every_seat_valid(page, server):
     open_lobby(page, server.base)
+    page.select_option("#game", "dominion")
+    page.select_option("select[data-seat='1']", "invite")  # a seat the person set keeps its choice
     for game in ["dominion", "kingdomino", "burgundy", "dominion"]:
         page.select_option("#game", game)
         values = page.eval_on_selector_all("#seats select", "els => els.map(s => s.value)")
-        assert all(values) and values[0] == "human"
+        assert all(values) and values[0] == "creator" and values[1] == "invite"
     page.click("#create")
     page.wait_for_url("**/play/**")
+    page.wait_for_selector("#share input.invite-link")
     wait_for_my_move(page, "dominion")
 
 

@@ -61,13 +61,13 @@ async function lobby() {
     const g = games[gameSel.value];
     // a seat the person set keeps its choice if this game offers it; others take the game's default
     const old = [...seatsBox.querySelectorAll("select")].map(s => (s.dataset.touched ? s.value : null));
-    const offered = ["human", ...g.bots.map(b => `bot:${b}`)];
+    const offered = [...PEOPLE.map(([v]) => v), ...g.bots.map(b => `bot:${b}`)];
     seatsBox.replaceChildren();
     for (let i = 0; i < seatCount(); i++) {
       const sel = el("select", { "data-seat": i, "aria-label": `seat ${i + 1}` },
-        el("option", { value: "human" }, "Human"),
-        g.bots.map(b => el("option", { value: `bot:${b}` }, `Bot: ${b}`)));
-      sel.value = offered.includes(old[i]) ? old[i] : i === 0 ? "human" : `bot:${g.default_bot}`;
+        el("optgroup", { label: "People" }, PEOPLE.map(([v, text]) => el("option", { value: v }, text))),
+        el("optgroup", { label: "Bots" }, g.bots.map(b => el("option", { value: `bot:${b}` }, `Bot: ${b}`))));
+      sel.value = offered.includes(old[i]) ? old[i] : i === 0 ? "creator" : `bot:${g.default_bot}`;
       if (offered.includes(old[i])) sel.dataset.touched = "1";
       sel.addEventListener("change", () => { sel.dataset.touched = "1"; });
       seatsBox.append(el("label", {}, `${t("lobby.seat", { n: i + 1 })} `, sel));
@@ -103,10 +103,15 @@ async function lobby() {
     const seats = [...seatsBox.querySelectorAll("select")].map(s => s.value);
     try {
       const made = await api("POST", "/api/games", { game: gameSel.value, options, seats });
-      const humans = made.seats.filter(s => s.kind === "human");
-      if (humans.length <= 1) { location.href = humans.length ? humans[0].join_url : `/play/${made.id}`; return; }
-      links.replaceChildren(el("p", {}, "Share these links, one per human seat:"),
-        el("ul", {}, humans.map(s => el("li", {}, el("a", { href: s.join_url }, `Seat ${s.seat + 1}`)))));
+      const mine = made.seats.filter(s => s.access === "creator");
+      keepOwnership(made);
+      // to the creator's (first) seat, whose page shows what there is to share; with no seat of their own
+      // the creator stays here with the links
+      if (mine.length) { location.href = mine[0].join_url; return; }
+      const others = made.seats.filter(s => s.access === "invite" || s.access === "open");
+      if (!others.length) { location.href = `/play/${made.id}`; return; }
+      links.replaceChildren(sharePanel(made.id, made.seats.map(s => ({ ...s, claimed: false }))));
+      refreshTables();
     } catch (e) { error.textContent = e.message; }
   }
 
@@ -131,6 +136,102 @@ async function lobby() {
       error, links),
     el("section", { class: "panel" }, el("h2", {}, `${t("lobby.open_tables")} `, el("button", { onclick: refreshTables }, t("lobby.refresh"))), tables));
   ready("lobby");
+}
+
+// ---------------------------------------------------------------- seats to share (the creator's)
+// the lobby's menu for a seat a person plays: the creator, an invited friend, anyone from the lobby
+const PEOPLE = [["creator", "You"], ["invite", "Friend — invitation link"], ["open", "Anyone — open seat in the lobby"]];
+
+function stored(kind, gid) {
+  try { return JSON.parse(localStorage.getItem(`realms.${kind}.${gid}`)) || {}; } catch (e) { return {}; }
+}
+function store(kind, gid, value) { localStorage.setItem(`realms.${kind}.${gid}`, JSON.stringify(value)); }
+
+// What the create answer gave the creator, kept in this browser by game id: the owner secret (it revokes an
+// unclaimed seat), the invitation codes (shown again on the table page) and the secrets of the creator's seats.
+function keepOwnership(made) {
+  if (made.owner) localStorage.setItem(`realms.owner.${made.id}`, made.owner);
+  store("invites", made.id, Object.fromEntries(made.seats.filter(s => s.invite).map(s => [s.seat, s.invite])));
+  store("mine", made.id, Object.fromEntries(made.seats.filter(s => s.token).map(s => [s.seat, s.token])));
+}
+
+const replaced = new Map();  // "gid/seat" -> what a revoke in this page did to that seat's link
+
+async function copyText(text, input) {
+  try { await navigator.clipboard.writeText(text); return true; } catch (e) {
+    input.select();  // no clipboard API (an insecure context): the old way, else the person copies it
+    try { return document.execCommand("copy"); } catch (e2) { return false; }
+  }
+}
+
+// The creator's panel (#share): each unclaimed invitation seat's link (single-use; a copy button), each
+// unclaimed open seat (listed in the lobby), both with "revoke" where this browser holds the owner secret,
+// and the creator's own seats when there are several. `seats` as a payload has them ({seat, access, claimed});
+// `here` the seat this page plays (undefined in the lobby, which links to the table instead). Null when
+// nothing is left to share.
+function sharePanel(gid, seats, here) {
+  const box = el("section", { class: "panel share", id: "share", "data-game": gid });
+  const owner = localStorage.getItem(`realms.owner.${gid}`);
+  const error = el("div", { class: "error" });
+  function revokeButton(s, text, title) {
+    if (!owner) return null;
+    return el("button", { class: "revoke", title, onclick: async ev => {
+      ev.target.disabled = true;
+      error.textContent = "";
+      try {
+        const r = await api("POST", `/api/games/${gid}/seats/${s.seat}/revoke`, { owner });
+        store("invites", gid, { ...stored("invites", gid), [s.seat]: r.invite });
+        replaced.set(`${gid}/${s.seat}`, s.access === "open" ? "No longer listed in the lobby: send this invitation link instead."
+          : "The old link no longer works: send this new one.");
+        s.access = r.access;
+        draw();
+      } catch (e) { error.textContent = e.message; ev.target.disabled = false; }
+    } }, text);
+  }
+  function draw() {
+    const invites = stored("invites", gid), mine = Object.keys(stored("mine", gid)).map(Number).sort((a, b) => a - b);
+    const rows = [];
+    for (const s of seats) {
+      const n = el("strong", {}, `Seat ${s.seat + 1}`);
+      const note = replaced.get(`${gid}/${s.seat}`);
+      if (s.access === "invite" && !s.claimed) {
+        const url = invites[s.seat] ? `${location.origin}/play/${gid}#invite=${invites[s.seat]}` : null;
+        const input = url && el("input", { class: "invite-link", readonly: true, value: url,
+          "aria-label": `invitation link for seat ${s.seat + 1}`, onfocus: e => e.target.select() });
+        const copied = el("span", { class: "copied muted", role: "status" });
+        rows.push(el("li", { "data-seat": s.seat }, n, " — invitation link, ", el("strong", {}, "single-use"),
+          ": send it to one person; it works once, for the first to open it.",
+          url ? el("div", { class: "link-row" }, input, el("button", { class: "copy", onclick: async () => {
+            copied.textContent = (await copyText(url, input)) ? "Copied" : "Select the link and copy it";
+          } }, "Copy"), copied) : el("div", { class: "muted" }, "Its link is not kept in this browser: revoke it for a new one."),
+          note ? el("div", { class: "muted" }, note) : null,
+          revokeButton(s, "Revoke this link", "The link stops working and the seat gets a new one")));
+      } else if (s.access === "open" && !s.claimed) {
+        rows.push(el("li", { "data-seat": s.seat, class: "open-seat" }, n,
+          " — open seat: listed in the lobby under Open tables; the first to take it plays it. ",
+          revokeButton(s, "Revoke (invitation only)", "Take it out of the lobby: the seat gets an invitation link")));
+      } else if ((s.access === "invite" || s.access === "open") && s.claimed) {
+        rows.push(el("li", { "data-seat": s.seat }, n, " — taken"));
+      }
+    }
+    const waiting = seats.some(s => (s.access === "invite" || s.access === "open") && !s.claimed);
+    const parts = waiting ? [el("h2", {}, "Seats to share"), el("ul", { class: "share-list" }, rows)] : [];
+    if (mine.length > 1) {
+      const own = stored("mine", gid);
+      parts.push(el("p", {}, "Your seats (each in a tab of its own): ", mine.map(i => [i === here ? `Seat ${i + 1} (this page)` :
+        el("a", { href: `/play/${gid}#token=${own[i]}`, target: "_blank", class: "own-seat" }, `Seat ${i + 1}`), " "]).flat()));
+    }
+    if (parts.length && here === undefined) parts.push(el("p", {}, el("a", { href: `/play/${gid}` }, "Watch the table")));
+    box.replaceChildren(...parts, error);
+    return parts.length > 0;
+  }
+  return draw() ? box : null;
+}
+
+// the lobby's links to each game's rules page
+function rulesLinks() {
+  return el("span", { class: "muted", id: "rules-links" }, `${t("rules.lobby")} `,
+    ["kingdomino", "dominion", "burgundy"].map(g => [el("a", { href: `/rules/${g}`, "data-rules": g }, t(`game.${g}`)), " "]).flat());
 }
 
 // ---------------------------------------------------------------- results and log
@@ -167,12 +268,33 @@ function seatLabel(s) {
 
 // The seat secret for this page: from the link's fragment (or an older ?token= link), or an invitation code
 // redeemed once by POST; then kept in this tab (and this browser) and taken out of the address bar.
+// The creator's browser does not redeem its own invitations (that would use them up), and a used
+// invitation this browser redeemed before leads back to the seat it got.
 async function seatSecret(gid, params) {
   const frag = new URLSearchParams(location.hash.slice(1));
   const key = `realms.seat.${gid}`;
   let token = frag.get("token") || params.get("token");
   const invite = frag.get("invite") || params.get("invite");
-  if (invite) token = (await api("POST", `/api/games/${gid}/join`, { invite })).token;
+  const back = [[`/play/${gid}`, "Watch this table"], ["/", "Lobby"]];
+  if (invite) {
+    const own = Object.entries(stored("invites", gid)).find(([, code]) => code === invite);
+    if (own && localStorage.getItem(`realms.owner.${gid}`)) {
+      throw Object.assign(new Error(`This is the invitation link you made for seat ${Number(own[0]) + 1}. Send it to ` +
+        "the person you invite: it works only once, so opening it here would use it up."), { links: [[`/play/${gid}`, "Back to the table"]] });
+    }
+    try {
+      token = (await api("POST", `/api/games/${gid}/join`, { invite })).token;
+    } catch (e) {
+      const kept = sessionStorage.getItem(key) || localStorage.getItem(key);
+      const used = e.status === 409 && /already used/.test(e.message);
+      if (used && kept) token = kept;
+      else if (used) throw Object.assign(new Error("This invitation link has already been used: it works only once, and " +
+        "someone has taken its seat. Ask whoever sent it for a new link."), { links: back });
+      else if (e.status === 403) throw Object.assign(new Error("This invitation link does not work any more: it was " +
+        "revoked (or it is not one of this table's). Ask whoever sent it for a new link."), { links: back });
+      else throw Object.assign(new Error(`This invitation could not be used: ${e.message}`), { links: back });
+    }
+  }
   if (token) {
     sessionStorage.setItem(key, token);
     localStorage.setItem(key, token);
@@ -193,6 +315,18 @@ async function gamePage(gid, token) {
   const error = el("div", { class: "error", id: "error" });
   const offlineSlot = el("div", { id: "offline-slot" });  // above the board, so a phone shows it too
   app.replaceChildren(offlineSlot, boardBox, prompt, el("section", { class: "panel" }, el("h2", {}, t("game.log")), gameLog.node));
+  // the creator's seats to share (invitation links, open seats, revoke), above the board while any is unclaimed
+  const shareSlot = el("div", { id: "share-slot" });
+  boardBox.before(shareSlot);
+  let shareKey = null;
+  function drawShare() {
+    const key = JSON.stringify([payload.finished, payload.seats.map(s => [s.access, s.claimed])]);
+    if (key === shareKey) return;  // redrawn only when a seat changes, so a fresh link or "Copied" stays
+    shareKey = key;
+    const panel = !payload.finished && localStorage.getItem(`realms.owner.${gid}`) &&
+      sharePanel(gid, payload.seats.map(s => ({ ...s })), payload.seat);
+    shareSlot.replaceChildren(...(panel ? [panel] : []));
+  }
   let busy = false;
   // connection: while `offline` no move is accepted and the board highlights nothing; `reconnect`
   // retries with a doubling delay and, once the server answers, fetches a fresh view and reopens the socket
@@ -220,6 +354,7 @@ async function gamePage(gid, token) {
   }
 
   function draw() {
+    drawShare();
     const names = seatNames(payload);
     const mine = !offline && payload.legal_actions.length > 0;
     const shown = offline ? { ...payload, legal_actions: [] } : payload;
@@ -360,6 +495,8 @@ async function route() {
     ready("error");
   }
 }
+// a seat or invitation link opened in a tab already showing that page changes only the fragment: read it
+addEventListener("hashchange", () => { if (/(^#|&)(token|invite)=/.test(location.hash)) location.reload(); });
 // the language first (the whole page is worded from its catalogue), then the header's menu and rules link
 loadLanguage().catch(() => loadLanguage("en")).then(() => {
   document.querySelector("header").append(el("a", { href: "/rules", class: "header-rules", id: "header-rules" }, t("rules.header")),
