@@ -61,3 +61,13 @@ def test_sim_and_bench_take_reference():
         out = runner.invoke(app, ["bench", "kingdomino", "--seconds", "0.2", "--json", *flag])
         assert out.exit_code == 0, out.output
         assert json.loads(out.output)["path"] == path
+
+
+@pytest.mark.parametrize("agents, options", [
+    (["big-money-ultimate", "smithy-big-money"], {}),
+    (["witch-big-money", "militia-big-money", "big-money"], {"kingdom": "Witch,Militia,Moat,Smithy,Village,Market,"
+                                                                       "Cellar,Chapel,Festival,Library"}),
+])
+def test_dominion_lean_path_report_equals_the_reference_report(agents, options):
+    _same(run_tournament("dominion", agents, games=16, seed=4, options=options),
+          run_tournament("dominion", agents, games=16, seed=4, options=options, reference=True))

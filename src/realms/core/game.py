@@ -202,6 +202,8 @@ class FastOutcome:
     result: Result
     turns: list[int]
     actions: int
+    #: ``Game.stats`` of the finished game
+    stats: list[dict[str, float]] = field(default_factory=list)
 
 
 #: plays game ``(seed, per-seat agent seeds)`` on a fast path, as ``Game.new(options, seed)`` and

@@ -165,7 +165,8 @@ def play_game(
             done = fast(derive_seed(seed, 0), [derive_seed(seed, s + 1) for s in range(len(seats))])
             res = done.result
             return GameOutcome(seats=list(seats), scores=list(res.scores), ranks=list(res.ranks),
-                               winners=res.winners, turns=max(done.turns), actions=done.actions)
+                               winners=res.winners, turns=max(done.turns), actions=done.actions,
+                               stats=done.stats)
     state = game.new(options, derive_seed(seed, 0))
     players = [make_agent(agents[e], game, derive_seed(seed, s + 1)) for s, e in enumerate(seats)]
     actions = 0

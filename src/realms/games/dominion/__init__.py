@@ -12,6 +12,7 @@ from typing import Any
 
 from realms.core.agents import AgentFactory
 from realms.core.errors import OptionsError
+from realms.core.game import FastGames
 from realms.core.plugins import Observer, Renderer, StrategyLoader
 from realms.games.dominion import rules
 from realms.games.dominion.cards import CARDS, COINS, IS_TREASURE, NAMES
@@ -60,6 +61,12 @@ class Dominion(rules.Dominion):
             raise OptionsError(f"{name} is a strategy for {gone}, which this kingdom lacks ({kingdom}); "
                                f"add it with -o kingdom=... (10 cards) or pick another strategy")
         return [f"{name}: {gone} not in this kingdom ({kingdom}); the rules naming them never apply"]
+
+    def fast_games(self, options: Mapping[str, Any], agents: list[str]) -> FastGames | None:
+        """The lean path (``fast``) for games between the built-in strategy bots."""
+        from realms.games.dominion import fast
+
+        return fast.FastGames(self, options, agents) if fast.supports(self, agents) else None
 
     def turn_stats(self, state: DominionState, seat: int) -> dict[str, float]:
         """After each of the seat's turns: its VP, the coins of all the Treasures it owns, and that per card."""

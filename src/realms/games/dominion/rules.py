@@ -271,8 +271,10 @@ class Dominion(Game):
 
     # --- setup ---------------------------------------------------------------------------------
     def new(self, options: Mapping[str, Any] | None, seed: int) -> DominionState:
-        opts = self.validate_options(options)
-        seed = check_seed("dominion", seed)
+        return self.setup(self.validate_options(options), check_seed("dominion", seed))
+
+    def setup(self, opts: dict[str, Any], seed: int) -> DominionState:
+        """``new`` for options already validated (``validate_options``) and a checked seed."""
         n = opts["players"]
         rng = Rng(seed)
         edition = 1 if opts["edition"] == "first" else 2

@@ -1,0 +1,135 @@
+"""A lean path for whole Dominion games between strategy bots (``big-money``, ``smithy-big-money``, ... and any
+buy-rule file): the simulator's and ``realms bench``'s default for them.
+
+It runs the same engine on the same state — the turn machine (``Dominion._advance``), the card and frame code,
+the zones and their random draws — and asks the same bot objects, but skips what only an untrusted caller
+needs: no ``legal_actions`` list, no ``Action`` objects, no re-validation of a move the bot just chose from
+the rules, and no per-game option validation (the options are validated once). So a game played here
+reaches the very state ``Dominion.apply`` would (``tests/games/dominion/test_fast.py`` replays the recorded
+action indices through the reference engine and compares the actions, hashes and results).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from realms.core.game import FastOutcome
+from realms.core.rng import check_seed
+from realms.games.dominion.cards import COINS, COST, IS_ACTION, IS_TREASURE
+from realms.games.dominion.cards.basic import SILVER
+from realms.games.dominion.cards.card import CARD_ACTIONS, END_ACTIONS, END_BUYS, PLAY_TREASURES
+from realms.games.dominion.frames import play_card
+from realms.games.dominion.rules import BUY_PHASE, HANDLERS, DominionState
+from realms.games.dominion.zones import gain, hand_left
+
+
+def play(game: Any, s: DominionState, bots: Sequence[Any], record: list[int] | None = None) -> int:
+    """Play ``s`` to the end, seat ``p``'s decisions by ``bots[p]`` (``StrategyBot``s); returns the number of
+    decisions. With ``record`` each decision's action index is appended to it."""
+    advance = game._advance
+    n = 0
+    while s.to_move is not None:
+        n += 1
+        stack = s.stack
+        if stack:
+            f = stack[-1]
+            idx = bots[s.to_move].decide(s, f)
+            if record is not None:
+                record.append(idx)
+            HANDLERS[f[0]].decide(s, f, idx)
+            advance(s)
+            continue
+        p = s.cur
+        bot = bots[p]
+        hand = s.hand[p]
+        if s.phase == BUY_PHASE:
+            if not s.bought:
+                for c in hand:
+                    if IS_TREASURE[c]:
+                        break
+                else:
+                    c = -1
+                if c >= 0:  # the bot plays all its Treasures at once (PLAY_TREASURES), as _buy_phase does
+                    if record is not None:
+                        record.append(PLAY_TREASURES)
+                    played = s.play[p]
+                    keep: list[int] = []
+                    coins = 0
+                    for c in hand:
+                        if IS_TREASURE[c]:
+                            played.append(c)
+                            coins += COINS[c]
+                        else:
+                            keep.append(c)
+                    s.hand[p] = keep
+                    if s.hpub[p]:
+                        s.hpub[p] = tuple(c for c in s.hpub[p] if not IS_TREASURE[c])
+                    s.coins += coins
+                    if s.silver_bonus and not s.silver_played and SILVER in hand:
+                        s.coins += s.silver_bonus
+                        s.silver_played = True
+                    continue  # still the Buy phase with a buy left: _advance would change nothing
+            c = bot.pick(s, p, s.coins, None)
+            if c < 0:
+                if record is not None:
+                    record.append(END_BUYS)
+                s.buys = 0
+            else:
+                if record is not None:
+                    record.append(CARD_ACTIONS + 1 + 3 * c)
+                s.coins -= COST[c]
+                s.buys -= 1
+                s.bought = True
+                gain(s, p, c, 0, True)
+            advance(s)
+            continue
+        c = bot.choose_play(s, [c for c in hand if IS_ACTION[c]])
+        if c < 0:
+            if record is not None:
+                record.append(END_ACTIONS)
+            s.phase = BUY_PHASE
+        else:
+            if record is not None:
+                record.append(CARD_ACTIONS + 3 * c)
+            hand.remove(c)
+            if s.hpub[p]:
+                hand_left(s, p, c)
+            s.play[p].append(c)
+            s.actions -= 1
+            play_card(s, p, c, True)
+        advance(s)
+    return n
+
+
+def supports(game: Any, agents: Sequence[str]) -> bool:
+    """Strategy bots only (each decision through ``StrategyBot``'s own code, which this path calls)."""
+    from realms.games.dominion.bots import STRATEGIES
+
+    return all(a in STRATEGIES for a in agents)
+
+
+class FastGames:
+    """Whole games of one set of options between named strategy bots (``Game.fast_games``)."""
+
+    def __init__(self, game: Any, options: Mapping[str, Any], agents: Sequence[str]) -> None:
+        from realms.games.dominion.bots import make_strategy
+
+        self.game = game
+        self.options = dict(options)
+        self.agents = list(agents)
+        self.make = make_strategy
+
+    def __call__(self, seed: int, agent_seeds: Sequence[int]) -> FastOutcome:
+        from realms.core.rng import Rng
+
+        game = self.game
+        s = game.setup(self.options, check_seed("dominion", seed))
+        bots = [self.make(a, Rng(x)) for a, x in zip(self.agents, agent_seeds, strict=True)]
+        n = play(game, s, bots)
+        result = game.result(s)
+        assert result is not None
+        return FastOutcome(result, list(s.turns), n, game.stats(s))
+
+
+__all__ = ["FastGames", "play", "supports"]

@@ -1,0 +1,65 @@
+"""The lean path for strategy bots (``realms.games.dominion.fast``) against the reference engine: the action
+indices it records are what the same bots choose through ``legal_actions``/``apply``, every one legal there,
+and the final state hash, result and statistics agree."""
+
+from __future__ import annotations
+
+import pytest
+
+import realms.games
+from realms.agents import make_agent
+from realms.core.rng import Rng, derive_seed
+from realms.games.dominion import fast
+from realms.games.dominion.bots import STRATEGIES, make_strategy
+
+GAME = realms.games.get("dominion")
+ATTACKS = "Witch,Militia,Bureaucrat,Spy,Thief,Moat,Throne Room,Library,Chapel,Cellar"
+SMITHY = "Smithy,Village,Market,Militia,Moat,Witch,Laboratory,Cellar,Festival,Council Room"
+
+CASES = [
+    ({"players": 2}, ("big-money", "big-money"), 40),
+    ({"players": 2}, ("big-money-ultimate", "smithy-big-money"), 30),
+    ({"players": 3, "kingdom": SMITHY}, ("witch-big-money", "militia-big-money", "smithy-big-money"), 20),
+    ({"players": 4, "kingdom": ATTACKS}, tuple(sorted(STRATEGIES))[:4], 15),
+    ({"players": 2, "kingdom": "random"}, ("big-money-ultimate", "witch-big-money"), 20),
+    ({"players": 2, "colony_platinum": True, "edition": "second"}, ("big-money", "big-money-ultimate"), 15),
+    ({"players": 1}, ("big-money",), 10),
+]
+
+
+@pytest.mark.parametrize("options, agents, games", CASES)
+def test_lean_games_replay_through_the_reference_engine(options, agents, games):
+    opts = GAME.validate_options(options)
+    for g in range(games):
+        seed = derive_seed(31, g)
+        seeds = [derive_seed(seed, s + 1) for s in range(len(agents))]
+        s = GAME.setup(opts, seed)
+        record: list[int] = []
+        n = fast.play(GAME, s, [make_strategy(a, Rng(x)) for a, x in zip(agents, seeds, strict=True)], record)
+        assert n == len(record)
+        ref = GAME.new(options, seed)
+        bots = [make_agent(a, GAME, x) for a, x in zip(agents, seeds, strict=True)]
+        for step, idx in enumerate(record):
+            legal = GAME.legal_actions(ref)
+            action = bots[ref.to_move].act(GAME, ref)
+            assert action.index == idx and action in legal, (options, agents, g, step)
+            GAME.apply(ref, action)
+        assert ref.to_move is None
+        assert GAME.state_hash(ref) == GAME.state_hash(s)
+        assert GAME.result(ref) == GAME.result(s)
+        assert GAME.stats(ref) == GAME.stats(s)
+
+
+def test_fast_games_hook():
+    opts = GAME.validate_options({"players": 2})
+    assert GAME.fast_games(opts, ["big-money", "rollout"]) is None
+    play = GAME.fast_games(opts, ["big-money", "smithy-big-money"])
+    done = play(7, [1, 2])
+    s = GAME.new(opts, 7)
+    bots = [make_agent("big-money", GAME, 1), make_agent("smithy-big-money", GAME, 2)]
+    n = 0
+    while s.to_move is not None:
+        GAME.apply(s, bots[s.to_move].act(GAME, s))
+        n += 1
+    assert done.result == GAME.result(s) and done.turns == s.turns and done.actions == n
+    assert done.stats == GAME.stats(s)
