@@ -116,7 +116,8 @@ def test_an_invitation_seat_from_the_lobby_form_in_firefox(firefox, server):
     firefox.run("""
         const g = document.querySelector('#game'); g.value = 'kingdomino'; g.dispatchEvent(new Event('change'));
         const p = document.querySelector('[name=players]'); p.value = '2'; p.dispatchEvent(new Event('change'));
-        const s = document.querySelector("select[data-seat='1']"); s.value = 'invite'; s.dispatchEvent(new Event('change'));
+        const s = document.querySelector("select[data-seat='1']"); s.value = 'invite';
+        s.dispatchEvent(new Event('change'));
         document.querySelector('#create').click();""")
     wait_ready(firefox, "mine", "waiting")
     gid = firefox.run("return location.pathname.split('/')[2]")
@@ -127,7 +128,8 @@ def test_an_invitation_seat_from_the_lobby_form_in_firefox(firefox, server):
     new = firefox.wait_for("const v = document.querySelector('#share input.invite-link')?.value; "
                            f"return v !== {link!r} && v")
     code = new.split("#invite=")[1]
-    assert httpx.post(f"{server.base}/api/games/{gid}/join", json={"invite": link.split("#invite=")[1]}).status_code == 403
+    old = link.split("#invite=")[1]
+    assert httpx.post(f"{server.base}/api/games/{gid}/join", json={"invite": old}).status_code == 403
     # the creator opening their own invitation is told so, and the link is not used up
     firefox.navigate(new)
     wait_ready(firefox, "error")

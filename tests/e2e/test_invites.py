@@ -67,7 +67,8 @@ def test_the_seat_menu_offers_you_a_friend_anyone_and_the_games_bots(browser, se
         page.goto(server.base + "/")
         page.wait_for_selector("body[data-ready=lobby]")
         page.select_option("#game", "kingdomino")
-        menus = page.eval_on_selector_all("#seats select", "els => els.map(s => [s.value, [...s.options].map(o => [o.value, o.text])])")
+        menus = page.eval_on_selector_all(
+            "#seats select", "els => els.map(s => [s.value, [...s.options].map(o => [o.value, o.text])])")
         kinds = [o[:2] for o in menus[0][1][:3]]
         assert kinds == [["creator", "You"], ["invite", "Friend — invitation link"],
                          ["open", "Anyone — open seat in the lobby"]]
@@ -126,7 +127,8 @@ def test_the_creator_revokes_an_unclaimed_invitation_and_gets_a_new_link(browser
         creator.wait_for_selector(READY)
         old = link_of(creator, 1)
         creator.click("#share [data-seat='1'] button.revoke")
-        creator.wait_for_function(f"() => document.querySelector(\"#share [data-seat='1'] input.invite-link\")?.value !== {old!r}")
+        creator.wait_for_function(
+            f"() => document.querySelector(\"#share [data-seat='1'] input.invite-link\")?.value !== {old!r}")
         new = link_of(creator, 1)
         assert "#invite=" in new and new != old
         assert "no longer works" in creator.inner_text("#share")
