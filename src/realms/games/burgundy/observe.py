@@ -36,6 +36,7 @@ Layout (``fields``), for ``P`` players:
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
@@ -164,73 +165,121 @@ _LAYOUTS = {p: _Layout(p) for p in range(1, 5)}
 _KBITS = np.arange(1, 27)
 
 
+_TILE_ROWS = [array("f", row.tobytes()) for row in _TILE]  # index -1: the empty row
+
+
+class _Memo:
+    """The last vector built for one (player count, seat) and the inputs of its blocks: a block is rewritten
+    only when its inputs changed (compared by value, so any state may be encoded in any order)."""
+
+    def __init__(self, lay: _Layout, p: int) -> None:
+        self.out = array("f", bytes(4 * lay.size))
+        self.estate: list[Any] = [None] * p
+        self.storage: list[Any] = [None] * p
+        self.know: list[int] = [-1] * p
+        self.depots: Any = None
+        self.goods: Any = None
+        self.round_goods: Any = None
+        self.bonus: Any = None
+
+
 class BurgundyObserver:
     """The encoder declared by ``Burgundy.observation()``."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[int, int], _Memo] = {}
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return list(_LAYOUTS[int(options.get("players", 2))].fields)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
+        # built in a Python ``array``, block by block, rewriting only the blocks whose inputs differ from the
+        # last vector built for this seat; a copy is returned
         s = state
         p = s.players
         lay = _LAYOUTS[p]
         at = lay.at
-        out = np.zeros(lay.size, dtype=np.float32)
-        rel = [(q - seat) % p for q in range(p)]
+        m = self._memo.get((p, seat))
+        if m is None:
+            m = self._memo[(p, seat)] = _Memo(lay, p)
+        out = m.out
         pos, stamp = s.track_pos, s.track_stamp
         track = sorted(range(p), key=lambda q: (-pos[q], -stamp[q]))
         est, sto, ply, kno = at["estate"], at["storage"], at["player"], at["knowledge"]
+        n_est = NSPACES * SPACE
+        n_sto = 4 * (TILE + 1)
         for i in range(p):
             q = (seat + i) % p
             board = s.boards[q]
-            if board is not None:
-                o = est + i * NSPACES * SPACE
-                out[o:o + NSPACES * SPACE] = _estate(board, s.estate[q * STRIDE + 1:q * STRIDE + 1 + NSPACES])
+            ids = s.estate[q * STRIDE + 1:q * STRIDE + 1 + NSPACES]
+            key = (board, ids)
+            prev = m.estate[i]
+            if prev is None or prev[0] is not board or prev[1] != ids:
+                o = est + i * n_est
+                if board is None:
+                    out[o:o + n_est] = array("f", bytes(4 * n_est))
+                else:
+                    out[o:o + n_est] = array("f", _estate(board, ids).tobytes())
+                m.estate[i] = key
             st = s.storage[q]
-            if st:
-                k = min(len(st), 4)
-                block = np.zeros((4, TILE + 1), dtype=np.float32)
-                block[:k, 0] = 1.0
-                block[:k, 1:] = _TILE[st[:k]]
-                o = sto + i * 4 * (TILE + 1)
-                out[o:o + 4 * (TILE + 1)] = block.ravel()
+            if st != m.storage[i]:
+                o = sto + i * n_sto
+                out[o:o + n_sto] = array("f", bytes(4 * n_sto))
+                for k, t in enumerate(st[:4]):
+                    r = o + k * (TILE + 1)
+                    out[r] = 1.0
+                    out[r + 1:r + 1 + TILE] = _TILE_ROWS[t]
+                m.storage[i] = st[:]
             o = ply + i * 32
+            g6 = s.goods[q * 6:q * 6 + 6]
+            s6 = s.sold[q * 6:q * 6 + 6]
+            out[o:o + 32] = array("f", (
+                s.vp[q] / 100, s.silver[q] / 10, s.workers[q] / 10, s.mines[q] / 4, s.turns[q] / 25,
+                g6[0] / 3, g6[1] / 3, g6[2] / 3, g6[3] / 3, g6[4] / 3, g6[5] / 3,
+                s6[0] / 7, s6[1] / 7, s6[2] / 7, s6[3] / 7, s6[4] / 7, s6[5] / 7,
+                0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, pos[q] / 10, track.index(q) / p, 0.0))
             d0, d1 = s.dice[q * 2], s.dice[q * 2 + 1]
-            row = [s.vp[q] / 100, s.silver[q] / 10, s.workers[q] / 10, s.mines[q] / 4, s.turns[q] / 25,
-                   *(g / 3 for g in s.goods[q * 6:q * 6 + 6]), *(g / 7 for g in s.sold[q * 6:q * 6 + 6])]
-            out[o:o + 17] = row
             if 1 <= d0 <= 6:
                 out[o + 16 + d0] = 1.0
             if 1 <= d1 <= 6:
                 out[o + 22 + d1] = 1.0
-            out[o + 29] = pos[q] / 10
-            out[o + 30] = track.index(q) / p
             kmask = s.know[q]
-            if kmask:
-                out[kno + i * 26:kno + i * 26 + 26] = (kmask >> _KBITS) & 1
-        o = at["depots"]
-        dep = _depots(p, s.depots, s.black[:BLACK_DEPOT_TILES[p]])
-        n_dep = 6 * 4 * (TILE + 1)
-        out[o:o + n_dep] = dep[:n_dep]
-        o = at["black_depot"]
-        out[o:o + 8 * (TILE + 1)] = dep[n_dep:]
-        o = at["depot_goods"]
-        out[o:o + 36] = s.depot_goods
-        out[o:o + 36] /= 3
-        o = at["round_goods"]
-        for r, c in enumerate(s.round_goods[:5]):
-            out[o + r * 6 + c] = 1.0
-        o = at["bonus"]
-        bonus = s.bonus
-        for t in range(6):
-            for k in range(2):
-                holder = bonus[k * 6 + t]
-                out[o + (t * 2 + k) * (p + 1) + (rel[holder] if holder >= 0 else p)] = 1.0
+            if kmask != m.know[i]:
+                o = kno + i * 26
+                for k in range(26):
+                    out[o + k] = (kmask >> (k + 1)) & 1
+                m.know[i] = kmask
+        black = s.black[:BLACK_DEPOT_TILES[p]]
+        if m.depots is None or m.depots[0] != s.depots or m.depots[1] != black:
+            dep = _depots(p, s.depots, black)
+            n_dep = 6 * 4 * (TILE + 1)
+            o = at["depots"]
+            out[o:o + n_dep] = array("f", dep[:n_dep].tobytes())
+            o = at["black_depot"]
+            out[o:o + 8 * (TILE + 1)] = array("f", dep[n_dep:].tobytes())
+            m.depots = (s.depots[:], black)
+        if s.depot_goods != m.goods:
+            o = at["depot_goods"]
+            for k, g in enumerate(s.depot_goods):
+                out[o + k] = g / 3
+            m.goods = s.depot_goods[:]
+        if s.round_goods != m.round_goods:
+            o = at["round_goods"]
+            out[o:o + 30] = array("f", bytes(4 * 30))
+            for r, c in enumerate(s.round_goods[:5]):
+                out[o + r * 6 + c] = 1.0
+            m.round_goods = s.round_goods[:]
+        if s.bonus != m.bonus:
+            o = at["bonus"]
+            out[o:o + 12 * (p + 1)] = array("f", bytes(4 * 12 * (p + 1)))
+            bonus = s.bonus
+            for t in range(6):
+                for k in range(2):
+                    holder = bonus[k * 6 + t]
+                    out[o + (t * 2 + k) * (p + 1) + ((holder - seat) % p if holder >= 0 else p)] = 1.0
+            m.bonus = s.bonus[:]
         o = at["turn"]
         over = s.to_move is None
-        out[o + min(s.mode, MODE_OVER)] = 1.0
-        out[o + 3 + min(s.phase, 4)] = 1.0
-        out[o + 8 + min(s.round, 4)] = 1.0
         if over:
             decision = "over"
         elif s.mode == MODE_BOARD:
@@ -239,21 +288,26 @@ class BurgundyObserver:
             decision = FRAME_NAMES[s.frames[-1][0]]
         else:
             decision = "end" if s.used == 3 else "turn"
-        out[o + 23 + _DECISIONS.index(decision)] = 1.0
-        out[o + 13:o + 17] = (float(s.to_move == seat), 0.0 if over else float(bool(s.used & 1)),
-                              0.0 if over else float(bool(s.used & 2)), float(bool(s.bought)))
+        stacks = s.stacks
+        out[o:o + 54 + 2 * p] = array("f", (
+            0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+            float(s.to_move == seat), 0.0 if over else float(bool(s.used & 1)),
+            0.0 if over else float(bool(s.used & 2)), float(bool(s.bought)),
+            0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+            len(stacks[0]) / 36, len(stacks[1]) / 36, len(stacks[2]) / 36, len(stacks[3]) / 36,
+            len(stacks[4]) / 36, len(stacks[5]) / 36, len(s.black_stack) / 36, sum(s.goods_pool) / 42,
+            len(s.removed) / 100, len(s.pool) / 4, s.order.index(seat) / p if seat in s.order else 0.0,
+            *([0.0] * (9 + 2 * p))))
+        out[o + min(s.mode, MODE_OVER)] = 1.0
+        out[o + 3 + min(s.phase, 4)] = 1.0
+        out[o + 8 + min(s.round, 4)] = 1.0
         if 1 <= s.white <= 6:
             out[o + 16 + s.white] = 1.0
-        stacks = s.stacks
-        out[o + 34:o + 45] = (len(stacks[0]) / 36, len(stacks[1]) / 36, len(stacks[2]) / 36, len(stacks[3]) / 36,
-                              len(stacks[4]) / 36, len(stacks[5]) / 36, len(s.black_stack) / 36,
-                              sum(s.goods_pool) / 42, len(s.removed) / 100, len(s.pool) / 4,
-                              s.order.index(seat) / p if seat in s.order else 0.0)
+        out[o + 23 + _DECISIONS.index(decision)] = 1.0
         if not over and s.oi < p:
             out[o + 45 + s.oi] = 1.0
             if s.to_move is not None:
-                out[o + 45 + p + rel[s.to_move]] = 1.0
-        return out
-
+                out[o + 45 + p + (s.to_move - seat) % p] = 1.0
+        return np.frombuffer(out[:], dtype=np.float32)
 
 OBSERVER = BurgundyObserver()

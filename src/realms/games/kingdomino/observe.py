@@ -75,11 +75,34 @@ def _planes(masks: tuple[int, ...]) -> array:
     return got
 
 
+_CELL = [(b // B.STRIDE) * B.SIZE + b % B.STRIDE for b in range(B.NBITS)]
+
+
+def _grown(last: tuple[tuple[int, ...], array], key: tuple[int, ...]) -> array | None:
+    """The planes of ``key`` from those of ``last`` when the kingdom only grew (a placement adds a square or
+    two), else None."""
+    old, planes = last
+    if any(n & o != o for n, o in zip(key, old, strict=True)):
+        return None
+    out = planes[:]
+    plane_size = B.SIZE * B.SIZE
+    for j, (n, o) in enumerate(zip(key, old, strict=True)):
+        d = n ^ o
+        base = j * plane_size
+        while d:
+            low = d & -d
+            out[base + _CELL[low.bit_length() - 1]] = 1.0
+            d ^= low
+    return out
+
+
 class KingdominoObserver:
     """The encoder declared by ``Kingdomino.observation()``."""
 
     def __init__(self) -> None:
         self._zeros: dict[int, array] = {}
+        #: per (players, seat, relative seat): the masks and planes of the kingdom last encoded there
+        self._kingdoms: dict[tuple[int, int, int], tuple[tuple[int, ...], array]] = {}
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         p = int(options.get("players", 4))
@@ -107,10 +130,17 @@ class KingdominoObserver:
             zeros = self._zeros[p] = array("f", bytes(4 * (hist_at + 3 * p)))
         out = zeros[:]
         terr, crown, occ = s.terr, s.crown, s.occ
+        memo = self._kingdoms
         for i in range(p):
             q = (seat + i) % p
             key = (*terr[q * 6:q * 6 + 6], *crown[q * 3:q * 3 + 3], occ[q])
-            out[i * _KINGDOM:(i + 1) * _KINGDOM] = _planes(key)
+            last = memo.get((p, seat, i))
+            if last is None or last[0] != key:
+                planes = _grown(last, key) if last is not None else None
+                if planes is None:
+                    planes = _planes(key)
+                memo[(p, seat, i)] = last = (key, planes)
+            out[i * _KINGDOM:(i + 1) * _KINGDOM] = last[1]
         over = s.to_move is None
         acting = s.order[s.oi] if not over and s.oi < len(s.order) else -1
         done = s.order[:s.oi] if s.round > 0 and not over else ()
@@ -137,13 +167,15 @@ class KingdominoObserver:
         for g, game in enumerate(s.history[:3]):
             for i in range(p):
                 out[hist_at + i * 3 + g] = game[(seat + i) % p]["score"] / 100
-        vec = np.frombuffer(out, dtype=np.float32)
-        hidden = s.pile + s.unused
-        if hidden:
-            vec[[unseen_at + d - 1 for d in hidden]] = 1.0
-        if s.discarded:
-            vec[[disc_at + d - 1 for d in s.discarded]] = 1.0
-        return vec
+        o = unseen_at - 1
+        for d in s.pile:
+            out[o + d] = 1.0
+        for d in s.unused:
+            out[o + d] = 1.0
+        o = disc_at - 1
+        for d in s.discarded:
+            out[o + d] = 1.0
+        return np.frombuffer(out, dtype=np.float32)
 
 
 OBSERVER = KingdominoObserver()
