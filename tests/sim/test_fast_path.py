@@ -71,3 +71,8 @@ def test_sim_and_bench_take_reference():
 def test_dominion_lean_path_report_equals_the_reference_report(agents, options):
     _same(run_tournament("dominion", agents, games=16, seed=4, options=options),
           run_tournament("dominion", agents, games=16, seed=4, options=options, reference=True))
+
+
+def test_burgundy_lean_path_report_equals_the_reference_report():
+    _same(run_tournament("burgundy", ["random", "random"], games=6, seed=8),
+          run_tournament("burgundy", ["random", "random"], games=6, seed=8, reference=True))

@@ -7,8 +7,10 @@ bots and terminal renderer, each imported only when first asked for.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from realms.core.agents import AgentFactory
+from realms.core.game import FastGames
 from realms.core.plugins import Observer, Renderer
 from realms.games.burgundy import rules
 from realms.games.burgundy.rules import BurgundyState
@@ -36,6 +38,12 @@ class Burgundy(rules.Burgundy):
         from realms.games.burgundy import render
 
         return render
+
+    def fast_games(self, options: Mapping[str, Any], agents: list[str]) -> FastGames | None:
+        """The lean path (``fast``) for games between ``random`` players."""
+        from realms.games.burgundy import fast
+
+        return fast.FastGames(self, options, agents) if fast.supports(agents) else None
 
     def turn_clock(self, state: BurgundyState) -> list[int]:
         """Rounds complete, 1 to 25 over the five phases (the final scoring falls after round 25)."""

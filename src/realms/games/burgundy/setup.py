@@ -27,8 +27,10 @@ class _Setup:
 
     # --- setup ----------------------------------------------------------------------------------
     def new(self, options: Mapping[str, Any] | None, seed: int) -> BurgundyState:
-        opts = self.validate_options(options)
-        seed = check_seed("burgundy", seed)
+        return self.setup(self.validate_options(options), check_seed("burgundy", seed))
+
+    def setup(self, opts: dict[str, Any], seed: int) -> BurgundyState:
+        """``new`` for options already validated (``validate_options``) and a checked seed."""
         n = opts["players"]
         available = self.available_boards(opts)
         s = BurgundyState.__new__(BurgundyState)

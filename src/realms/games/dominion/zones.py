@@ -115,19 +115,20 @@ def draw(s: Any, p: int, n: int) -> int:
     m = len(deck)
     if not top and m >= n:
         # the common case: move n random cards to the end of the deck, then into the hand
-        k = 0
-        while k < n:
+        x = s.rng
+        z = 0
+        for k in range(n):
             if not k & 3:
-                x = s.rng = (s.rng + GOLDEN) & MASK64
+                x = (x + GOLDEN) & MASK64
                 z = ((x ^ (x >> 30)) * _M1) & MASK64
                 z = ((z ^ (z >> 27)) * _M2) & MASK64
                 z ^= z >> 31
-            x = z * m
-            i = x >> 64
-            z = x & MASK64
+            z *= m
+            i = z >> 64
+            z &= MASK64
             m -= 1
             deck[i], deck[m] = deck[m], deck[i]
-            k += 1
+        s.rng = x
         hand += deck[m:]
         del deck[m:]
         if s.ev is not None and n:
