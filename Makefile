@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/kingdomino_random.py 10
 	$(BIN)/python benchmarks/dominion_bm.py
 	$(BIN)/python benchmarks/burgundy_random.py
+	$(BIN)/python benchmarks/rl_steps.py 3
 
 clean:
 	rm -rf $(VENV)
