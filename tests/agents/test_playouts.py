@@ -70,3 +70,26 @@ def test_bmu_plus_options_are_checked() -> None:
         make_agent("bmu-plus:card=Platinum", "dominion")
     with pytest.raises(AgentOptionsError, match="option 'copies' must be from 1 to 2"):
         make_agent("bmu-plus:card=smithy,copies=3", "dominion")
+
+
+def test_kingdomino_rollout_finishes_in_the_kernel_and_leaves_the_state_alone() -> None:
+    from realms.games.kingdomino import fast
+
+    game = realms.games.get("kingdomino")
+    state = game.new(OPTS["kingdomino"], 6)
+    bot = make_agent("light-rollout", game, 1)
+    for _ in range(25):
+        game.apply(state, bot.act(game, state))
+    before = game.state_hash(state)
+    results = [make_agent("rollout", game, seed).finish(game, state) for seed in (1, 1, 2)]
+    assert game.state_hash(state) == before
+    if not fast.AVAILABLE:
+        assert results == [None, None, None]
+        return
+    assert results[0] is not None and results[0].scores == results[1].scores
+    assert len(results[0].scores) == 4 and all(s >= 0 for s in results[0].scores)
+    # Dynasty is not in the kernel: the search then plays the rollout step by step
+    dynasty = game.new({"players": 2, "dynasty": True}, 1)
+    assert make_agent("rollout", game, 1).finish(game, dynasty) is None
+    agent = make_agent("mc:iterations=4", game, 1)
+    assert agent.act(game, dynasty) in game.legal_actions(dynasty)

@@ -189,6 +189,11 @@ class _Search:
         game, policy, depth = self.game, self.policy, self.depth
         apply, act = game.apply, policy.act
         steps = 0
+        if self.estimates and s.to_move is not None:
+            done = policy.finish(game, s)  # type: ignore[attr-defined]
+            if done is not None:
+                self.playouts += 1
+                return self._reward(done.scores, done.winners)
         while s.to_move is not None:
             if depth and steps >= depth and self.estimates:
                 value = policy.value(game, s)  # type: ignore[attr-defined]

@@ -24,7 +24,7 @@ from realms.core.errors import IllegalAction, UnknownAgent
 from realms.core.rng import Rng
 
 if TYPE_CHECKING:
-    from realms.core.game import Action, Game
+    from realms.core.game import Action, Game, Result
 
 __all__ = ["Agent", "AgentFactory", "AgentOption", "AgentOptionsError", "AgentSpec", "Playout", "RandomAgent",
            "UnknownAgent", "agent_help", "agent_input", "agent_names", "choose", "default_agent", "make_agent",
@@ -138,6 +138,12 @@ class Playout(Agent):
     width = 0
 
     def value(self, game: Game, state: Any) -> list[float] | None:
+        return None
+
+    def finish(self, game: Game, state: Any) -> Result | None:
+        """The result of playing ``state`` (left unchanged) to the end with this policy in every seat, when
+        the policy has a faster way than ``act`` step by step (a compiled kernel); ``None`` (the default):
+        the search steps through ``act``."""
         return None
 
     def rank(self, game: Game, state: Any, actions: list[Action]) -> list[float] | None:

@@ -18,7 +18,7 @@ Both read only public information (kingdoms and rows).
 from __future__ import annotations
 
 from realms.core.agents import Agent, AgentFactory, Playout
-from realms.core.game import Action
+from realms.core.game import Action, Result
 from realms.core.rng import Rng
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.rules import (
@@ -222,12 +222,12 @@ AGENTS: dict[str, AgentFactory] = {"greedy": GreedyAgent, "full-greedy": FullGre
 
 # --- a playout policy for search agents ----------------------------------------------------------------
 class RolloutAgent(Playout):
-    """A cheap player for search playouts (``rollout``, the search agents' default here): it places where the
+    """A cheap player for search playouts (``light-rollout``) in plain Python: it places where the
     domino's halves touch the most squares of their own terrain (a half with crowns counts three more when it
     touches any), with no region scoring at all; it picks the free domino with the most crowns half the time,
     else one at random. Ties are broken at random. It reads only public information."""
 
-    name = "rollout"
+    name = "light-rollout"
 
     def act(self, game: Kingdomino, state: KingdominoState) -> Action:  # type: ignore[override]
         actions = game.legal_actions(state)
@@ -310,4 +310,50 @@ def _flat(value: tuple) -> float:
 _CROWNS = [_C1[d] + _C2[d] for d in range(len(_C1))]
 _JUDGE = FullGreedyAgent(Rng(0))
 
-AGENTS["rollout"] = RolloutAgent
+AGENTS["light-rollout"] = RolloutAgent
+
+
+class CompiledPlayout(Playout):
+    """``rollout`` (full-greedy, the search agents' default here) and ``greedy-playout``: that bot as a playout
+    policy that finishes a game in the compiled kernel (``fast.py``, the ``fast`` extra) when it is installed
+    and the options allow it (no Dynasty), every seat played by the bot, each seat's ties drawn from its own
+    stream seeded by this agent's generator; otherwise step by step through ``act``. It ranks actions for a
+    search by full-greedy's value (``RolloutAgent.rank``), keeping the best 6 at the root."""
+
+    bot: type[Agent] = FullGreedyAgent
+    code = 1  # the kernel's policy code
+    width = 6
+
+    def __init__(self, rng: Rng) -> None:
+        super().__init__(rng)
+        self._bot = self.bot(rng)
+        self._ranker = RolloutAgent(rng)
+
+    def act(self, game: Kingdomino, state: KingdominoState) -> Action:  # type: ignore[override]
+        return self._bot.act(game, state)
+
+    def finish(self, game: Kingdomino, state: KingdominoState) -> Result | None:  # type: ignore[override]
+        from realms.games.kingdomino import fast
+
+        if not fast.AVAILABLE or state.opts["dynasty"] or state.to_move is None:
+            return None
+        p = state.players
+        out, _, _, _, _ = fast.run(state, [self.code] * p, [self.rng.next64() for _ in range(p)])
+        return fast.result_of(out, p, state.opts["tiebreak"])
+
+    def rank(self, game: Kingdomino, state: KingdominoState, actions: list[Action]) -> list[float]:  # type: ignore[override]
+        return self._ranker.rank(game, state, actions)
+
+
+class FullGreedyPlayout(CompiledPlayout):
+    name = "rollout"
+
+
+class GreedyPlayout(CompiledPlayout):
+    name = "greedy-playout"
+    bot = GreedyAgent
+    code = 2
+
+
+AGENTS["rollout"] = FullGreedyPlayout
+AGENTS["greedy-playout"] = GreedyPlayout
