@@ -51,3 +51,26 @@ def test_a_saved_policy_is_an_agent_by_name(tmp_path):
     again = PolicyAgent(Policy.load(path), Rng(0))
     s1 = game.new({"players": 2}, 6)
     assert again.act(game, s1) == agent.act(game, s1)
+
+
+def test_realms_policy_env_var_offers_it_to_the_cli_and_lobby(tmp_path):
+    """With REALMS_RL_POLICY set, importing realms.agents (as the CLI and the server do) offers ``rl-policy``."""
+    import os
+    import subprocess
+    import sys
+
+    game = realms.games.get("kingdomino")
+    n_in = sum(int(np.prod(s)) for _, s in game.observation().fields(game.validate_options({"players": 2})))
+    path = tmp_path / "p.npz"
+    Policy.new(n_in, game.action_space_size, 4, np.random.default_rng(2)).save(path)
+    code = ("from realms.agents import agent_names, make_agent; import realms.games; "
+            "print('rl-policy' in agent_names('kingdomino'), type(make_agent('rl-policy', 'kingdomino', 1)).__name__)")
+    env = {**os.environ, "REALMS_RL_POLICY": str(path)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "PolicyAgent"]
+    env.pop("REALMS_RL_POLICY")
+    out = subprocess.run([sys.executable, "-c", "from realms.agents import agent_names; "
+                          "print('rl-policy' in agent_names('kingdomino'))"], capture_output=True, text=True, env=env,
+                         timeout=120)
+    assert out.stdout.strip() == "False"

@@ -12,6 +12,8 @@ Every agent is built per game and seat with its own seeded RNG, and chooses from
 True
 """
 
+import os
+
 from realms.agents.base import (
     Agent,
     AgentFactory,
@@ -23,6 +25,12 @@ from realms.agents.base import (
     register,
 )
 from realms.agents.search import SearchAgent  # registers mc, uct and ismcts for every game
+
+if os.environ.get("REALMS_RL_POLICY"):
+    # a trained policy (docs/rl.md) offered as the agent ``rl-policy`` of its game; needs the ``rl`` extra
+    from realms.rl.policy import register_from_environment
+
+    register_from_environment()
 
 __all__ = ["Agent", "AgentFactory", "RandomAgent", "SearchAgent", "UnknownAgent", "agent_names", "default_agent",
            "make_agent", "register"]
