@@ -25,6 +25,7 @@ import numpy as np
 import realms.games
 import realms.rl
 from realms.agents import make_agent
+from realms.core.agents import choose
 from realms.core.rng import Rng
 from realms.rl.policy import Policy, PolicyAgent
 
@@ -59,7 +60,7 @@ def evaluate(policy: Policy, opponent: str, games: int, seed: int) -> float:
         other = make_agent(opponent, kd, seed + 1000 + g)
         while state.to_move is not None:
             who = agent if state.to_move == seat else other
-            kd.apply(state, who.act(kd, state))
+            kd.apply(state, choose(who, kd, state))
         res = kd.result(state)
         if seat in res.winners:
             won += 1.0 / len(res.winners)

@@ -22,6 +22,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from realms.core.agents import choose
 from realms.core.errors import IllegalAction, RealmsError
 from realms.core.game import Game
 from realms.core.rng import Rng, derive_seed
@@ -82,7 +83,7 @@ class SingleAgentEnv(gym.Env):
         t = self.table
         while t.state.to_move is not None and t.state.to_move != self.seat:
             agent = self._opponents[t.state.to_move]
-            t.apply(agent.act(self.game, t.state))
+            t.apply(choose(agent, self.game, t.state))  # the harness's way: the agent sees only its seat's copy
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)

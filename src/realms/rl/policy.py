@@ -99,6 +99,9 @@ class PolicyAgent(Agent):
     """Plays the most probable legal action of a ``Policy`` from its seat's observation."""
 
     name = "rl-policy"
+    #: it reads only the observation encoding, which holds only what its seat may see (``choose`` may hand it
+    #: the true state instead of a determinized copy)
+    reads = "view"
 
     def __init__(self, policy: Policy, rng: Rng) -> None:
         super().__init__(rng)
