@@ -26,11 +26,10 @@ from realms.core.rng import check_seed
 try:  # the optional ``fast`` extra
     import numba
     import numpy as np
-except ImportError:  # pragma: no cover - exercised where numba is missing
-    numba = None
-    np = None  # type: ignore[assignment]
 
-AVAILABLE = numba is not None
+    AVAILABLE = True
+except ImportError:  # pragma: no cover - exercised where numba is missing (numba and np stay undefined)
+    AVAILABLE = False
 
 #: agent name -> policy code of the kernel
 POLICIES = {"random": 0, "full-greedy": 1, "greedy": 2}
@@ -44,6 +43,11 @@ EMPTY = -1
 PLACE, PICK = 0, 1
 DISCARD_INDEX = NCELL * 4
 PICK_BASE = DISCARD_INDEX + 1
+#: a kingdom's header row in the kernel (``box``): its bounding rows and columns (0-3), then its occupied
+#: squares as 13 row masks (bit c of column ``OCC + r``), then how many squares it covers, castle included
+OCC = 4
+NOCC = OCC + SIZE
+BOXW = NOCC + 1
 
 
 if AVAILABLE:
@@ -76,7 +80,7 @@ if AVAILABLE:
         return int((hi + (lo >> _U32)) >> _U32)
 
     @numba.njit(cache=True)
-    def _placements(grid: Any, box: Any, p: int, n: int, dom: Any, domino: int, out: Any) -> int:
+    def _placements(grid: Any, box: Any, p: int, n: int, dom: Any, domino: int, out: Any, rows: Any) -> int:
         """The legal placements of ``domino`` in seat p's kingdom, as the reference lists them (direction
         E, S, W, N, then cell in row-major order), written to ``out`` as keys ``cell * 4 + d``; returns
         how many. The same shifts and ands as ``rules._placements``, one 13-bit row at a time."""
@@ -89,19 +93,28 @@ if AVAILABLE:
         c_lo = max(0, maxc - n + 1)
         c_hi = min(SIZE - 1, minc + n - 1)
         cols = ((1 << (c_hi + 1)) - 1) ^ ((1 << c_lo) - 1)
-        free = np.zeros(SIZE + 2, dtype=np.int64)  # rows 1..13 hold rows 0..12; 0 and 14 stay empty
-        m1 = np.zeros(SIZE + 2, dtype=np.int64)
-        m2 = np.zeros(SIZE + 2, dtype=np.int64)
-        for r in range(SIZE):
-            f = 0
+        # rows 1..13 of each scratch line hold rows 0..12 of the board; rows 0 and 14 stay empty
+        free = rows[0]
+        m1 = rows[1]
+        m2 = rows[2]
+        a1 = rows[3]
+        a2 = rows[4]
+        for i in range(SIZE + 2):
+            free[i] = 0
+            m1[i] = 0
+            m2[i] = 0
+            a1[i] = 0
+            a2[i] = 0
+        for r in range(max(0, r_lo - 1), min(SIZE - 1, r_hi + 1) + 1):
+            f = cols & ~box[p, OCC + r]
             x1 = 0
             x2 = 0
             base = r * SIZE
-            for c in range(SIZE):
+            for c in range(minc, maxc + 1):  # every square of the kingdom lies in its box
                 v = grid[p, base + c]
                 if v == EMPTY:
-                    f |= 1 << c
-                elif v == CASTLE:
+                    continue
+                if v == CASTLE:
                     x1 |= 1 << c
                     x2 |= 1 << c
                 else:
@@ -112,14 +125,12 @@ if AVAILABLE:
             free[r + 1] = f & cols if r_lo <= r <= r_hi else 0
             m1[r + 1] = x1
             m2[r + 1] = x2
-        a1 = np.zeros(SIZE + 2, dtype=np.int64)
-        a2 = np.zeros(SIZE + 2, dtype=np.int64)
-        for i in range(1, SIZE + 1):
+        for i in range(r_lo + 1, r_hi + 2):
             a1[i] = ((m1[i] << 1) | (m1[i] >> 1) | m1[i - 1] | m1[i + 1]) & free[i]
             a2[i] = ((m2[i] << 1) | (m2[i] >> 1) | m2[i - 1] | m2[i + 1]) & free[i]
         cnt = 0
         for d in range(ndir):
-            for i in range(1, SIZE + 1):
+            for i in range(r_lo + 1, r_hi + 2):
                 f = free[i]
                 if f == 0:
                     continue
@@ -178,18 +189,25 @@ if AVAILABLE:
         box[p, 1] = max(box[p, 1], r, r2)
         box[p, 2] = min(box[p, 2], c, c2)
         box[p, 3] = max(box[p, 3], c, c2)
+        box[p, OCC + r] |= 1 << c
+        box[p, OCC + r2] |= 1 << c2
+        box[p, NOCC] += 2
 
     @numba.njit(cache=True)
     def _score(grid: Any, crn: Any, box: Any, p: int, n: int, harmony: bool, middle: bool,
                seen: Any, stack: Any) -> tuple[int, int, int]:
         """(total, largest region, crowns) as ``board.quick_score`` gives them."""
-        for i in range(NCELL):
-            seen[i] = 0
+        r0, r1, c0, c1 = box[p, 0], box[p, 1], box[p, 2], box[p, 3]
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                seen[r * SIZE + c] = 0
         total = 0
         largest = 0
         crowns = 0
         occupied = 0
-        for i in range(NCELL):
+        w = c1 - c0 + 1
+        for i0 in range((r1 - r0 + 1) * w):
+            i = (r0 + i0 // w) * SIZE + c0 + i0 % w
             t = grid[p, i]
             if t != EMPTY:
                 occupied += 1
@@ -236,45 +254,6 @@ if AVAILABLE:
         return total, largest, crowns
 
     @numba.njit(cache=True)
-    def _region_points(grid: Any, crn: Any, p: int, t: int, seen: Any, stack: Any) -> int:
-        """Points of terrain t in seat p's kingdom (``board.terrain_points``)."""
-        for i in range(NCELL):
-            seen[i] = 0
-        total = 0
-        for i in range(NCELL):
-            if grid[p, i] != t or seen[i]:
-                continue
-            seen[i] = 1
-            stack[0] = i
-            top = 1
-            sq = 0
-            cr = 0
-            while top:
-                top -= 1
-                j = stack[top]
-                sq += 1
-                cr += crn[p, j]
-                r, c = j // SIZE, j % SIZE
-                if r > 0 and not seen[j - SIZE] and grid[p, j - SIZE] == t:
-                    seen[j - SIZE] = 1
-                    stack[top] = j - SIZE
-                    top += 1
-                if r < SIZE - 1 and not seen[j + SIZE] and grid[p, j + SIZE] == t:
-                    seen[j + SIZE] = 1
-                    stack[top] = j + SIZE
-                    top += 1
-                if c > 0 and not seen[j - 1] and grid[p, j - 1] == t:
-                    seen[j - 1] = 1
-                    stack[top] = j - 1
-                    top += 1
-                if c < SIZE - 1 and not seen[j + 1] and grid[p, j + 1] == t:
-                    seen[j + 1] = 1
-                    stack[top] = j + 1
-                    top += 1
-            total += sq * cr
-        return total
-
-    @numba.njit(cache=True)
     def _value(grid: Any, box: Any, p: int, n: int, pts: int, harmony: bool, middle: bool,
                seen: Any, stack: Any) -> tuple[int, int, int]:
         """``FullGreedyAgent._value`` of seat p's kingdom as it stands in ``grid`` (a placement tried on it)
@@ -290,26 +269,20 @@ if AVAILABLE:
             r_hi = min(SIZE - 1, box[p, 0] + n - 1)
             c_lo = max(0, box[p, 3] - n + 1)
             c_hi = min(SIZE - 1, box[p, 2] + n - 1)
+        occupied = box[p, NOCC]
+        # one-square holes: empty squares of the area with no empty neighbour in the area, row by row
+        cols = ((1 << (c_hi + 1)) - 1) ^ ((1 << c_lo) - 1)
         holes = 0
-        occupied = 0
-        for r in range(SIZE):
-            for c in range(SIZE):
-                i = r * SIZE + c
-                if grid[p, i] != EMPTY:
-                    occupied += 1
-                    continue
-                if r < r_lo or r > r_hi or c < c_lo or c > c_hi:
-                    continue
-                # an empty square of the area with no empty neighbour in the area
-                if r > r_lo and grid[p, i - SIZE] == EMPTY:
-                    continue
-                if r < r_hi and grid[p, i + SIZE] == EMPTY:
-                    continue
-                if c > c_lo and grid[p, i - 1] == EMPTY:
-                    continue
-                if c < c_hi and grid[p, i + 1] == EMPTY:
-                    continue
+        above = 0
+        here = cols & ~box[p, OCC + r_lo]
+        for r in range(r_lo, r_hi + 1):
+            below = cols & ~box[p, OCC + r + 1] if r < r_hi else 0
+            h = here & ~((here << 1) | (here >> 1) | above | below)
+            while h:
+                h &= h - 1
                 holes += 1
+            above = here
+            here = below
         score = pts
         if harmony and occupied == n * n:
             score += 5
@@ -320,8 +293,9 @@ if AVAILABLE:
             odd = False
             if fixed:
                 # an empty pocket of odd size inside the grid can never be filled
-                for i in range(NCELL):
-                    seen[i] = 0
+                for r in range(r_lo, r_hi + 1):
+                    for c in range(c_lo, c_hi + 1):
+                        seen[r * SIZE + c] = 0
                 for r in range(r_lo, r_hi + 1):
                     for c in range(c_lo, c_hi + 1):
                         i = r * SIZE + c
@@ -362,29 +336,128 @@ if AVAILABLE:
         return int(mk), -holes, score
 
     @numba.njit(cache=True)
-    def _try(grid: Any, crn: Any, box: Any, p: int, n: int, dom: Any, domino: int, key: int, pts: Any,
-             greedy: bool, harmony: bool, middle: bool, seen: Any, stack: Any) -> tuple[int, int, int]:
-        """The value of placing ``domino`` by ``key``: tried in place and undone."""
+    def _label(grid: Any, crn: Any, box: Any, p: int, lab: Any, rsq: Any, rcr: Any, pts: Any, stack: Any) -> None:
+        """Seat p's regions: ``lab[cell]`` the region of each square (in the box), ``rsq``/``rcr`` each region's
+        squares and crowns, ``pts[t]`` each terrain's points (``board.terrain_points``)."""
+        r0, r1, c0, c1 = box[p, 0], box[p, 1], box[p, 2], box[p, 3]
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                lab[r * SIZE + c] = -1
+        for t in range(6):
+            pts[t] = 0
+        nreg = 0
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                i = r * SIZE + c
+                t = grid[p, i]
+                if t == EMPTY or t == CASTLE or lab[i] >= 0:
+                    continue
+                lab[i] = nreg
+                stack[0] = i
+                top = 1
+                sq = 0
+                cr = 0
+                while top:
+                    top -= 1
+                    j = stack[top]
+                    sq += 1
+                    cr += crn[p, j]
+                    jr, jc = j // SIZE, j % SIZE
+                    if jr > r0 and lab[j - SIZE] < 0 and grid[p, j - SIZE] == t:
+                        lab[j - SIZE] = nreg
+                        stack[top] = j - SIZE
+                        top += 1
+                    if jr < r1 and lab[j + SIZE] < 0 and grid[p, j + SIZE] == t:
+                        lab[j + SIZE] = nreg
+                        stack[top] = j + SIZE
+                        top += 1
+                    if jc > c0 and lab[j - 1] < 0 and grid[p, j - 1] == t:
+                        lab[j - 1] = nreg
+                        stack[top] = j - 1
+                        top += 1
+                    if jc < c1 and lab[j + 1] < 0 and grid[p, j + 1] == t:
+                        lab[j + 1] = nreg
+                        stack[top] = j + 1
+                        top += 1
+                rsq[nreg] = sq
+                rcr[nreg] = cr
+                pts[t] += sq * cr
+                nreg += 1
+
+    @numba.njit(cache=True)
+    def _touching(grid: Any, lab: Any, p: int, cell: int, t: int, ids: Any, k: int) -> int:
+        """Add to ``ids[:k]`` the regions of terrain t next to ``cell``; returns the new count."""
+        r, c = cell // SIZE, cell % SIZE
+        for q in range(4):
+            if q == 0:
+                if r == 0:
+                    continue
+                j = cell - SIZE
+            elif q == 1:
+                if r == SIZE - 1:
+                    continue
+                j = cell + SIZE
+            elif q == 2:
+                if c == 0:
+                    continue
+                j = cell - 1
+            else:
+                if c == SIZE - 1:
+                    continue
+                j = cell + 1
+            if grid[p, j] != t:
+                continue
+            g = lab[j]
+            for m in range(k):
+                if ids[m] == g:
+                    g = -1
+                    break
+            if g >= 0:
+                ids[k] = g
+                k += 1
+        return k
+
+    @numba.njit(cache=True)
+    def _try(grid: Any, crn: Any, box: Any, p: int, n: int, dom: Any, domino: int, key: int, ptsum: int,
+             greedy: bool, harmony: bool, middle: bool, seen: Any, stack: Any, lab: Any, rsq: Any, rcr: Any,
+             ids: Any) -> tuple[int, int, int]:
+        """The value of placing ``domino`` by ``key``. The new region points follow from the regions the
+        halves join (``_label``); the placement is made for the rest and undone."""
         a = key >> 2
         d = key & 3
         r, c = a // SIZE, a % SIZE
         b = (r + _DR[d]) * SIZE + c + _DC[d]
-        b0, b1, b2, b3 = box[p, 0], box[p, 1], box[p, 2], box[p, 3]
-        _place(grid, crn, box, p, dom, domino, key)
         t1 = dom[domino, 0]
         t2 = dom[domino, 2]
-        total = 0
-        for t in range(6):
-            if t == t1 or t == t2:
-                total += _region_points(grid, crn, p, t, seen, stack)
-            else:
-                total += pts[t]
+        total = ptsum
+        if t1 == t2:
+            k = _touching(grid, lab, p, b, t1, ids, _touching(grid, lab, p, a, t1, ids, 0))
+            sq = 2
+            cr = dom[domino, 1] + dom[domino, 3]
+            for m in range(k):
+                g = ids[m]
+                sq += rsq[g]
+                cr += rcr[g]
+                total -= rsq[g] * rcr[g]
+            total += sq * cr
+        else:
+            for half in range(2):
+                cell = a if half == 0 else b
+                t = t1 if half == 0 else t2
+                k = _touching(grid, lab, p, cell, t, ids, 0)
+                sq = 1
+                cr = dom[domino, 1 + 2 * half]
+                for m in range(k):
+                    g = ids[m]
+                    sq += rsq[g]
+                    cr += rcr[g]
+                    total -= rsq[g] * rcr[g]
+                total += sq * cr
+        b0, b1, b2, b3 = box[p, 0], box[p, 1], box[p, 2], box[p, 3]
+        _place(grid, crn, box, p, dom, domino, key)
         if greedy:
             v0, v1, v2 = 0, 0, total
-            occupied = 0
-            for i in range(NCELL):
-                if grid[p, i] != EMPTY:
-                    occupied += 1
+            occupied = box[p, NOCC]
             if harmony and occupied == n * n:
                 v2 += 5
             half = (n - 1) // 2
@@ -398,32 +471,33 @@ if AVAILABLE:
         crn[p, a] = 0
         crn[p, b] = 0
         box[p, 0], box[p, 1], box[p, 2], box[p, 3] = b0, b1, b2, b3
+        box[p, OCC + r] &= ~(1 << c)
+        box[p, OCC + b // SIZE] &= ~(1 << (b % SIZE))
+        box[p, NOCC] -= 2
         return v0, v1, v2
 
     @numba.njit(cache=True)
     def _best(grid: Any, crn: Any, box: Any, p: int, n: int, dom: Any, domino: int, greedy: bool,
               harmony: bool, middle: bool, keys: Any, best: Any, seen: Any, stack: Any,
-              pts: Any) -> tuple[int, int, int, int]:
+              pts: Any, rows: Any, lab: Any, rsq: Any, rcr: Any, ids: Any) -> tuple[int, int, int, int]:
         """The best value of ``domino``'s placements for seat p and the keys reaching it (in ``best``, in
         the order the reference lists them): ``FullGreedyAgent._best_placement`` (or the greedy bot's
         immediate score). Returns (v0, v1, v2 * 2, count); v2 is doubled so the discard penalty of 1.0
-        stays an integer (2)."""
+        stays an integer (2). ``lab``, ``rsq``, ``rcr`` and ``pts`` must hold seat p's regions (``_label``)."""
+        ptsum = 0
         for t in range(6):
-            pts[t] = _region_points(grid, crn, p, t, seen, stack)
-        cnt = _placements(grid, box, p, n, dom, domino, keys)
+            ptsum += pts[t]
+        cnt = _placements(grid, box, p, n, dom, domino, keys, rows)
         if cnt == 0:
-            total = 0
-            for t in range(6):
-                total += pts[t]
-            v0, v1, v2 = _value(grid, box, p, n, total, harmony, middle, seen, stack)
+            v0, v1, v2 = _value(grid, box, p, n, ptsum, harmony, middle, seen, stack)
             if harmony and v1 == 0:
                 v2 -= 5
             return v0, v1, 2 * v2 - 2, 0
         bv0, bv1, bv2 = -1, 0, 0
         nb = 0
         for i in range(cnt):
-            v0, v1, v2 = _try(grid, crn, box, p, n, dom, domino, keys[i], pts, greedy, harmony, middle,
-                              seen, stack)
+            v0, v1, v2 = _try(grid, crn, box, p, n, dom, domino, keys[i], ptsum, greedy, harmony, middle,
+                              seen, stack, lab, rsq, rcr, ids)
             if nb == 0 or (v0, v1, v2) > (bv0, bv1, bv2):
                 bv0, bv1, bv2 = v0, v1, v2
                 best[0] = keys[i]
@@ -448,6 +522,11 @@ if AVAILABLE:
         seen = np.zeros(NCELL, dtype=np.int8)
         stack = np.empty(NCELL, dtype=np.int64)
         pts = np.zeros(6, dtype=np.int64)
+        rows = np.zeros((5, SIZE + 2), dtype=np.int64)
+        lab = np.full(NCELL, -1, dtype=np.int64)
+        rsq = np.zeros(NCELL, dtype=np.int64)
+        rcr = np.zeros(NCELL, dtype=np.int64)
+        ids = np.zeros(8, dtype=np.int64)
         free = np.empty(4, dtype=np.int64)
         slots = np.empty(4, dtype=np.int64)
         dom = _DOM
@@ -461,7 +540,7 @@ if AVAILABLE:
                 while cur_king[j] != king:
                     j += 1
                 domino = cur[j]
-                cnt = _placements(grid, box, p, n, dom, domino, keys)
+                cnt = _placements(grid, box, p, n, dom, domino, keys, rows)
                 key = -1
                 if pol == 0:  # RandomAgent: no draw for a single action
                     if cnt == 1:
@@ -472,8 +551,9 @@ if AVAILABLE:
                     if cnt == 1:
                         key = keys[0]
                     elif cnt > 1:
+                        _label(grid, crn, box, p, lab, rsq, rcr, pts, stack)
                         _, _, _, nb = _best(grid, crn, box, p, n, dom, domino, False, harmony, middle,
-                                            keys, best, seen, stack, pts)
+                                            keys, best, seen, stack, pts, rows, lab, rsq, rcr, ids)
                         key = best[_below(rngs, p, nb)]
                 else:  # GreedyAgent: draws even for a single action
                     if cnt <= 1:
@@ -481,8 +561,9 @@ if AVAILABLE:
                         if cnt == 1:
                             key = keys[i]
                     else:
+                        _label(grid, crn, box, p, lab, rsq, rcr, pts, stack)
                         _, _, _, nb = _best(grid, crn, box, p, n, dom, domino, True, harmony, middle,
-                                            keys, best, seen, stack, pts)
+                                            keys, best, seen, stack, pts, rows, lab, rsq, rcr, ids)
                         key = best[_below(rngs, p, nb)]
                 if record:
                     rec[nact] = key if key >= 0 else DISCARD_INDEX
@@ -508,9 +589,10 @@ if AVAILABLE:
                 else:
                     bv0, bv1, bv2 = -1, 0, 0
                     nb = 0
+                    _label(grid, crn, box, p, lab, rsq, rcr, pts, stack)
                     for i in range(nf):
                         v0, v1, v2, _ = _best(grid, crn, box, p, n, dom, nxt[free[i]], False, harmony, middle,
-                                              keys, best, seen, stack, pts)
+                                              keys, best, seen, stack, pts, rows, lab, rsq, rcr, ids)
                         if nb == 0 or (v0, v1, v2) > (bv0, bv1, bv2):
                             bv0, bv1, bv2 = v0, v1, v2
                             slots[0] = free[i]
@@ -594,9 +676,12 @@ if AVAILABLE:
             order[i], order[j] = order[j], order[i]
         grid = np.full((players, NCELL), EMPTY, dtype=np.int8)
         crn = np.zeros((players, NCELL), dtype=np.int8)
-        box = np.full((players, 4), CENTRE, dtype=np.int64)
+        box = np.zeros((players, BOXW), dtype=np.int64)
         for p in range(players):
             grid[p, CENTRE * SIZE + CENTRE] = CASTLE
+            box[p, :4] = CENTRE
+            box[p, OCC + CENTRE] = 1 << CENTRE
+            box[p, NOCC] = 1
         rngs = np.empty(players, dtype=np.uint64)
         for p in range(players):
             rngs[p] = _mix(seeds[p])
@@ -633,7 +718,14 @@ def encode(state: Any) -> dict[str, Any]:
                 bit = low.bit_length() - 1
                 crn[q, (bit // STRIDE) * SIZE + bit % STRIDE] = k + 1
         grid[q, CENTRE * SIZE + CENTRE] = CASTLE
-    return {"grid": grid, "crn": crn, "box": np.array(state.box, dtype=np.int64).reshape(p, 4)}
+    box = np.zeros((p, BOXW), dtype=np.int64)
+    for q in range(p):
+        box[q, :4] = state.box[q * 4:q * 4 + 4]
+        occ = state.occ[q]
+        for r in range(SIZE):
+            box[q, OCC + r] = (occ >> (r * STRIDE)) & 0x1FFF
+        box[q, NOCC] = occ.bit_count()
+    return {"grid": grid, "crn": crn, "box": box}
 
 
 def _arr(values: Sequence[int], size: int) -> Any:
