@@ -1,0 +1,125 @@
+"""The browser table in four languages: a whole game of each game, in each language, shown in the browser
+while its seats play, with the whole log and the rules page: no key is missing from any catalogue
+(i18n.js records each in window.__missingKeys). Also the language switch, remembered per browser."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+import pytest
+
+from tests.e2e import test_browser as shared
+from tests.e2e.test_boards import act, seat_payload, wait_until
+
+server, browser = shared.server, shared.browser
+LANGS = ("en", "tr", "fr", "ru")
+GAMES = {"kingdomino": {"players": 2}, "dominion": {"kingdom": "random", "turn_limit": 12},
+         "burgundy": {"players": 2}}
+
+
+def lang_page(browser, lang, **kw):
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US", **kw)
+    context.add_init_script(f"localStorage.setItem('realms.lang', '{lang}')")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return context, page, errors
+
+
+def missing(page):
+    return page.evaluate("window.__missingKeys")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_whole_game_reads_without_a_missing_key(browser, server, game, lang):
+    seed = LANGS.index(lang) * 7 + list(GAMES).index(game)
+    options = {**GAMES[game], "edition": "second"} if game == "dominion" and seed % 2 else GAMES[game]
+    made = httpx.post(server.base + "/api/games", json={"game": game, "options": options,
+                                                        "seats": ["human", "bot:random"]}).json()
+    gid, token = made["id"], made["seats"][0]["token"]
+    context, page, errors = lang_page(browser, lang)
+    page.goto(f"{server.base}/play/{gid}#token={token}")
+    page.wait_for_selector("#board")
+    assert page.evaluate("window.__lang") == lang
+    rng = random.Random(seed)
+    for n in range(3000):
+        p = seat_payload(server, gid, token)
+        if p["finished"]:
+            break
+        if p["legal_actions"]:
+            act(server, gid, token, p, rng.choice(p["legal_actions"])["action"])
+            if n % 5 == 0:  # let the page draw the new state (the socket pushes it) now and then
+                page.wait_for_timeout(30)
+        else:
+            page.wait_for_timeout(5)
+    assert seat_payload(server, gid, token)["finished"]
+    assert wait_until(page, lambda: page.get_attribute("body", "data-ready") == "over")
+    while page.locator("#log-older").is_visible():  # the whole log, worded in the page's language
+        held = page.locator("#log div[data-n]").count()
+        page.click("#log-older")
+        wait_until(page, lambda held=held: page.locator("#log div[data-n]").count() > held)
+    for info in page.locator("#board .info-button").all()[:3]:  # cards and tiles read in full
+        info.click()
+        assert page.locator("#info").is_visible()
+        page.click("#info-close")
+    seen = missing(page)  # each page load starts the record afresh
+    rules = page.get_attribute(f"a.rules-link[data-rules={game}]", "href")
+    page.goto(server.base + rules)
+    page.wait_for_selector("#rules-reference")
+    assert page.locator(".rules-section").count() > 10
+    seen += missing(page)
+    page.goto(f"{server.base}/replay/{gid}")
+    page.wait_for_selector("#step")
+    page.click("#next")
+    page.wait_for_timeout(200)
+    page.click("text=⏭")
+    page.wait_for_timeout(400)
+    seen += missing(page)
+    assert seen == [], seen
+    context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lobby_and_every_rules_page_in_each_language(browser, server, lang):
+    context, page, errors = lang_page(browser, lang)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create")
+    seen = missing(page)
+    for game in GAMES:
+        page.goto(f"{server.base}/rules/{game}")
+        page.wait_for_selector("#rules-reference")
+        seen += missing(page)
+    page.goto(server.base + "/rules")
+    page.wait_for_selector("#rules-index")
+    assert seen + missing(page) == []
+    context.close()
+    assert not errors, errors
+
+
+def test_the_browser_language_is_the_default_and_the_switch_is_remembered(browser, server):
+    context = browser.new_context(locale="fr-FR")
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create")
+    assert page.evaluate("window.__lang") == "fr"
+    assert page.get_attribute("html", "lang") == "fr"
+    page.select_option("#lang", "ru")
+    page.wait_for_selector("#create")
+    page.wait_for_function("window.__lang === 'ru'")
+    page.goto(server.base + "/rules/kingdomino")
+    page.wait_for_selector("#rules-reference")
+    assert page.evaluate("window.__lang") == "ru"
+    assert page.evaluate("localStorage.getItem('realms.lang')") == "ru"
+    context.close()
+
+
+def test_the_rules_page_marks_the_options_in_use(browser, server):
+    context, page, errors = lang_page(browser, "en")
+    page.goto(server.base + '/rules/kingdomino?options={"players":2,"harmony":true}')
+    page.wait_for_selector("#rules-in-use")
+    active = page.eval_on_selector_all(".rules-section.active", "ns => ns.map(n => n.dataset.section)")
+    assert set(active) == {"two", "harmony", "tiebreak-crowns"}, active
+    context.close()
