@@ -48,6 +48,11 @@ PICK_BASE = DISCARD_INDEX + 1
 OCC = 4
 NOCC = OCC + SIZE
 BOXW = NOCC + 1
+# the layout of ``play_packed``'s ``meta``
+_M_PILE, _M_CUR, _M_CURK, _M_NXT, _M_NXTK, _M_ORDER, _M_TURNS, _M_POLICY, _M_BOX = 0, 48, 52, 56, 60, 64, 68, 72, 76
+(_M_NPILE, _M_NCUR, _M_NNXT, _M_NORDER, _M_OI, _M_STEP, _M_ROUND, _M_PLAYERS, _M_N, _M_ROW, _M_HARMONY,
+ _M_MIDDLE) = range(92, 104)
+_M_SIZE = 104
 
 
 if AVAILABLE:
@@ -692,6 +697,52 @@ if AVAILABLE:
                     PICK, 0, turns, players, n, row_size, harmony, middle, policy, rngs, False, rec, rec, out)
 
 
+    @numba.njit(cache=True)
+    def play_packed(meta: Any, masks: Any, rngs: Any, record: bool, rec: Any, counts: Any, out: Any) -> int:
+        """``play`` for a state packed by ``_pack``: ``meta`` holds the rows, kings, turns, boxes and scalars
+        (turns come back in it), ``masks`` each seat's six terrain and three crown masks as 23 little-endian
+        bytes each (bit ``r * 14 + c`` is square (r, c), as in ``board``)."""
+        players = meta[_M_PLAYERS]
+        grid = np.full((players, NCELL), EMPTY, dtype=np.int8)
+        crn = np.zeros((players, NCELL), dtype=np.int8)
+        box = np.zeros((players, BOXW), dtype=np.int64)
+        for q in range(players):
+            for k in range(9):
+                base = (q * 9 + k) * 23
+                for j in range(23):
+                    byte = masks[base + j]
+                    while byte:
+                        low = byte & -byte
+                        bit = 0
+                        while (low >> bit) != 1:
+                            bit += 1
+                        byte ^= low
+                        cell = j * 8 + bit
+                        i = (cell // STRIDE) * SIZE + cell % STRIDE
+                        if k < 6:
+                            grid[q, i] = k
+                        else:
+                            crn[q, i] = k - 5
+            grid[q, CENTRE * SIZE + CENTRE] = CASTLE
+            for x in range(4):
+                box[q, x] = meta[_M_BOX + q * 4 + x]
+            nocc = 0
+            for r in range(SIZE):
+                m = 0
+                for c in range(SIZE):
+                    if grid[q, r * SIZE + c] != EMPTY:
+                        m |= 1 << c
+                        nocc += 1
+                box[q, OCC + r] = m
+            box[q, NOCC] = nocc
+        turns = meta[_M_TURNS:_M_TURNS + 4]
+        return play(grid, crn, box, meta[_M_PILE:_M_PILE + 48], meta[_M_NPILE], meta[_M_CUR:_M_CUR + 4],
+                    meta[_M_CURK:_M_CURK + 4], meta[_M_NCUR], meta[_M_NXT:_M_NXT + 4], meta[_M_NXTK:_M_NXTK + 4],
+                    meta[_M_NNXT], meta[_M_ORDER:_M_ORDER + 4], meta[_M_NORDER], meta[_M_OI], meta[_M_STEP],
+                    meta[_M_ROUND], turns, players, meta[_M_N], meta[_M_ROW], meta[_M_HARMONY] != 0,
+                    meta[_M_MIDDLE] != 0, meta[_M_POLICY:_M_POLICY + 4], rngs, record, rec, counts, out)
+
+
 def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
     """Whether the kernel plays these (validated) options between these agents exactly as the reference."""
     return AVAILABLE and not options["dynasty"] and all(a in POLICIES for a in agents)
@@ -734,20 +785,40 @@ def _arr(values: Sequence[int], size: int) -> Any:
     return a
 
 
+def _pad(values: Sequence[int], size: int) -> list[int]:
+    return list(values) + [0] * (size - len(values))
+
+
+def _pack(s: Any, policies: Sequence[int]) -> tuple[Any, Any]:
+    p = s.players
+    meta = (_pad(s.pile, 48) + _pad(s.cur, 4) + _pad(s.cur_king, 4) + _pad(s.nxt, 4) + _pad(s.nxt_king, 4)
+            + _pad(s.order, 4) + _pad(s.turns, 4) + _pad(policies, 4) + _pad(s.box, 16)
+            + [len(s.pile), len(s.cur), len(s.nxt), len(s.order), s.oi, s.step, s.round, p, s.n, s.row_size,
+               int(s.opts["harmony"]), int(s.opts["middle_kingdom"])])
+    masks = b"".join(m.to_bytes(23, "little") for q in range(p)
+                     for m in (*s.terr[q * 6:q * 6 + 6], *s.crown[q * 3:q * 3 + 3]))
+    return np.array(meta, dtype=np.int64), np.frombuffer(masks, dtype=np.uint8)
+
+
 def run(state: Any, policies: Sequence[int], rng_states: Sequence[int], record: bool = False,
         arrays: dict[str, Any] | None = None) -> tuple[Any, list[int], int, Any, Any]:
     """Play ``state`` (left unchanged) to the end in the kernel, seat ``i`` by policy ``policies[i]`` drawing
     from a SplitMix64 stream in state ``rng_states[i]``. Returns (per-seat rows of score, largest region and
     crowns; turns per seat; the number of actions; with ``record``, the action indices and legal-action
-    counts of every step)."""
+    counts of every step). With ``arrays`` (from ``encode``) the kernel plays on them, so the caller can read
+    the final kingdoms; otherwise the state goes in packed (``_pack``), which is much cheaper."""
     s = state
-    a = arrays if arrays is not None else encode(s)
     p = s.players
     out = np.zeros((p + 1, 3), dtype=np.int64)
     size = 256 if record else 1
     rec = np.zeros(size, dtype=np.int64)
     counts = np.zeros(size, dtype=np.int64)
-    rngs = np.array([x & ((1 << 64) - 1) for x in rng_states], dtype=np.uint64)
+    rngs = np.array([x & _MASK64 for x in rng_states], dtype=np.uint64)
+    if arrays is None:
+        meta, masks = _pack(s, policies)
+        nact = play_packed(meta, masks, rngs, record, rec, counts, out)
+        return out, meta[_M_TURNS:_M_TURNS + p].tolist(), nact, rec[:nact], counts[:nact]
+    a = arrays
     turns = np.array(s.turns, dtype=np.int64)
     nact = play(a["grid"], a["crn"], a["box"], _arr(s.pile, 48), len(s.pile), _arr(s.cur, 4), _arr(s.cur_king, 4),
                 len(s.cur), _arr(s.nxt, 4), _arr(s.nxt_king, 4), len(s.nxt), _arr(s.order, 4), len(s.order), s.oi,
