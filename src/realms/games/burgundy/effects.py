@@ -49,6 +49,7 @@ from realms.games.burgundy.data import (
     tile_json,
     tile_name,
 )
+from realms.games.burgundy.parts import Engine
 from realms.games.burgundy.state import (
     F_CASTLE,
     F_DISCARD,
@@ -75,7 +76,7 @@ from realms.games.burgundy.state import (
 )
 
 
-class _Effects:
+class _Effects(Engine):
     """Applying actions, and the effect of each tile kind on placement."""
 
     # --- apply --------------------------------------------------------------------------------------
@@ -85,18 +86,18 @@ class _Effects:
         if p is None:
             raise IllegalAction("burgundy: the game is over; no action is legal")
         idx = getattr(action, "index", None)
-        if idx.__class__ is not int or not 0 <= idx < NACTIONS or (  # type: ignore[operator]
-            ACTIONS[idx] is not action and ACTIONS[idx] != action  # type: ignore[index]
+        if idx.__class__ is not int or not 0 <= idx < NACTIONS or (
+            ACTIONS[idx] is not action and ACTIONS[idx] != action
         ):
             raise IllegalAction(f"burgundy: {action!r} is not an action of this game")
         cache = s.cache
         if cache is None:
             cache = s.cache = self._compute(s)
-        action = ACTIONS[idx]  # type: ignore[index]
+        action = ACTIONS[idx]
         if action not in cache:
             raise IllegalAction(self._why_not(s, p, action))
         ev: list[Event] | None = [] if log else None
-        kind, a, b, c = DECODE[idx]  # type: ignore[index]
+        kind, a, b, c = DECODE[idx]
         _DO[kind](self, s, p, a, b, c, ev)
         s.cache = None
         self._settle(s, ev)

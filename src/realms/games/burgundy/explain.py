@@ -29,6 +29,7 @@ from realms.games.burgundy.data import (
     TYPES,
     tile_name,
 )
+from realms.games.burgundy.parts import Engine
 from realms.games.burgundy.state import (
     F_CASTLE,
     F_DISCARD,
@@ -49,7 +50,7 @@ from realms.games.burgundy.state import (
 )
 
 
-class _Explain:
+class _Explain(Engine):
     """Why an action is illegal, and what the player to move must decide, in words."""
 
     # --- explaining illegal actions -------------------------------------------------------------------

@@ -28,6 +28,7 @@ from realms.games.burgundy.data import (
     T_TYPE,
     Board,
 )
+from realms.games.burgundy.parts import Engine
 from realms.games.burgundy.state import (
     F_CASTLE,
     F_DISCARD,
@@ -49,7 +50,7 @@ from realms.games.burgundy.state import (
 )
 
 
-class _Legality:
+class _Legality(Engine):
     """The legal actions of the current decision, computed once and cached."""
 
     # --- legal actions ------------------------------------------------------------------------------
@@ -183,7 +184,9 @@ class _Legality:
                 b = pbase + si * STRIDE
                 while m:
                     low = m & -m
-                    out.append(PLACE[b + low.bit_length() - 1])
+                    act = PLACE[b + low.bit_length() - 1]
+                    assert act is not None  # space 0 (None) is never in a mask
+                    out.append(act)
                     m ^= low
                 si += 1
         # sell goods
@@ -228,7 +231,9 @@ class _Legality:
             b = si * STRIDE
             while m:
                 low = m & -m
-                out.append(HALL[b + low.bit_length() - 1])
+                act = HALL[b + low.bit_length() - 1]
+                assert act is not None  # space 0 (None) is never in a mask
+                out.append(act)
                 m ^= low
             si += 1
 

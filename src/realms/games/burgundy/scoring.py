@@ -11,10 +11,11 @@ from realms.games.burgundy.data import (
     T_KIND,
     T_TYPE,
 )
+from realms.games.burgundy.parts import Engine
 from realms.games.burgundy.state import MODE_OVER, SRC_GOODS, SRC_SILVER, SRC_WORKERS, STRIDE, BurgundyState
 
 
-class _Scoring:
+class _Scoring(Engine):
     """Scoring: VP as they happen, final scoring, knowledge tiles 15-26, results."""
 
     def _final_scoring(self, s: BurgundyState, ev: list[Event] | None) -> None:

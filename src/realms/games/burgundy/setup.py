@@ -19,10 +19,11 @@ from realms.games.burgundy.data import (
     T_TYPE,
     board_box,
 )
+from realms.games.burgundy.parts import Engine
 from realms.games.burgundy.state import K2, MODE_BOARD, MODE_PLAY, STRIDE, BurgundyState, _below, _draw, _draw_goods
 
 
-class _Setup:
+class _Setup(Engine):
     """Setup, phases and rounds, and settling after each action (the turn machine)."""
 
     # --- setup ----------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from realms.core.game import Action
@@ -103,7 +103,7 @@ def _listed(value: list[Any]) -> list[Any]:
 
 
 #: how ``to_data`` converts the fields that are not flat lists of ints
-_TO_DATA = {
+_TO_DATA: dict[str, Callable[[Any], Any]] = {
     "pool": lambda pool: [b.to_json() for b in pool],
     "boards": lambda boards: [b.to_json() if b is not None else None for b in boards],
     "opts": dict,
@@ -236,7 +236,7 @@ class BurgundyState:
 
 
 #: how ``from_data`` rebuilds the fields that are not lists of ints (or of lists of ints)
-_FROM_DATA = {
+_FROM_DATA: dict[str, Callable[[Any], Any]] = {
     "pool": lambda pool: tuple(board_from_rows(b["board"], b["rows"]) for b in pool),
     "boards": lambda boards: [board_from_rows(b["board"], b["rows"]) if b is not None else None for b in boards],
     "opts": dict,

@@ -18,10 +18,11 @@ from realms.games.burgundy.data import (
     tile_face,
     tile_name,
 )
+from realms.games.burgundy.parts import Engine
 from realms.games.burgundy.state import FREE_DIE, STRIDE, BurgundyState, _face_or_none
 
 
-class _View:
+class _View(Engine):
     """What leaves the engine: the view of a seat, action descriptions, determinize."""
 
     def determinize(self, state: BurgundyState, seat: int, rng: Rng) -> BurgundyState:
