@@ -362,9 +362,10 @@ class Dominion(Game):
         except (AttributeError, IndexError, TypeError):
             known = False
         if not known:
-            idx = getattr(action, "index", None)
-            if idx.__class__ is not int or not 0 <= idx < _NACT or ACTIONS[idx] != action:  # type: ignore
+            raw = getattr(action, "index", None)
+            if raw.__class__ is not int or not 0 <= raw < _NACT or ACTIONS[raw] != action:
                 raise IllegalAction(f"dominion: {action!r} is not an action of this game")
+            idx = raw
         if s.stack:
             f = s.stack[-1]
             h = HANDLERS[f[0]]

@@ -79,7 +79,9 @@ class _Kingdom:
 
     def try_place(self, domino: int, key: int) -> tuple[int, int, list[int]]:
         """(points after the placement, new occupied mask, new box) for placement ``key``."""
-        a, b2, r1, r2, col1, col2 = _GEOM[key]  # type: ignore[misc]
+        geom = _GEOM[key]
+        assert geom is not None  # key is a placement on the frame
+        a, b2, r1, r2, col1, col2 = geom
         t1, t2 = _T1[domino], _T2[domino]
         crown = self.crown[:]
         if _C1[domino]:
@@ -265,6 +267,7 @@ class RolloutAgent(Playout):
             cell, d = divmod(a.index, 4)
             r, c = divmod(cell, B.SIZE)
             g = geom[((B.bit_of(r, c)) << 2) | d]
+            assert g is not None  # a legal placement lies on the frame
             h1, h2 = g[0], g[1]
             n1 = (((h1 << 1) | (h1 >> 1) | (h1 << B.STRIDE) | (h1 >> B.STRIDE)) & m1).bit_count()
             n2 = (((h2 << 1) | (h2 >> 1) | (h2 << B.STRIDE) | (h2 >> B.STRIDE)) & m2).bit_count()

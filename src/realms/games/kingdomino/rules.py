@@ -401,8 +401,8 @@ class Kingdomino(Game):
         if p is None:
             raise IllegalAction("kingdomino: the game is over; no action is legal")
         idx = getattr(action, "index", None)
-        if idx.__class__ is not int or not 0 <= idx < _NACT or (  # type: ignore[operator]
-            ACTIONS[idx] is not action and ACTIONS[idx] != action  # type: ignore[index]
+        if idx.__class__ is not int or not 0 <= idx < _NACT or (
+            ACTIONS[idx] is not action and ACTIONS[idx] != action
         ):
             raise IllegalAction(f"kingdomino: {action!r} is not an action of this game")
         events: list[Event] = []
@@ -467,7 +467,9 @@ class Kingdomino(Game):
         return events
 
     def _place(self, s: KingdominoState, p: int, domino: int, bit: int, d: int) -> None:
-        a, b2, r1, r2, c1, c2 = _GEOM[(bit << 2) | d]  # type: ignore[misc]
+        geom = _GEOM[(bit << 2) | d]
+        assert geom is not None  # only placements on the frame reach here
+        a, b2, r1, r2, c1, c2 = geom
         s.occ[p] |= a | b2
         t = p * 6
         terr = s.terr
@@ -524,7 +526,8 @@ class Kingdomino(Game):
             terr = s.terr[p * 6:p * 6 + 6]
             crown = s.crown[p * 3:p * 3 + 3]
             box = s.box[p * 4:p * 4 + 4]
-            total, largest, crowns = B.quick_score(terr, *crown, s.occ[p], box, s.n, harmony, middle)
+            c1, c2, c3 = crown
+            total, largest, crowns = B.quick_score(terr, c1, c2, c3, s.occ[p], box, s.n, harmony, middle)
             summary.append({"score": total, "largest_region": largest, "crowns": crowns,
                             "masks": terr + crown + [s.occ[p]] + box})
         s.history = s.history + [summary]
@@ -566,13 +569,15 @@ class Kingdomino(Game):
 
     # --- scoring -------------------------------------------------------------------------------
     def _score(self, s: KingdominoState, p: int) -> B.Score:
+        c1, c2, c3 = s.crown[p * 3:p * 3 + 3]
         return B.score_masks(
-            s.terr[p * 6:p * 6 + 6], *s.crown[p * 3:p * 3 + 3], s.occ[p], s.box[p * 4:p * 4 + 4], s.n,
+            s.terr[p * 6:p * 6 + 6], c1, c2, c3, s.occ[p], s.box[p * 4:p * 4 + 4], s.n,
             s.opts["harmony"], s.opts["middle_kingdom"],
         )
 
     def _quick_score(self, s: KingdominoState, p: int) -> int:
-        return B.quick_score(s.terr[p * 6:p * 6 + 6], *s.crown[p * 3:p * 3 + 3], s.occ[p], s.box[p * 4:p * 4 + 4],
+        c1, c2, c3 = s.crown[p * 3:p * 3 + 3]
+        return B.quick_score(s.terr[p * 6:p * 6 + 6], c1, c2, c3, s.occ[p], s.box[p * 4:p * 4 + 4],
                              s.n, s.opts["harmony"], s.opts["middle_kingdom"])[0]
 
     def score(self, state: KingdominoState, seat: int) -> B.Score:
@@ -587,6 +592,7 @@ class Kingdomino(Game):
         scores = [sum(g[i]["score"] for g in games) for i in range(p)]
         largest = [sum(g[i]["largest_region"] for g in games) for i in range(p)]
         crowns = [sum(g[i]["crowns"] for g in games) for i in range(p)]
+        keys: list[tuple[Any, ...]]
         if state.opts["tiebreak"] == "crowns":
             keys = [(largest[i], crowns[i]) for i in range(p)]
         else:

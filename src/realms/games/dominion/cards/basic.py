@@ -52,4 +52,4 @@ class Province(Card):
 
 
 COPPER, SILVER, GOLD, CURSE_ID, ESTATE, DUCHY, PROVINCE = range(7)
-assert Province.id == PROVINCE and Copper.id == COPPER  # type: ignore[attr-defined]
+assert Province.id == PROVINCE and Copper.id == COPPER

@@ -22,6 +22,7 @@ card set appends indices and never moves them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION = 1, 2, 4, 8, 16, 32, 64
@@ -157,7 +158,7 @@ def register(cls: type[Card]) -> type[Card]:
     return cls
 
 
-def handler(kind: int):  # type: ignore[no-untyped-def]
+def handler(kind: int) -> Callable[[type[Handler]], type[Handler]]:
     """Register a generic frame handler class under a (negative) frame kind."""
 
     def deco(cls: type[Handler]) -> type[Handler]:
