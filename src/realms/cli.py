@@ -9,7 +9,7 @@ import secrets
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -40,7 +40,7 @@ def esc(text: object) -> str:
     return escape(str(text))
 
 
-def fail(message: str, code: int = 2) -> None:
+def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``error: message`` on one line of standard error and exit with ``code`` (2 bad input, 1 environment)."""
     err.print(f"[bold red]error:[/] {esc(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
@@ -510,11 +510,11 @@ def sim(
     stat_keys = sorted({k for e in report.entrants for k in e.stat_sums})
     for k in stat_keys:
         table.add_column(k, justify="right", overflow="fold")
-    for e in report.entrants:
-        lo, hi = e.win_rate_ci95
-        row: list[Any] = [Text(e.agent), f"{e.wins:g}", f"{e.win_rate:.1%}", f"{lo:.1%}–{hi:.1%}",
-                          f"{e.mean_score:.2f}", f"{e.mean_rank:.2f}"]
-        stats = e.stats()
+    for ent in report.entrants:
+        lo, hi = ent.win_rate_ci95
+        row: list[Any] = [Text(ent.agent), f"{ent.wins:g}", f"{ent.win_rate:.1%}", f"{lo:.1%}–{hi:.1%}",
+                          f"{ent.mean_score:.2f}", f"{ent.mean_rank:.2f}"]
+        stats = ent.stats()
         row += [f"{stats[k]:.2f}" if k in stats else "" for k in stat_keys]
         table.add_row(*row)
     print_whole(table)

@@ -85,7 +85,9 @@ class Policy:
         return step
 
     def save(self, path: str | Path) -> None:
-        np.savez(path, game_id=np.array(self.game_id), **self.p)
+        # Any: mypy matches a ``**`` mapping against savez's ``allow_pickle: bool`` too
+        arrays: dict[str, Any] = {"game_id": np.array(self.game_id), **self.p}
+        np.savez(path, **arrays)
 
     @classmethod
     def load(cls, path: str | Path) -> Policy:

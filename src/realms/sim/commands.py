@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from rich.table import Table
@@ -18,6 +19,7 @@ from realms.sim.tournament import SimReport
 def command_line() -> list[str]:
     """The running command as words, rebuilt from its parsed parameters (defaults left out), e.g.
     ``["realms", "sim", "kingdomino", "--players", "greedy,random", "--games", "6"]``."""
+    get_current_context: Callable[[], Any]  # typer's click and click have each their own Context class
     try:  # recent typer carries a click of its own
         from typer._click.globals import get_current_context
     except ImportError:

@@ -16,6 +16,8 @@ def run() -> None:
             context.run_migrations()
         return
     url = config.get_main_option("sqlalchemy.url")
+    if url is None:
+        raise RuntimeError("alembic: no connection handed over and no sqlalchemy.url configured")
     engine = make_engine(url)
     with engine.begin() as conn:
         context.configure(connection=conn, target_metadata=target_metadata, render_as_batch=True)
