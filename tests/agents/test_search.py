@@ -223,7 +223,7 @@ def test_width_keeps_the_best_ranked_root_actions(kind: str) -> None:
         game.apply(state, bot.act(game, state))
     legal = game.legal_actions(state)
     scores = bot.rank(game, state, legal)
-    agent = make_agent(f"{kind}:iterations=30,width=3", game, 2)
+    agent = make_agent(f"{kind}:iterations=30,width=3,confidence=0", game, 2)
     agent.act(game, state)
     kept = set(agent.last_stats)
     assert len(kept) == 3
@@ -250,3 +250,19 @@ def test_the_strength_benchmark_runs(tmp_path) -> None:
     assert row["games"] == 1 and row["moves"] > 0 and 0 <= row["win_rate"] <= 1
     assert row["playouts_per_move"] == 3
     assert {(p["game"], p["policy"]) for p in out["playouts"]} >= {("burgundy", "rollout"), ("dominion", "rollout")}
+
+
+def test_mc_keeps_the_policys_choice_unless_another_action_is_clearly_better() -> None:
+    game, state = _position("dominion", steps=20)
+    seat = state.to_move
+    # the agent's baseline, drawn as the agent draws it
+    move_seed = Rng(4).next64()
+    policy = make_agent("rollout", game, derive_seed(move_seed, 1 << 32))
+    baseline = policy.act(game, game.determinize(state, seat, Rng(derive_seed(move_seed, 1 << 33))))
+    stubborn = make_agent("mc:iterations=60,confidence=10", game, 4)
+    assert stubborn.act(game, state) == baseline
+    assert baseline.index in stubborn.last_stats
+    plain = make_agent("mc:iterations=60,confidence=0", game, 4)
+    move = plain.act(game, state)
+    means = {i: w / n for i, (n, w) in plain.last_stats.items()}
+    assert means[move.index] == max(means.values())

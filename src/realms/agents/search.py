@@ -1,7 +1,9 @@
 """Search agents for every game, through the protocol alone: ``mc``, ``uct`` and ``ismcts``.
 
-- ``mc``: flat Monte Carlo. Every legal action at the root gets the same number of playouts (round robin),
-  each from a fresh determinization of the position; the best mean reward wins.
+- ``mc``: flat Monte Carlo. Every legal action at the root gets the same number of playouts, in rounds of
+  one playout per action; a round samples one determinization and one state of the playout policy's
+  generator and plays every action from them (common random numbers: the actions meet the same luck, which
+  cuts the noise of their comparison). The best mean reward wins.
 - ``uct``: Monte Carlo tree search with UCB1 over *one* determinization of the position, sampled once per
   move (hidden information fixed as one guess, as in perfect-information UCT); the most visited action wins.
 - ``ismcts``: single-observer information-set MCTS: one tree for the searching seat, a fresh determinization
@@ -30,9 +32,9 @@ import atexit
 import math
 import multiprocessing as mp
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from realms.core.agents import Agent, AgentOption, AgentSpec, Playout, agent_names, make_agent, register
@@ -56,6 +58,9 @@ OPTIONS: tuple[AgentOption, ...] = (
                 "(default: the policy's own; 0: play to the end)", minimum=0, maximum=1_000_000),
     AgentOption("width", "int", None, "search only this many root actions, the best by the game's rollout "
                 "ranking when it has one (default: the rollout's own; 0: all)", minimum=0, maximum=100_000),
+    AgentOption("confidence", "float", 1.0, "mc only: play the policy's own choice unless another action beats it "
+                "by this many standard errors of their paired difference (0: the best mean)", minimum=0.0,
+                maximum=10.0),
     AgentOption("workers", "int", 1, "root parallelism: processes searching independently, statistics summed",
                 minimum=1, maximum=64),
     AgentOption("seed", "int", None, "seed of the agent's own generator (default: the seat's seed)", minimum=0,
@@ -80,6 +85,9 @@ class SearchConfig:
     depth: int | None
     workers: int
     width: int | None = None
+    confidence: float = 0.0
+    #: the playout policy's own choice at the root (set per move by the agent; mc compares against it)
+    baseline: int | None = None
 
 
 class _Node:
@@ -100,7 +108,7 @@ class _Search:
     def __init__(self, game: Game, state: Any, seat: int, rng: Rng, cfg: SearchConfig) -> None:
         self.game, self.state, self.seat, self.rng, self.cfg = game, state, seat, rng, cfg
         names = agent_names(game)
-        policy_name = cfg.policy or ("rollout" if "rollout" in names else "random")
+        policy_name = _policy_name(game, cfg)
         self.policy = make_agent(policy_name, game, rng.next64())
         policy = self.policy
         self.estimates = isinstance(policy, Playout)
@@ -120,9 +128,15 @@ class _Search:
         cfg = self.cfg
         step = {"mc": self._mc_iteration, "uct": self._uct_iteration, "ismcts": self._ismcts_iteration}[cfg.kind]
         self.root_actions = self._root_actions()
+        base = cfg.baseline
+        if base is not None:
+            first = [a for a in self.game.legal_actions(self.state) if a.index == base]
+            self.root_actions = first + [a for a in self.root_actions if a.index != base]
         self.root_allowed = {a.index for a in self.root_actions}
+        self.paired: dict[int, list[float]] = {a.index: [0, 0.0, 0.0] for a in self.root_actions}
         if cfg.kind == "mc":
             self.stats = {a.index: [0, 0.0] for a in self.root_actions}
+            self.mc_i = 0
         else:
             self.root = _Node()
             if cfg.kind == "uct":
@@ -155,7 +169,7 @@ class _Search:
         return [actions[i] for i in sorted(order)]
 
     # --- rewards ----------------------------------------------------------------------------------
-    def _reward(self, scores: list[float], winners: list[int] | None) -> list[float]:
+    def _reward(self, scores: Sequence[float], winners: list[int] | None) -> list[float]:
         n = len(scores)
         if self.cfg.eval == "margin":
             if n == 1:
@@ -215,11 +229,28 @@ class _Search:
 
     # --- flat Monte Carlo --------------------------------------------------------------------------
     def _mc_iteration(self) -> None:
-        k = self.playouts % len(self.root_actions)
+        # rounds of one playout per root action, all from the same determinization with the policy's
+        # generator in the same state (common random numbers: the actions are compared on the same luck)
+        k = self.mc_i % len(self.root_actions)
+        self.mc_i += 1
+        if k == 0:
+            self.round_state = self.game.determinize(self.state, self.seat, self.rng)
+            self.round_seed = self.rng.next64()
         a = self.root_actions[k]
-        s = self.game.determinize(self.state, self.seat, self.rng)
+        s = self.game.clone(self.round_state)
+        self.policy.rng.state = self.round_seed
         self.game.apply(s, a)
         r = self._playout(s)
+        if self.cfg.baseline is not None:  # the baseline is first in every round: pair the others with it
+            mine = r[self.seat]
+            if k == 0:
+                self.round_base = mine
+            else:
+                d = mine - self.round_base
+                pd = self.paired[a.index]
+                pd[0] += 1
+                pd[1] += d
+                pd[2] += d * d
         st = self.stats[a.index]
         st[0] += 1
         st[1] += r[self.seat]
@@ -283,17 +314,27 @@ class _Search:
         return self._reward(result.scores, result.winners)
 
 
+def _policy_name(game: Game, cfg: SearchConfig) -> str:
+    return cfg.policy or ("rollout" if "rollout" in agent_names(game) else "random")
+
+
 def search_root(game: Game, state: Any, seat: int, seed: int, cfg: SearchConfig) -> dict[int, tuple[int, float]]:
     """One search's root statistics: action index -> (visits, summed reward of ``seat``)."""
     return _run(game, state, seat, seed, cfg)[0]
 
 
-def _run(game: Game, state: Any, seat: int, seed: int, cfg: SearchConfig) -> tuple[dict[int, tuple[int, float]], int]:
+_Part = tuple[dict[int, tuple[int, float]], int, dict[int, list[float]]]
+
+
+def _run(game: Game, state: Any, seat: int, seed: int, cfg: SearchConfig) -> _Part:
+    """A search's root statistics, its playouts and (mc against a baseline) the paired differences:
+    action index -> [pairs, summed difference, summed squared difference]."""
     search = _Search(game, state, seat, Rng(seed), cfg)
-    return search.run(), search.playouts
+    stats = search.run()
+    return stats, search.playouts, search.paired
 
 
-def _worker(args: tuple[str, Any, int, int, SearchConfig]) -> tuple[dict[int, tuple[int, float]], int]:
+def _worker(args: tuple[str, Any, int, int, SearchConfig]) -> _Part:
     import realms.games
 
     game_id, state, seat, seed, cfg = args
@@ -350,6 +391,10 @@ class SearchAgent(Agent):
         start = time.perf_counter()
         move_seed = self.rng.next64()
         cfg = self.cfg
+        if cfg.kind == "mc" and cfg.confidence > 0:
+            policy = make_agent(_policy_name(game, cfg), game, derive_seed(move_seed, 1 << 32))
+            sample = game.determinize(state, seat, Rng(derive_seed(move_seed, 1 << 33)))
+            cfg = replace(cfg, baseline=policy.act(game, sample).index)
         seeds = [derive_seed(move_seed, w) for w in range(cfg.workers)]
         if cfg.workers == 1:
             parts = [_run(game, state, seat, seeds[0], cfg)]
@@ -362,18 +407,48 @@ class SearchAgent(Agent):
                 parts = [f.result() for f in futures]
         SearchAgent.moves += 1
         SearchAgent.seconds += time.perf_counter() - start
-        SearchAgent.playouts += sum(p for _, p in parts)
-        parts_stats = [stats for stats, _ in parts]
+        SearchAgent.playouts += sum(p for _, p, _ in parts)
+        parts_stats = [stats for stats, _, _ in parts]
+        paired: dict[int, list[float]] = {}
+        for _, _, pd in parts:
+            for i, (n, s1, s2) in pd.items():
+                acc = paired.setdefault(i, [0, 0.0, 0.0])
+                acc[0] += n
+                acc[1] += s1
+                acc[2] += s2
         total: dict[int, tuple[int, float]] = {}
         for part in parts_stats:  # in worker order
             for i, (n, w) in part.items():
                 n0, w0 = total.get(i, (0, 0.0))
                 total[i] = (n0 + n, w0 + w)
         self.last_stats = total
+        if cfg.baseline is not None:
+            return _choose_over(actions, total, paired, cfg.baseline, cfg.confidence)
         return _choose(actions, total, cfg.kind == "mc", Rng(move_seed ^ _TIE_SALT))
 
 
 _TIE_SALT = 0x7E5B_2A11_0C3D_9F01
+
+
+def _choose_over(actions: list[Action], stats: dict[int, tuple[int, float]], paired: dict[int, list[float]],
+                 baseline: int, z: float) -> Action:
+    """The baseline (the policy's own choice) unless some action beats it by more than ``z`` standard errors
+    of their paired difference; then the best mean of those that do (the first in legal order on a tie)."""
+    best: Action | None = None
+    best_mean = -math.inf
+    for a in actions:
+        n, s1, s2 = paired.get(a.index, (0, 0.0, 0.0))
+        if a.index == baseline or n < 2:
+            continue
+        mean = s1 / n
+        var = max(0.0, (s2 - n * mean * mean) / (n - 1))
+        if mean - z * math.sqrt(var / n) > 0:
+            m, w = stats[a.index]
+            if w / m > best_mean:
+                best, best_mean = a, w / m
+    if best is not None:
+        return best
+    return next(a for a in actions if a.index == baseline)
 
 
 def _choose(actions: list[Action], stats: dict[int, tuple[int, float]], by_mean: bool, rng: Rng) -> Action:
@@ -401,7 +476,8 @@ def _spec(kind: str) -> AgentSpec:
         if options["seed"] is not None:
             rng = Rng(options["seed"])
         cfg = SearchConfig(kind, options["seconds"], options["iterations"], options["policy"], options["eval"],
-                           options["c"], options["depth"], options["workers"], options["width"])
+                           options["c"], options["depth"], options["workers"], options["width"],
+                           options["confidence"])
         return SearchAgent(rng, cfg)
 
     return AgentSpec(build, OPTIONS, KINDS[kind])

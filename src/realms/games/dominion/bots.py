@@ -643,10 +643,39 @@ class RolloutBot(StrategyBot, Playout):
     order and decisions, so every Action card a search chose to buy is played sensibly in its playouts."""
 
     name = "rollout"
+    #: a search keeps this many root actions by ``rank``
+    width = 6
 
     def __init__(self, rng: Rng) -> None:
         StrategyBot.__init__(self, rng, _PARSED["big-money-ultimate"])
         self.name = "rollout"
+
+    def rank(self, game: Any, state: Any, actions: list[Action]) -> list[float]:  # type: ignore[override]
+        """Buys by cost (a Curse last, a Copper just above ending the buys, an Estate or Duchy low until the
+        game nears its end), playing Treasures before any buy; everything else by the legal order."""
+        s: DominionState = state
+        late = gains_to_end(s) <= 4
+        out: list[float] = []
+        for i, a in enumerate(actions):
+            if a.kind == "play_treasures":
+                out.append(100.0)
+            elif a.kind == "buy":
+                c = BY_NAME[a["card"]]
+                t = TYPES[c]
+                if t & CURSE:
+                    v = -2.0
+                elif c == COPPER:
+                    v = 0.5
+                elif t == VICTORY and c != PROVINCE and not late:
+                    v = 1.0 + COST[c] / 10
+                else:
+                    v = float(COST[c]) + (0.5 if IS_TREASURE[c] else 0.0)
+                out.append(v)
+            elif a.kind == "end_buys":
+                out.append(0.0)
+            else:
+                out.append(50.0 - i / 100)
+        return out
 
 
 #: kingdom cards by how well one or two copies do in an otherwise Big Money Ultimate deck (a rough order
