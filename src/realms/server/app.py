@@ -8,7 +8,7 @@ import time
 from collections import deque
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
@@ -22,6 +22,7 @@ from sqlalchemy.orm import sessionmaker
 
 import realms.games
 from realms.agents import agent_names, default_agent
+from realms.server.accounts import Accounts, csrf_token
 from realms.server.db import STORAGE_DOWN, check_integrity, default_url, guard_file, make_engine, migrate
 from realms.server.limits import RateLimited, Settings, SocketLimit
 from realms.server.live import LOG_PAGE_MAX, ApiError, LiveGame, Manager
@@ -33,11 +34,21 @@ MAX_BODY = 64 * 1024
 log = logging.getLogger("realms.server")
 
 
+class Clock(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    per: Literal["move", "game"]
+    seconds: StrictInt = Field(ge=1, le=30 * 86400)
+
+
 class CreateGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[str]
+    #: "realtime": a player who leaves is replaced by a bot after a grace period; "turn": come back any time
+    pace: Literal["realtime", "turn"] = "realtime"
+    clock: Clock | None = None
+    rated: bool = True
 
 
 class PostAction(BaseModel):
@@ -288,7 +299,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
             if resumed:
                 log.info("resumed %d unfinished games", len(resumed))
         sweeper = asyncio.create_task(manager.sweep_idle())  # idle unfinished games leave memory
+        pending = manager.load_deadlines()  # clocks and bot takeovers, as stored
+        if pending:
+            log.info("%d games with a clock or a takeover pending", pending)
+        ticker = asyncio.create_task(manager.run_deadlines())
         yield
+        ticker.cancel()
         sweeper.cancel()
         for live in manager.games.values():
             if live.bot_task is not None:
@@ -325,6 +341,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     app.guard = Guard(settings)
     manager.before_act = app.guard.limits.seat_action  # per-seat action budget, checked before any work
     app.state.settings = settings
+    accounts = Accounts(app, manager, engine, app.guard.limits)
+    app.state.accounts = accounts
+    app.guard.csrf = lambda cookie: csrf_token(accounts.key, cookie)
+    accounts.routes()
+
+    @app.exception_handler(RateLimited)
+    async def rate_limited(_: Request, exc: RateLimited) -> JSONResponse:
+        return JSONResponse({"detail": f"too many requests ({exc.what}): slow down"}, status_code=429,
+                            headers={"retry-after": str(max(1, round(exc.retry_after)))})
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
@@ -361,11 +386,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         return {"games": out}
 
     @app.post("/api/games", status_code=201)
-    async def create_game(body: CreateGame) -> dict[str, Any]:
+    async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         """A new table. The creator gets the secret of its own seats (``creator``), an invitation code for
         each ``invite`` seat, nothing for ``open`` seats (anyone claims them from the lobby), and the owner
-        secret that revokes an unclaimed seat. The server keeps only hashes of these."""
-        live = manager.create(body.game, body.options, body.seats)
+        secret that revokes an unclaimed seat. The server keeps only hashes of these. A signed-in creator's
+        seats are linked to the account. ``pace`` and ``clock``: see docs/server.md."""
+        live = manager.create(body.game, body.options, body.seats, pace=body.pace, rated=body.rated,
+                              clock=body.clock.model_dump() if body.clock else None, user=accounts.user_of(request))
         issued, live.issued = live.issued or {}, None
         manager.schedule_bots(live)
         lobby_changed()
@@ -421,12 +448,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
             return Response(live.log_page(seat, before, limit), media_type="application/json")
 
     @app.post("/api/games/{gid}/join")
-    async def join_game(gid: str, body: JoinSeat) -> dict[str, Any]:
+    async def join_game(gid: str, body: JoinSeat, request: Request) -> dict[str, Any]:
         """Claim an open seat (``{"seat": n}``) or redeem an invitation (``{"invite": code}``, once): the
-        answer holds a fresh secret for the joiner alone."""
+        answer holds a fresh secret for the joiner alone (a signed-in joiner's seat is linked to the account)."""
+        user = accounts.user_of(request)
         live = manager.get(gid)
         async with live.lock:
-            seat, token = manager.join(live, body.seat, body.invite)
+            seat, token = manager.join(live, body.seat, body.invite, user=user)
         await manager.changed(live)
         lobby_changed()
         return {"seat": seat, "token": token, "join_url": f"/play/{live.id}#token={token}"}
@@ -491,6 +519,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         watcher = Watcher(ws, settings.ws_queue)
         budget = SocketLimit(settings, exempt=app.guard.limits.client_of(ws.scope) in app.guard.limits.exempt)
         live.watchers[watcher] = seat
+        if seat is not None and live.seats[seat].takeover_reason == "left":
+            await manager.seat_back(live, seat)  # came back in time: no bot takes over
         watcher.post(live.update_message(seat))
         sender = asyncio.create_task(watcher.run())
         try:
@@ -538,6 +568,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         finally:
             live.watchers.pop(watcher, None)
             sender.cancel()
+            if seat is not None and seat not in live.watchers.values() and not live.finished:
+                try:  # the seat's last socket: on a real-time table, a bot takes over unless they come back
+                    await manager.seat_left(live, seat)
+                except Exception:
+                    log.exception("noting that seat %s of game %s left failed", seat, gid)
             manager.release_if_idle(live)
 
     if WEB.is_dir():
@@ -553,6 +588,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
 
         @app.get("/replay/{gid}", include_in_schema=False)
         def replay_page(gid: str) -> FileResponse:
+            return FileResponse(WEB / "index.html")
+
+        @app.get("/account", include_in_schema=False)
+        @app.get("/games", include_in_schema=False)
+        @app.get("/leaderboard", include_in_schema=False)
+        @app.get("/leaderboard/{name}", include_in_schema=False)
+        @app.get("/players/{name}", include_in_schema=False)
+        def account_pages(name: str = "") -> FileResponse:
             return FileResponse(WEB / "index.html")
 
         @app.get("/rules", include_in_schema=False)

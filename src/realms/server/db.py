@@ -17,7 +17,9 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -61,6 +63,17 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     owner_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: how the table is played: "realtime" (a player who leaves is replaced by a bot after a grace period)
+    #: or "turn" (players leave and come back); a clock per move or per game, or none
+    pace: Mapped[str] = mapped_column(String(16), default="realtime", server_default="realtime")
+    clock_mode: Mapped[str | None] = mapped_column(String(8), nullable=True)  # move | game | None
+    clock_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default="0")
+    to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the seat to decide (None: over)
+    #: when the mover's clock runs out (a clocked table's human mover only); stored, so a restart keeps it
+    turn_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    rated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # ratings applied
 
 
 class SeatRow(Base):
@@ -74,6 +87,15 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     claimed: Mapped[bool] = mapped_column(default=False)  # a person holds the seat's secret (bots: always)
+    #: the account of the signed-in player holding the seat (kept when a bot takes the seat over)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True,
+                                                index=True)
+    time_left: Mapped[float | None] = mapped_column(Float, nullable=True)  # a per-game clock's bank, seconds
+    #: a bot takes the seat over at this time unless its player comes back (left) or moves (out of time)
+    takeover_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    takeover_reason: Mapped[str | None] = mapped_column(String(16), nullable=True)  # left | time
+    #: the seat's rating before and after this game, once a rated game is over: {"before", "after"}
+    rating_change: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):
@@ -84,6 +106,53 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class UserRow(Base):
+    """An account: a name (unique regardless of case) and its password's Argon2id hash."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)  # the name case-folded
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 of its session cookie (never the cookie itself)."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """A rating (openskill's mu and sigma) per game for each account ("user:ID") and each bot ("bot:NAME")."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player: Mapped[str] = mapped_column(String(220), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), nullable=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    played: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ServerKey(Base):
+    """Keys made once per database and shared by every process on it (signing CSRF tokens, seat secrets of
+    signed-in players)."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 def default_url() -> str:

@@ -46,6 +46,9 @@ class Settings:
     #: other requests per client (GETs, joins, WebSocket handshakes): sustained rate and burst
     read_rate: float = 100.0
     read_burst: int = 1000
+    #: sign-in and sign-up attempts per client, and failed sign-ins per account name (from anywhere)
+    signin_rate: float = 0.1
+    signin_burst: int = 10
     #: WebSocket handshakes per client (also charged as reads)
     ws_connect_rate: float = 5.0
     ws_connect_burst: int = 60
@@ -228,6 +231,7 @@ class Limits:
         self.read = Buckets(settings.read_rate, settings.read_burst)
         self.connect = Buckets(settings.ws_connect_rate, settings.ws_connect_burst)
         self.seats = Buckets(settings.seat_rate, settings.seat_burst)
+        self.signin = Buckets(settings.signin_rate, settings.signin_burst)
 
     def client_of(self, scope: dict[str, Any]) -> str:
         """The client's address: the peer's, or the nearest untrusted hop of X-Forwarded-For when the peer
@@ -254,11 +258,12 @@ class Limits:
         return scheme
 
     def charge(self, kind: str, client: str) -> None:
-        """Spend one of ``client``'s ``kind`` ("create" or "read") tokens, or raise RateLimited."""
+        """Spend one of ``client``'s ``kind`` ("create", "read", "signin" or "connect") tokens, or raise
+        RateLimited."""
         if client in self.exempt:
             return
         for b in (self.connect.get(client), self.read.get(client)) if kind == "connect" else (
-                (self.create if kind == "create" else self.read).get(client),):
+                {"create": self.create, "signin": self.signin}.get(kind, self.read).get(client),):
             if not b.take():
                 raise RateLimited(kind, b.wait())
 

@@ -9,12 +9,15 @@ committed together with the game's new version and state hash. Only then are wat
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
 import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from itertools import islice
 from typing import Any
 
@@ -24,12 +27,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 import realms.games
-from realms.agents import make_agent
+from realms.agents import default_agent, make_agent
 from realms.core.agents import choose
 from realms.core.errors import IllegalAction, OptionsError, RealmsError
 from realms.core.game import Event, Game
 from realms.core.rng import derive_seed
-from realms.server.db import STORAGE_DOWN, ActionRow, GameRow, SeatRow, now, secret_hash
+from realms.server.db import STORAGE_DOWN, ActionRow, GameRow, SeatRow, UserRow, now, secret_hash
 
 log = logging.getLogger("realms.server")
 FALLBACK_BOT = "random"  # plays a seat whose bot failed
@@ -49,8 +52,22 @@ _ADVANCE_GAME = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("gid"), _GAMES.c.version == bindparam("old"))
     .values(version=bindparam("version"), state_hash=bindparam("state_hash"), updated_at=bindparam("updated_at"),
-            status=bindparam("status"), result=bindparam("result"))
+            status=bindparam("status"), result=bindparam("result"), to_move=bindparam("to_move"),
+            finished_at=bindparam("finished_at"))
 )
+PACES = ("realtime", "turn")
+CLOCKS = ("move", "game")
+
+
+def epoch(dt: datetime | None) -> float | None:
+    """A stored time as seconds since the epoch (SQLite hands times back without their zone: UTC)."""
+    if dt is None:
+        return None
+    return (dt if dt.tzinfo is not None else dt.replace(tzinfo=UTC)).timestamp()
+
+
+def stamp_of(t: float | None) -> datetime | None:
+    return None if t is None else datetime.fromtimestamp(t, UTC)
 
 _SEATS = SeatRow.__table__
 
@@ -86,6 +103,8 @@ class GroupWriter:
             self.wakeup = asyncio.Event()
             self.task = loop.create_task(self._run())
         future: asyncio.Future[bool] = loop.create_future()
+        if "to_move" not in advance:  # written by callers that predate these columns
+            advance = {"to_move": None, "finished_at": None, **advance}
         self.pending.append(Write(row, advance, future))
         assert self.wakeup is not None
         self.wakeup.set()
@@ -166,10 +185,16 @@ class Seat:
     access: str  # creator | invite | open | bot
     token_hash: str | None  # the hash of the secret of the person holding the seat; None while nobody does
     claimed: bool
+    user_id: int | None = None  # the signed-in player's account
+    name: str | None = None  # that account's name
+    time_left: float | None = None  # a per-game clock's bank (seconds)
+    takeover_at: float | None = None  # epoch seconds: a bot takes the seat over then (unless its player acts)
+    takeover_reason: str | None = None  # left | time
 
     def public(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "agent": self.agent, "access": self.access,
-                "claimed": self.claimed}
+                "claimed": self.claimed, "name": self.name, "takeover_at": self.takeover_at,
+                "takeover_reason": self.takeover_reason, "time_left": self.time_left}
 
 
 @dataclass
@@ -199,6 +224,12 @@ class LiveGame:
     _payloads: dict[Any, Any] = field(default_factory=dict)  # per version: seat -> payload JSON, "view" -> view
     _payload_version: int = -1
     caught_up_at: float = -1e9  # when an action from a client ahead of this copy last made it read the database
+    pace: str = "realtime"  # realtime | turn
+    clock_mode: str | None = None  # move | game | None
+    clock_seconds: int | None = None
+    rated: bool = False
+    turn_deadline: float | None = None  # epoch seconds: when the mover's clock runs out (clocked tables)
+    turn_started: float | None = None  # epoch seconds: when the mover's turn began (clocked tables)
 
     @property
     def finished(self) -> bool:
@@ -311,6 +342,8 @@ class LiveGame:
             "to_move": to_move,
             "seats": [s.public() for s in self.seats],
             "legal_actions": [],
+            "table": {"pace": self.pace, "clock": self.clock_mode, "clock_seconds": self.clock_seconds,
+                      "rated": self.rated, "turn_deadline": self.turn_deadline},
         }
         if self.finished:
             result = game.result(state)
@@ -338,9 +371,40 @@ class Manager:
         self.notify: Callable[[LiveGame, int], Awaitable[None]] | None = None
         #: called with (game id, seat) before an action is looked at; raises to refuse it (rate limits)
         self.before_act: Callable[[str, int], None] | None = None
+        #: called (in the game's lock) once a game is over: ratings (realms.server.accounts)
+        self.on_finish: Callable[[LiveGame], None] | None = None
+        #: the key seat secrets of signed-in players are derived from (set by the app from the database)
+        self.key: bytes = secrets.token_bytes(32)
+        #: a player who left a real-time table, or ran out of time, has this long before a bot takes over
+        self.grace = float(os.environ.get("REALMS_TAKEOVER_GRACE", "60"))
+        #: how often pending deadlines are looked at
+        self.tick = float(os.environ.get("REALMS_DEADLINE_TICK", "0.5"))
+        #: game id -> the earliest pending deadline (turn clock, takeover) of that game, epoch seconds; filled
+        #: from the database at start (``load_deadlines``) and whenever a deadline is set
+        self.deadlines: dict[str, float] = {}
+
+    def seat_token(self, gid: str, seat: int, user_id: int) -> str:
+        """The seat secret of a signed-in player: derived from the server key, so that the player's other
+        browsers can be given it again (``POST /api/games/{id}/mine``); the database keeps only its hash."""
+        mac = hmac.new(self.key, f"seat|{gid}|{seat}|{user_id}".encode(), hashlib.sha256).digest()
+        return "u" + mac.hex()[:43]
 
     # --- creating and loading ------------------------------------------------------------------
-    def create(self, game_id: str, options: dict[str, Any] | None, seats: list[str]) -> LiveGame:
+    def create(self, game_id: str, options: dict[str, Any] | None, seats: list[str], *, pace: str = "realtime",
+               clock: dict[str, Any] | None = None, rated: bool = True,
+               user: tuple[int, str] | None = None) -> LiveGame:
+        """A new table. ``user`` (id, name): the signed-in creator, whose own seats are linked to the account."""
+        if pace not in PACES:
+            raise ApiError(400, f"pace must be one of {', '.join(PACES)}, got {pace!r}")
+        clock_mode = clock_seconds = None
+        if clock is not None:
+            clock_mode, clock_seconds = clock.get("per"), clock.get("seconds")
+            if clock_mode not in CLOCKS:
+                raise ApiError(400, f"clock.per must be \"move\" or \"game\", got {clock_mode!r}")
+            if not isinstance(clock_seconds, int) or isinstance(clock_seconds, bool) or \
+                    not 1 <= clock_seconds <= 30 * 86400:
+                raise ApiError(400, "clock.seconds must be a whole number of seconds from 1 to 2592000 (30 days)")
+        gid = secrets.token_urlsafe(9)
         try:
             game = realms.games.get(game_id)
         except RealmsError as e:
@@ -359,8 +423,9 @@ class Manager:
         invite_hashes: dict[int, str] = {}
         for i, spec in enumerate(seats):
             if spec in ("creator", "human"):  # "human": the older name, still the creator's own seat
-                tokens[i] = secrets.token_urlsafe(32)
-                parsed.append(Seat(i, "human", None, "creator", secret_hash(tokens[i]), True))
+                tokens[i] = self.seat_token(gid, i, user[0]) if user else secrets.token_urlsafe(32)
+                parsed.append(Seat(i, "human", None, "creator", secret_hash(tokens[i]), True,
+                                   user[0] if user else None, user[1] if user else None))
             elif spec == "invite":
                 invites[i] = secrets.token_urlsafe(32)
                 invite_hashes[i] = secret_hash(invites[i])
@@ -387,19 +452,30 @@ class Manager:
             raise ApiError(400, str(e)) from None
         if game.players(state) != len(parsed):
             raise ApiError(400, f"{game_id}: {len(parsed)} seats for {game.players(state)} players")
-        gid = secrets.token_urlsafe(9)
         owner = secrets.token_urlsafe(32)
         state_hash = game.state_hash(state)
         stamp = now()
+        if clock_mode == "game":
+            for s in parsed:
+                if s.kind == "human":
+                    s.time_left = float(clock_seconds or 0)
+        live = LiveGame(gid, game, opts, seed, parsed, state, 0)
+        live.pace, live.clock_mode, live.clock_seconds, live.rated = pace, clock_mode, clock_seconds, bool(rated)
+        self._start_clock(live, time.time())
         with self.engine.begin() as conn:
             conn.execute(_INSERT_GAME, {"id": gid, "game": game_id, "options": opts, "seed": seed, "status": "active",
                                         "version": 0, "state_hash": state_hash, "result": None,
-                                        "created_at": stamp, "updated_at": stamp, "owner_hash": secret_hash(owner)})
+                                        "created_at": stamp, "updated_at": stamp, "owner_hash": secret_hash(owner),
+                                        "pace": pace, "clock_mode": clock_mode, "clock_seconds": clock_seconds,
+                                        "rated": bool(rated), "to_move": game.to_move(state),
+                                        "turn_deadline": stamp_of(live.turn_deadline)})
             conn.execute(_INSERT_SEAT, [{"game_id": gid, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                                          "access": s.access, "token_hash": s.token_hash,
-                                         "invite_hash": invite_hashes.get(s.seat), "claimed": s.claimed}
+                                         "invite_hash": invite_hashes.get(s.seat), "claimed": s.claimed,
+                                         "user_id": s.user_id, "time_left": s.time_left}
                                         for s in parsed])
-        live = LiveGame(gid, game, opts, seed, parsed, state, 0)
+        if live.turn_deadline is not None:
+            self._deadline(live)
         live.state_hash = state_hash
         live.owner_hash = secret_hash(owner)
         live.issued = {"owner": owner, "tokens": tokens, "invites": invites}
@@ -448,6 +524,8 @@ class Manager:
             state = game.new(row.options, row.seed)
             live = LiveGame(gid, game, dict(row.options), row.seed, seats, state, 0)
             live.owner_hash = row.owner_hash
+            live.pace, live.clock_mode, live.clock_seconds = row.pace or "realtime", row.clock_mode, row.clock_seconds
+            live.rated, live.turn_deadline = bool(row.rated), epoch(row.turn_deadline)
         self._apply_rows(live, actions)
         live.state_hash = game.state_hash(live.state)
         if live.version != version or live.state_hash != expected_hash:
@@ -525,15 +603,17 @@ class Manager:
 
     @staticmethod
     def _seat_rows(db: Session, gid: str) -> list[Seat]:
-        return [Seat(s.seat, s.kind, s.agent, s.access, s.token_hash, s.claimed)
-                for s in db.scalars(select(SeatRow).where(SeatRow.game_id == gid).order_by(SeatRow.seat))]
+        rows = db.execute(select(SeatRow, UserRow.name).outerjoin(UserRow, UserRow.id == SeatRow.user_id)
+                          .where(SeatRow.game_id == gid).order_by(SeatRow.seat)).all()
+        return [Seat(s.seat, s.kind, s.agent, s.access, s.token_hash, s.claimed, s.user_id, name, s.time_left,
+                     epoch(s.takeover_at), s.takeover_reason) for s, name in rows]
 
     def refresh_seats(self, live: LiveGame) -> None:
         """Read the game's seats again (another process may have handed one out)."""
         with self.sessions() as db:
             fresh = self._seat_rows(db, live.id)
         if [s.public() for s in fresh] != [s.public() for s in live.seats] or \
-                [s.token_hash for s in fresh] != [s.token_hash for s in live.seats]:
+                [(s.token_hash, s.user_id) for s in fresh] != [(s.token_hash, s.user_id) for s in live.seats]:
             live.seats = fresh
             live._payload_version = -1
 
@@ -548,7 +628,8 @@ class Manager:
         self.refresh_seats(live)
         return live.seat_of(token)
 
-    def join(self, live: LiveGame, seat: int | None = None, invite: str | None = None) -> tuple[int, str]:
+    def join(self, live: LiveGame, seat: int | None = None, invite: str | None = None,
+             user: tuple[int, str] | None = None) -> tuple[int, str]:
         """Give a seat to the person asking: an open seat by number, or the seat of an invitation code (which
         is then used up). The database decides (a conditional UPDATE and its row count), so two joiners on
         two processes never both get it. Returns (seat, the joiner's fresh secret)."""
@@ -556,7 +637,6 @@ class Manager:
             raise ApiError(422, 'give either "seat" (an open seat) or "invite" (an invitation code)')
         if live.finished:
             raise ApiError(409, "the game is over")
-        token = secrets.token_urlsafe(32)
         table = _SEATS.c
         with self.sessions.begin() as db:
             if invite is not None:
@@ -570,9 +650,12 @@ class Manager:
                 if not isinstance(seat, int) or not 0 <= seat < len(live.seats):
                     raise ApiError(400, f"seat must be between 0 and {len(live.seats) - 1}")
                 condition = table.access == "open"
+            # a signed-in joiner's secret is derived from the server key (their other browsers get it again)
+            token = self.seat_token(live.id, seat, user[0]) if user else secrets.token_urlsafe(32)
             taken = db.execute(update(_SEATS).where(table.game_id == live.id, table.seat == seat,
                                                     table.claimed.is_(False), condition)
-                               .values(claimed=True, token_hash=secret_hash(token))).rowcount
+                               .values(claimed=True, token_hash=secret_hash(token),
+                                       user_id=user[0] if user else None)).rowcount
             if taken != 1:
                 row = db.execute(select(table.access, table.claimed).where(table.game_id == live.id,
                                                                            table.seat == seat)).one()
@@ -603,6 +686,169 @@ class Manager:
         self.refresh_seats(live)
         return {"seat": seat, "access": "open" if to_open else "invite", "invite": code,
                 "join_url": None if code is None else f"/play/{live.id}#invite={code}"}
+
+    # --- clocks, leaving and bot takeovers ------------------------------------------------------
+    # Every deadline is stored (games.turn_deadline, seats.takeover_at) before anyone is told of it, and
+    # ``load_deadlines`` reads them back at start, so a restart neither forgets nor restarts a countdown.
+    def _start_clock(self, live: LiveGame, t: float) -> None:
+        """The mover's clock, on a clocked table when a person is to move: per move its full time, per game
+        what is left of its bank."""
+        live.turn_deadline = live.turn_started = None
+        if live.clock_mode is None or live.finished:
+            return
+        mover = live.game.to_move(live.state)
+        if mover is None or live.seats[mover].kind != "human":
+            return
+        budget = live.clock_seconds if live.clock_mode == "move" else live.seats[mover].time_left
+        live.turn_started = t
+        live.turn_deadline = t + float(budget or 0)
+
+    def _deadline(self, live: LiveGame) -> None:
+        """Note the game's earliest pending deadline for the ticker (or that it has none)."""
+        times = [s.takeover_at for s in live.seats if s.takeover_at is not None]
+        if live.turn_deadline is not None:
+            times.append(live.turn_deadline)
+        if times and not live.finished:
+            self.deadlines[live.id] = min(times)
+        else:
+            self.deadlines.pop(live.id, None)
+
+    def _store_timing(self, live: LiveGame, seats: list[Seat]) -> None:
+        with self.sessions.begin() as db:
+            db.execute(update(GameRow).where(GameRow.id == live.id)
+                       .values(turn_deadline=stamp_of(live.turn_deadline)))
+            for s in seats:
+                db.execute(update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == s.seat)
+                           .values(time_left=s.time_left, takeover_at=stamp_of(s.takeover_at),
+                                   takeover_reason=s.takeover_reason, kind=s.kind, agent=s.agent))
+        live._payload_version = -1
+
+    def _after_move(self, live: LiveGame, mover: int) -> None:
+        """After an accepted action on a clocked table (or one with a takeover pending): a player who acts
+        keeps their seat; when the turn passes, the mover's bank is charged and the next mover's clock starts."""
+        t = time.time()
+        changed: list[Seat] = []
+        m = live.seats[mover]
+        if m.takeover_at is not None:
+            m.takeover_at = m.takeover_reason = None
+            changed.append(m)
+        if live.finished:
+            for s in live.seats:
+                if s.takeover_at is not None:
+                    s.takeover_at = s.takeover_reason = None
+                    changed.append(s)
+            live.turn_deadline = live.turn_started = None
+        elif live.clock_mode is not None and live.game.to_move(live.state) != mover:
+            if live.clock_mode == "game" and m.kind == "human" and live.turn_started is not None:
+                m.time_left = max(0.0, round((m.time_left or 0.0) - (t - live.turn_started), 3))
+                if m not in changed:
+                    changed.append(m)
+            self._start_clock(live, t)
+        self._store_timing(live, changed)
+        self._deadline(live)
+
+    def _note(self, live: LiveGame, text: str, data: dict[str, Any]) -> None:
+        live.add_event(live.version, Event("note", data.get("seat"), text, data))
+        live._payload_version = -1
+
+    def load_deadlines(self) -> int:
+        """At start: every pending clock and takeover of an unfinished game, from the database."""
+        with self.sessions() as db:
+            games = db.execute(select(GameRow.id, GameRow.turn_deadline).where(
+                GameRow.status == "active", GameRow.turn_deadline.is_not(None))).all()
+            seats = db.execute(select(SeatRow.game_id, SeatRow.takeover_at).join(GameRow, GameRow.id == SeatRow.game_id)
+                               .where(GameRow.status == "active", SeatRow.takeover_at.is_not(None))).all()
+        for gid, at in [*games, *seats]:
+            t = epoch(at)
+            if t is not None:
+                self.deadlines[gid] = min(t, self.deadlines.get(gid, t))
+        return len(self.deadlines)
+
+    async def run_deadlines(self) -> None:
+        """For ever (the app's lifespan starts and cancels it): act on every deadline that has passed."""
+        while True:
+            await asyncio.sleep(self.tick)
+            t = time.time()
+            for gid in [g for g, at in self.deadlines.items() if at <= t]:
+                try:
+                    live = self.get(gid)
+                except ApiError as e:
+                    log.error("deadline of game %s: %s", gid, e.message)
+                    self.deadlines.pop(gid, None)
+                    continue
+                try:
+                    await self.expire(live)
+                except Exception:  # never let the ticker die
+                    log.exception("deadline of game %s failed", gid)
+                    self.deadlines[gid] = time.time() + 5  # tried again later
+
+    async def expire(self, live: LiveGame) -> None:
+        """Whatever of this game's deadlines has passed: a takeover due hands the seat to a bot; a clock run
+        out starts the grace period (everyone is told, and the log says so)."""
+        async with live.lock:
+            self.catch_up(live)
+            t = time.time()
+            changed: list[Seat] = []
+            dirty = False
+            if not live.finished:
+                for s in live.seats:
+                    if s.takeover_at is not None and s.takeover_at <= t:
+                        reason = s.takeover_reason
+                        s.kind, s.agent = "bot", os.environ.get("REALMS_TAKEOVER_BOT") or default_agent(live.game)
+                        s.takeover_at = s.takeover_reason = None
+                        changed.append(s)
+                        why = "left the table" if reason == "left" else "ran out of time"
+                        self._note(live, f"Seat {s.seat + 1} {why}: the {s.agent} bot plays that seat from now on.",
+                                   {"note": "bot-takeover", "seat": s.seat, "bot": s.agent, "reason": reason})
+                if live.turn_deadline is not None and live.turn_deadline <= t:
+                    live.turn_deadline = live.turn_started = None
+                    dirty = True
+                    mover = live.game.to_move(live.state)
+                    s = live.seats[mover] if mover is not None else None
+                    if s is not None and s.kind == "human" and s.takeover_at is None:
+                        if live.clock_mode == "game":
+                            s.time_left = 0.0
+                        s.takeover_at, s.takeover_reason = t + self.grace, "time"
+                        changed.append(s)
+                        self._note(live, f"Seat {s.seat + 1} ran out of time: a bot takes over in "
+                                         f"{round(self.grace)} s unless they move.",
+                                   {"note": "out-of-time", "seat": s.seat, "grace": round(self.grace)})
+            dirty = dirty or bool(changed)
+            if dirty:
+                self._store_timing(live, changed)
+            self._deadline(live)
+        if dirty:
+            if self.notify is not None:
+                await self.notify(live, live.version)
+            self.schedule_bots(live)
+
+    async def seat_left(self, live: LiveGame, seat: int) -> None:
+        """The last socket of a person's seat closed. On a real-time table that player has ``grace`` seconds
+        to come back before a bot takes over; everyone is told and the log says so. Turn-based tables wait."""
+        async with live.lock:
+            s = live.seats[seat]
+            if live.pace != "realtime" or live.finished or s.kind != "human" or s.takeover_at is not None:
+                return
+            s.takeover_at, s.takeover_reason = time.time() + self.grace, "left"
+            self._note(live, f"Seat {seat + 1} left the table: a bot takes over in {round(self.grace)} s unless "
+                             f"they come back.", {"note": "seat-left", "seat": seat, "grace": round(self.grace)})
+            self._store_timing(live, [s])
+            self._deadline(live)
+        if self.notify is not None:
+            await self.notify(live, live.version)
+
+    async def seat_back(self, live: LiveGame, seat: int) -> None:
+        """A socket of a seat whose player had left opened again: no takeover."""
+        async with live.lock:
+            s = live.seats[seat]
+            if s.takeover_reason != "left" or s.kind != "human":
+                return
+            s.takeover_at = s.takeover_reason = None
+            self._note(live, f"Seat {seat + 1} is back.", {"note": "seat-back", "seat": seat})
+            self._store_timing(live, [s])
+            self._deadline(live)
+        if self.notify is not None:
+            await self.notify(live, live.version)
 
     # --- acting ----------------------------------------------------------------------------------
     def _may_catch_up(self, live: LiveGame) -> bool:
@@ -637,6 +883,8 @@ class Manager:
             to_move = live.game.to_move(live.state)
             if to_move != seat:
                 raise ApiError(409, f"it is seat {to_move}'s turn to decide, not seat {seat}'s")
+            if live.seats[seat].kind == "bot":
+                raise ApiError(409, f"a bot plays seat {seat + 1} now (its player left or ran out of time)")
             if version != live.version:
                 raise ApiError(409, f"stale version {version}: the game is at version {live.version}")
             try:
@@ -664,7 +912,8 @@ class Manager:
         stamp = now()
         row = {"game_id": live.id, "n": n, "seat": seat, "action": action.to_json(), "created_at": stamp}
         advance = {"gid": live.id, "old": live.version, "version": n, "state_hash": new_hash, "updated_at": stamp,
-                   "status": "finished" if finished else "active", "result": result.to_json() if result else None}
+                   "status": "finished" if finished else "active", "result": result.to_json() if result else None,
+                   "to_move": live.game.to_move(state), "finished_at": stamp if finished else None}
         if not await self.writer.write(row, advance):
             self.catch_up(live, force=True)
             raise ApiError(409, "another action was accepted first; reload and try again")
@@ -673,6 +922,13 @@ class Manager:
         live.version = n
         for e in events:
             live.add_event(n, e)
+        if live.clock_mode is not None or any(s.takeover_at is not None for s in live.seats):
+            self._after_move(live, seat)
+        if finished and self.on_finish is not None:
+            try:
+                self.on_finish(live)
+            except Exception:  # the ratings must not cost the game its end
+                log.exception("rating game %s failed", live.id)
 
     async def changed(self, live: LiveGame) -> None:
         """Tell the watchers of a change that is not an action (a seat taken or revoked)."""

@@ -11,12 +11,18 @@ action route included):
   else but action POSTs, which are limited per seat): an empty bucket answers 429 with Retry-After;
 - a POST with a body must say ``Content-Type: application/json`` (415 otherwise), and its body is read
   whole before the application sees it, at most 64 KiB (413 over that, declared or chunked);
+- a state-changing request (POST, PUT, PATCH, DELETE) from another site is refused (403): an ``Origin`` that
+  names a host not allowed (or "null"), or ``Sec-Fetch-Site: cross-site``/``same-site``; one carrying the
+  session cookie must also carry the CSRF token that goes with it in ``X-CSRF-Token`` (see
+  ``realms.server.accounts``). Requests without the cookie carry their authority (a seat's secret) in the
+  body, so they need no token: guests, scripts and the load generators work as before;
 - every HTTP answer carries the security headers below (HSTS only over https, told by the connection or
   by a trusted proxy's X-Forwarded-Proto).
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import orjson
@@ -66,6 +72,33 @@ class Guard:
         self.limits = Limits(settings)
         self.hosts = {h.lower().strip("[]") for h in settings.allowed_hosts}
         self.any_host = "*" in self.hosts
+        #: the session cookie's CSRF token: (cookie) -> token; None: no accounts (set by the app)
+        self.csrf: Any = None
+        self.cookie_name = b"realms_session="
+
+    def cross_site(self, scope: dict[str, Any]) -> str | None:
+        """Why a state-changing request is refused as cross-site (or without its CSRF token), or None."""
+        cookie = token = None
+        for name, value in scope.get("headers", ()):
+            if name == b"origin":
+                origin = value.decode("latin-1").strip().lower()
+                if "://" not in origin or not (self.any_host or host_name(
+                        origin.split("://", 1)[1].split("/", 1)[0]) in self.hosts):
+                    return "a request from another site is refused"
+            elif name == b"sec-fetch-site":
+                if value.strip().lower() in (b"cross-site", b"same-site"):
+                    return "a request from another site is refused"
+            elif name == b"cookie" and self.cookie_name in value:
+                for part in value.split(b";"):
+                    part = part.strip()
+                    if part.startswith(self.cookie_name):
+                        cookie = part[len(self.cookie_name):].decode("latin-1")
+            elif name == b"x-csrf-token":
+                token = value.decode("latin-1")
+        if cookie and self.csrf is not None:
+            if token is None or not secrets.compare_digest(token.encode(), self.csrf(cookie).encode()):
+                return "missing or wrong CSRF token (X-CSRF-Token): reload the page"
+        return None
 
     def host_ok(self, scope: dict[str, Any]) -> bool:
         if self.any_host:
@@ -118,6 +151,11 @@ class Guard:
             except RateLimited as e:
                 wait = str(max(1, round(e.retry_after))).encode()
                 await answer(*_plain(429, f"too many requests ({e.what}): slow down", [(b"retry-after", wait)]))
+                return
+        if method in ("POST", "PUT", "PATCH", "DELETE"):
+            why = self.cross_site(scope)
+            if why is not None:
+                await answer(*_plain(403, why))
                 return
         headers = scope.get("headers", ())
         declared = None

@@ -1,0 +1,338 @@
+"""Accounts: sign up, in and out; password and name rules; sessions in cookies; CSRF; sign-in rate limits;
+no password or session secret in the logs; seats linked to accounts; ratings, players' pages, leaderboards
+and the finished games' history; the Alembic migration of older databases."""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from dataclasses import replace
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+
+from realms.server.app import create_app
+from realms.server.db import make_engine, migrate
+from realms.server.limits import Settings
+from tests.support import BACKENDS, POSTGRES_URL
+
+PASSWORD = "correct horse battery"
+
+
+def db_url(kind, tmp_path):
+    return f"sqlite:///{tmp_path / 'accounts.sqlite3'}" if kind == "sqlite" else POSTGRES_URL
+
+
+@pytest.fixture(params=BACKENDS)
+def url(request, tmp_path):
+    return db_url(request.param, tmp_path)
+
+
+def make_client(url, **limits):
+    settings = replace(Settings.from_env(), **limits) if limits else None
+    return TestClient(create_app(url, bot_delay=0, settings=settings), client=("127.0.0.1", 50000))
+
+
+@pytest.fixture
+def client(url):
+    with make_client(url) as c:
+        yield c
+
+
+def unique(prefix="p") -> str:
+    return f"{prefix}{uuid.uuid4().hex[:10]}"
+
+
+def signup(c, name=None, password=PASSWORD):
+    name = name or unique()
+    r = c.post("/api/account/signup", json={"name": name, "password": password})
+    assert r.status_code == 201, r.text
+    c.headers["x-csrf-token"] = r.json()["csrf"]
+    return name, r
+
+
+def my_turn(c, gid, token):
+    """The seat's payload once it is to move (the bot before it may still be thinking)."""
+    for _ in range(500):
+        p = c.get(f"/api/games/{gid}", params={"token": token}).json()
+        if p["legal_actions"]:
+            return p
+        time.sleep(0.01)
+    raise AssertionError("never this seat's turn")
+
+
+def play_out(c, gid, token, pick=0):
+    """Play the seat of ``token`` (its first legal action each time) until the game is over."""
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        p = c.get(f"/api/games/{gid}", params={"token": token}).json()
+        if p["finished"]:
+            return p
+        if p["legal_actions"]:
+            a = p["legal_actions"][pick % len(p["legal_actions"])]["action"]
+            r = c.post(f"/api/games/{gid}/actions", json={"token": token, "version": p["version"], "action": a})
+            assert r.status_code in (200, 409), r.text
+        else:
+            time.sleep(0.01)
+    raise AssertionError("the game did not end")
+
+
+# --- signing up, in and out --------------------------------------------------------------------------
+def test_sign_up_in_and_out(client):
+    assert client.get("/api/account").json() == {"user": None, "csrf": None}
+    name, r = signup(client)
+    cookie = r.headers["set-cookie"]
+    assert "realms_session=" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie.replace("Lax", "lax")
+    assert "Secure" not in cookie  # plain http here; over https it is (below)
+    me = client.get("/api/account").json()
+    assert me["user"]["name"] == name and me["csrf"] == r.json()["csrf"]
+    assert client.post("/api/account/signout").json() == {"user": None, "csrf": None}
+    client.headers.pop("x-csrf-token")
+    assert client.get("/api/account").json()["user"] is None
+    # back in, under another case of the name
+    r = client.post("/api/account/signin", json={"name": name.upper(), "password": PASSWORD})
+    assert r.status_code == 200 and r.json()["user"]["name"] == name
+
+
+def test_the_session_cookie_is_secure_over_https_behind_a_trusted_proxy(url):
+    with make_client(url, trusted_proxies=("127.0.0.1",)) as c:
+        r = c.post("/api/account/signup", json={"name": unique(), "password": PASSWORD},
+                   headers={"x-forwarded-proto": "https"})
+        assert r.status_code == 201 and "Secure" in r.headers["set-cookie"]
+
+
+def test_wrong_name_or_password_get_the_same_answer(client):
+    name, _ = signup(client)
+    client.cookies.clear()
+    client.headers.pop("x-csrf-token")
+    wrong = client.post("/api/account/signin", json={"name": name, "password": "not the password"})
+    nobody = client.post("/api/account/signin", json={"name": unique(), "password": PASSWORD})
+    assert wrong.status_code == nobody.status_code == 401
+    assert wrong.json() == nobody.json() == {"detail": "wrong name or password"}
+    assert "set-cookie" not in wrong.headers
+
+
+@pytest.mark.parametrize("password, why", [
+    ("short", "at least 8"), ("x" * 257, "at most 256"), (" " * 12, "only spaces"),
+    ("password123", "commonest"), ("NAME", "your name")])
+def test_password_rules(client, password, why):
+    name = unique()
+    r = client.post("/api/account/signup", json={"name": name, "password": name.upper() if password == "NAME"
+                                                 else password})
+    assert r.status_code == 400 and why in r.json()["detail"]
+
+
+@pytest.mark.parametrize("name", ["a", "x" * 25, "has space", "_under", "semi;colon", "bot:random", ""])
+def test_name_rules(client, name):
+    r = client.post("/api/account/signup", json={"name": name, "password": PASSWORD})
+    assert r.status_code == 400 and "2 to 24" in r.json()["detail"]
+
+
+def test_a_name_is_taken_regardless_of_case(client):
+    name, _ = signup(client)
+    client.cookies.clear()
+    client.headers.pop("x-csrf-token")
+    r = client.post("/api/account/signup", json={"name": name.upper(), "password": PASSWORD})
+    assert r.status_code == 409 and "taken" in r.json()["detail"]
+
+
+def test_malformed_credentials_are_422_without_a_traceback(client, caplog):
+    for body in ({"name": "x"}, {"name": 1, "password": 2}, {"name": "a", "password": "b", "extra": 1},
+                 {"name": "n" * 65, "password": PASSWORD}):
+        r = client.post("/api/account/signup", json=body)
+        assert r.status_code == 422, r.text
+    assert "Traceback" not in caplog.text
+
+
+# --- CSRF ----------------------------------------------------------------------------------------------
+def test_a_cross_site_form_post_is_refused(client):
+    signup(client)
+    csrf = client.headers.pop("x-csrf-token")
+    form = {"content-type": "application/x-www-form-urlencoded", "origin": "https://evil.example"}
+    for path in ("/api/account/signout", "/api/games", "/api/account/signin"):
+        r = client.post(path, content=b"game=kingdomino&seats=creator", headers=form)
+        assert r.status_code == 403 and "another site" in r.json()["detail"], (path, r.text)
+    # even with a JSON body and the right token, another site's Origin or Sec-Fetch-Site is refused
+    body = {"game": "kingdomino", "seats": ["creator", "bot:random"]}
+    assert client.post("/api/games", json=body, headers={"origin": "https://evil.example",
+                                                         "x-csrf-token": csrf}).status_code == 403
+    assert client.post("/api/games", json=body, headers={"sec-fetch-site": "cross-site",
+                                                         "x-csrf-token": csrf}).status_code == 403
+    assert client.get("/api/account").json()["user"] is not None  # still signed in: nothing changed
+
+
+def test_a_signed_in_post_needs_its_csrf_token(client):
+    signup(client)
+    csrf = client.headers.pop("x-csrf-token")
+    body = {"game": "kingdomino", "seats": ["creator", "bot:random"]}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 403 and "CSRF" in r.json()["detail"]
+    assert client.post("/api/games", json=body, headers={"x-csrf-token": "0" * 64}).status_code == 403
+    same_site = {"x-csrf-token": csrf, "origin": "http://testserver", "sec-fetch-site": "same-origin"}
+    made = client.post("/api/games", json=body, headers=same_site)
+    assert made.status_code == 201
+    # the action POST too, while the cookie is sent
+    token = made.json()["seats"][0]["token"]
+    p = my_turn(client, made.json()["id"], token)
+    act = {"token": token, "version": p["version"], "action": p["legal_actions"][0]["action"]}
+    assert client.post(f"/api/games/{p['id']}/actions", json=act).status_code == 403
+    assert client.post(f"/api/games/{p['id']}/actions", json=act, headers={"x-csrf-token": csrf}).status_code == 200
+
+
+def test_guests_and_scripts_without_the_cookie_need_no_token(client):
+    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "open"]}).json()
+    joined = client.post(f"/api/games/{made['id']}/join", json={"seat": 1})
+    assert joined.status_code == 200
+    tokens = [made["seats"][0]["token"], joined.json()["token"]]
+    p0 = client.get(f"/api/games/{made['id']}").json()
+    token = tokens[p0["to_move"]]
+    p = my_turn(client, made["id"], token)
+    r = client.post(f"/api/games/{made['id']}/actions",
+                    json={"token": token, "version": p["version"], "action": p["legal_actions"][0]["action"]})
+    assert r.status_code == 200
+
+
+# --- rate limits ------------------------------------------------------------------------------------------
+def test_sign_in_attempts_are_rate_limited_per_client(url):
+    with make_client(url, signin_burst=3, signin_rate=0.01) as c:
+        codes = [c.post("/api/account/signin", json={"name": unique(), "password": PASSWORD}).status_code
+                 for _ in range(5)]
+        assert codes == [401, 401, 401, 429, 429]
+        r = c.post("/api/account/signup", json={"name": unique(), "password": PASSWORD})
+        assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+
+
+def test_failed_sign_ins_are_limited_per_name_from_anywhere(url):
+    with make_client(url, signin_burst=3, signin_rate=0.01, exempt_clients=("127.0.0.1",)) as c:
+        name, _ = signup(c)
+        c.cookies.clear()
+        codes = [c.post("/api/account/signin", json={"name": name, "password": "wrong guess"}).status_code
+                 for _ in range(4)]
+        assert codes == [401, 401, 401, 429]
+        # the right password waits too: guessing is no quicker for a patient attacker
+        assert c.post("/api/account/signin", json={"name": name, "password": PASSWORD}).status_code == 429
+        # another name is not held up (the client itself is exempt here)
+        assert c.post("/api/account/signin", json={"name": unique(), "password": PASSWORD}).status_code == 401
+
+
+# --- logs ----------------------------------------------------------------------------------------------------
+def test_no_password_or_session_secret_in_the_logs(client, caplog):
+    caplog.set_level(logging.DEBUG)
+    secret_password = "a very secret passphrase 42"
+    name, r = signup(client, password=secret_password)
+    session = client.cookies.get("realms_session")
+    client.post("/api/account/signin", json={"name": name, "password": "another secret passphrase"})
+    client.post("/api/account/signin", json={"name": name, "password": secret_password})
+    client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:nope"]})
+    client.post("/api/account/signout")
+    text = caplog.text
+    assert session and session not in text
+    assert secret_password not in text and "another secret passphrase" not in text
+
+
+# --- seats linked to accounts ----------------------------------------------------------------------
+def test_a_signed_in_player_gets_their_seat_back_in_another_browser(url):
+    with make_client(url) as a, make_client(url) as b, make_client(url) as guest:
+        name, _ = signup(a)
+        made = a.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "open"],
+                                          "pace": "turn"}).json()
+        gid, token = made["id"], made["seats"][0]["token"]
+        r = b.post("/api/account/signin", json={"name": name, "password": PASSWORD})
+        b.headers["x-csrf-token"] = r.json()["csrf"]
+        mine = b.post(f"/api/games/{gid}/mine").json()
+        assert mine == {"seats": [{"seat": 0, "token": token}]}
+        assert guest.post(f"/api/games/{gid}/mine").status_code == 401
+        # a guest joins the open seat: not linked to anyone
+        joined = guest.post(f"/api/games/{gid}/join", json={"seat": 1}).json()
+        p = guest.get(f"/api/games/{gid}", params={"token": joined["token"]}).json()
+        assert [s["name"] for s in p["seats"]] == [name, None]
+        assert p["table"]["pace"] == "turn"
+        page = a.get(f"/api/players/{name}").json()
+        assert [g["id"] for g in page["in_progress"]] == [gid]
+        assert page["in_progress"][0]["my_seats"] == [0]
+        assert page["in_progress"][0]["my_turn"] == (p["to_move"] == 0)
+
+
+def test_a_signed_in_joiner_is_linked(url):
+    with make_client(url) as a, make_client(url) as b:
+        made = a.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "invite"]}).json()
+        name, _ = signup(b)
+        j = b.post(f"/api/games/{made['id']}/join", json={"invite": made["seats"][1]["invite"]}).json()
+        assert b.post(f"/api/games/{made['id']}/mine").json() == {"seats": [{"seat": 1, "token": j["token"]}]}
+
+
+# --- ratings, players, leaderboards, history -------------------------------------------------------
+def test_a_rated_game_against_a_bot_moves_both_ratings(client):
+    name, _ = signup(client)
+    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:random"]}).json()
+    final = play_out(client, made["id"], made["seats"][0]["token"])
+    page = client.get(f"/api/players/{name}").json()
+    assert [r["game"] for r in page["ratings"]] == ["kingdomino"] and page["ratings"][0]["played"] == 1
+    won = final["result"]["ranks"][0] < final["result"]["ranks"][1]
+    assert (page["ratings"][0]["mu"] > 25) == won
+    game = page["finished"][0]
+    assert game["id"] == made["id"] and game["replay_url"] == f"/replay/{made['id']}"
+    change = game["seats"][0]["rating_change"]
+    assert change["before"] == 0.0 and change["after"] == page["ratings"][0]["rating"]
+    board = client.get("/api/leaderboard/kingdomino").json()["players"]
+    kinds = {(p["kind"], p["name"]) for p in board}
+    assert ("player", name) in kinds and ("bot", "random") in kinds
+    # the replay link is permanent: the page and its first step
+    assert client.get(game["replay_url"]).status_code == 200
+    assert client.get(f"/api/games/{made['id']}/replay", params={"step": 0}).status_code == 200
+    # rated once, whatever happens next
+    assert client.get(f"/api/players/{name}").json()["ratings"][0]["played"] == 1
+
+
+def test_a_table_with_a_guest_or_unrated_is_not_rated(client):
+    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:random"]}).json()
+    play_out(client, made["id"], made["seats"][0]["token"])
+    name, _ = signup(client)
+    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:random"],
+                                           "rated": False}).json()
+    play_out(client, made["id"], made["seats"][0]["token"])
+    assert client.get(f"/api/players/{name}").json()["ratings"] == []
+
+
+def test_finished_games_are_searchable(client):
+    name, _ = signup(client)
+    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:greedy"]}).json()
+    play_out(client, made["id"], made["seats"][0]["token"])
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    for query in ({"player": name}, {"player": name.upper(), "game": "kingdomino"}, {"player": name, "since": today},
+                  {"player": name, "until": today}):
+        found = client.get("/api/history", params=query).json()
+        assert [g["id"] for g in found["games"]] == [made["id"]], query
+    assert client.get("/api/history", params={"player": name, "game": "dominion"}).json()["games"] == []
+    assert client.get("/api/history", params={"player": name, "since": "2999-01-01"}).json()["games"] == []
+    assert made["id"] in [g["id"] for g in client.get("/api/history", params={"player": "greedy"}).json()["games"]]
+    bad = client.get("/api/history", params={"since": "yesterday"})
+    assert bad.status_code == 422 and "YYYY-MM-DD" in bad.json()["detail"]
+    assert client.get("/api/leaderboard/chess").status_code == 404
+    assert client.get("/api/players/nobody-here").status_code == 404
+
+
+# --- the migration ---------------------------------------------------------------------------------------
+def test_an_older_database_is_migrated(tmp_path):
+    from alembic import command
+    from alembic.config import Config
+
+    from realms.server import db as dbmod
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(dbmod.Path(dbmod.__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+        conn.execute(sa.text("INSERT INTO games (id, game, options, seed, status, version, state_hash, created_at, "
+                             "updated_at) VALUES ('old', 'kingdomino', '{}', 1, 'finished', 3, 'h', "
+                             "'2026-01-02 03:04:05', '2026-01-02 03:04:06')"))
+    migrate(engine)
+    with engine.connect() as conn:
+        row = conn.execute(sa.text("SELECT pace, rated, finished_at FROM games WHERE id = 'old'")).one()
+        assert row.pace == "realtime" and not row.rated and str(row.finished_at).startswith("2026-01-02 03:04:06")
+        tables = set(sa.inspect(conn).get_table_names())
+    assert {"users", "sessions", "ratings", "server_keys"} <= tables
