@@ -141,8 +141,9 @@ def test_dominion_table_against_bots_plays_by_clicking(page, server):
         else:
             page.wait_for_timeout(50)
     assert clicks >= 25
-    # only legal moves are clickable: every enabled card button is highlighted as legal
-    assert page.locator(".dm-card:not([disabled]):not(.legal)").count() == 0
+    # only legal moves are clickable: a card acts (role=button, focusable) exactly when it is highlighted as legal
+    assert page.locator(".dm-card[role=button]:not(.legal)").count() == 0
+    assert page.locator(".dm-card.legal:not([role=button])").count() == 0
     log = page.inner_text("#log")
     assert "bought" in log and "militia-big-money (2)" in log and "Seat 2" not in log  # named as on the board
 

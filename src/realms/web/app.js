@@ -312,6 +312,7 @@ async function gamePage(gid, token) {
   const boardBox = el("section", { class: "panel", id: "board" });
   const prompt = el("section", { class: "panel", id: "prompt" });
   const gameLog = new GameLog(gid, token);  // the whole game's log, loaded page by page (log.js)
+  gameLog.board = board;  // which words the game's events in the reader's language
   const error = el("div", { class: "error", id: "error" });
   const offlineSlot = el("div", { id: "offline-slot" });  // above the board, so a phone shows it too
   app.replaceChildren(offlineSlot, boardBox, prompt, el("section", { class: "panel" }, el("h2", {}, t("game.log")), gameLog.node));
@@ -447,7 +448,6 @@ async function gamePage(gid, token) {
 async function replayPage(gid) {
   statusEl.textContent = t("replay.title");
   const first = await api("GET", `/api/games/${gid}/replay?step=0`);
-  gameLog.board = board;  // which words the game's events in the reader's language
   const board = await boardFor(first.game);
   const boardBox = el("section", { class: "panel", id: "board" });
   const info = el("span", { id: "step" });

@@ -43,6 +43,6 @@ export function withInfo(node, content, label) {
   node.addEventListener("mouseleave", () => { if (owner === node) hideInfo(); });
   const button = el("button", { class: "info-button", type: "button", "aria-label": t("common.info_about", { what: label }),
     title: t("common.info_about", { what: label }), "data-info": label,
-    onclick: e => { e.stopPropagation(); showInfo(node, content(), true); } }, "ⓘ");
+    onclick: e => { e.stopPropagation(); showInfo(node, content(), true); } }, "i");
   return button;
 }

@@ -53,7 +53,7 @@ const VARIANTS = {
 export function rulesLink(game, options) {
   const q = options && Object.keys(options).length ? `?options=${encodeURIComponent(JSON.stringify(options))}` : "";
   return el("a", { class: "rules-link", href: `/rules/${game}${q}`, target: "_blank", rel: "noopener", "data-rules": game },
-    `📖 ${t("rules.link")}`);
+    t("rules.link"));
 }
 
 // "a paragraph\n- an item\n- another" -> <p> and <ul>
