@@ -12,7 +12,8 @@ import pytest
 I18N = Path(__file__).resolve().parents[2] / "src" / "realms" / "web" / "i18n"
 LANGS = ("en", "tr", "fr", "ru")
 #: the plural categories each language's messages must give (Intl.PluralRules picks among them)
-PLURALS = {"en": {"one", "other"}, "tr": {"one", "other"}, "fr": {"one", "other"}, "ru": {"one", "few", "many", "other"}}
+PLURALS = {"en": {"one", "other"}, "tr": {"one", "other"}, "fr": {"one", "other"},
+           "ru": {"one", "few", "many", "other"}}
 
 
 def load(lang: str) -> dict:
