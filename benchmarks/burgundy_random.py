@@ -1,31 +1,34 @@
-"""Random Castles of Burgundy games per second in one process, through the protocol.
+"""Random Castles of Burgundy games per second in one process: the default path (games/burgundy/fast.py for
+random players) against the reference through the protocol, interleaved in one run, with the yardstick.
 
-Usage: python benchmarks/burgundy_random.py [seconds] [players] [agent]
-Defaults: 10 seconds, 2 players, random agents. Prints games/s and actions/s.
-Target: at least 200 random 2-player games/s; measured figures are in docs/burgundy.md.
+Usage: python benchmarks/burgundy_random.py [seconds] [players] [agent] [--reference] [--json]
+Defaults: 10 seconds per path, 2 players, random agents. Prints games/s, actions/s and the ratio; figures
+measured are in docs/simulation.md and docs/burgundy.md.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import sys
 import time
+from pathlib import Path
 
 import realms.games
 from realms.agents import make_agent
 from realms.core.rng import derive_seed
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from yardstick import line, yardstick  # noqa: E402
 
-def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
-    players = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    agent = sys.argv[3] if len(sys.argv) > 3 else "random"
-    game = realms.games.get("burgundy")
-    opts = {"players": players}
+
+def reference(game, opts, agent, players, seconds, first):
     games = actions = 0
     start = time.perf_counter()
     while True:
-        state = game.new(opts, games)
-        bots = [make_agent(agent, game, derive_seed(games, s)) for s in range(players)]
+        g = first + games
+        state = game.new(opts, g)
+        bots = [make_agent(agent, game, derive_seed(g, s)) for s in range(players)]
         while state.to_move is not None:
             game.apply(state, bots[state.to_move].act(game, state))
             actions += 1
@@ -33,9 +36,56 @@ def main() -> None:
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            break
-    print(f"burgundy {agent} {players}p: {games} games in {elapsed:.2f} s = {games / elapsed:.0f} games/s, "
-          f"{actions / elapsed:.0f} actions/s, {actions / games:.0f} actions/game")
+            return games, actions, elapsed
+
+
+def fast(play, players, seconds, first):
+    games = actions = 0
+    start = time.perf_counter()
+    while True:
+        g = first + games
+        actions += play(g, [derive_seed(g, s) for s in range(players)]).actions
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games, actions, elapsed
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("seconds", nargs="?", type=float, default=10.0)
+    ap.add_argument("players", nargs="?", type=int, default=2)
+    ap.add_argument("agent", nargs="?", default="random")
+    ap.add_argument("--reference", action="store_true")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    game = realms.games.get("burgundy")
+    opts = game.validate_options({"players": args.players})
+    fast_games = getattr(game, "fast_games", None)
+    play = None if args.reference or fast_games is None else fast_games(opts, [args.agent] * args.players)
+    stick = yardstick(0.5)
+    ref = [0, 0, 0.0]
+    fst = [0, 0, 0.0]
+    slices = 3 if play is not None else 1
+    for _ in range(slices):
+        g, a, e = reference(game, opts, args.agent, args.players, args.seconds / slices, ref[0])
+        ref = [ref[0] + g, ref[1] + a, ref[2] + e]
+        if play is not None:
+            g, a, e = fast(play, args.players, args.seconds / slices, fst[0])
+            fst = [fst[0] + g, fst[1] + a, fst[2] + e]
+    stick = (stick + yardstick(0.5)) / 2
+    out = {"agent": args.agent, "players": args.players, "yardstick_loops_per_s": round(stick),
+           "reference_games_per_s": round(ref[0] / ref[2], 1)}
+    print(f"burgundy {args.agent} {args.players}p, reference through the protocol: {ref[0]} games in {ref[2]:.2f} s "
+          f"= {ref[0] / ref[2]:.0f} games/s, {ref[1] / ref[2]:.0f} actions/s, {ref[1] / ref[0]:.0f} actions/game")
+    if play is not None:
+        rate = fst[0] / fst[2]
+        out.update(fast_games_per_s=round(rate, 1), ratio=round(rate * ref[2] / ref[0], 2))
+        print(f"burgundy {args.agent} {args.players}p, default path: {fst[0]} games in {fst[2]:.2f} s = {rate:.0f} "
+              f"games/s, {fst[1] / fst[2]:.0f} actions/s — x{out['ratio']} the reference")
+    print(line(stick))
+    if args.json:
+        print(json.dumps(out))
 
 
 if __name__ == "__main__":

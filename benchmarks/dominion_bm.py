@@ -1,45 +1,50 @@
-"""Pure Big Money mirror games per second, one process, through the protocol.
+"""Dominion strategy-bot mirrors per second, one process: the default path (games/dominion/fast.py: the same
+engine and bots without the protocol's per-decision lists and checks) against the reference through the
+protocol, interleaved in one run, with the machine yardstick.
 
-Each decision goes through ``legal_actions`` (as a simulator or server would), the bot's ``act`` and
-``apply``. Time-based: plays for ``--seconds`` and prints games/s. ``--harness copy`` asks the bots the way
-the simulator does (``realms.core.agents.choose``: a determinized copy per decision), ``--harness declared``
-likewise but honouring an agent's ``reads = "view"``; ``--compare`` runs all three and prints the ratios.
+The reference loop is the one this benchmark always timed: each decision goes through ``legal_actions`` (as a
+simulator or server would), the bot's ``act`` and ``apply``. Time-based: each path plays for ``--seconds``
+(in three interleaved slices) and the ratio is printed.
 
-    python benchmarks/dominion_bm.py --seconds 10
-    python benchmarks/dominion_bm.py --seconds 5 --compare
+    python benchmarks/dominion_bm.py --seconds 10 [--bot big-money | --all-bots] [--reference] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
+from pathlib import Path
 
 import realms.games
 from realms.agents import make_agent
-from realms.core.agents import choose
+from realms.core.rng import derive_seed
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from yardstick import line, yardstick  # noqa: E402
+
+BOTS = ("big-money", "big-money-ultimate", "smithy-big-money", "militia-big-money", "witch-big-money")
+#: kingdom cards the reference bots buy, so every one of them finds its card
+KINGDOM = "Smithy,Militia,Witch,Moat,Village,Market,Cellar,Chapel,Festival,Library"
 
 
 def run(seconds: float, bot: str = "big-money", legal: bool = True, seed: int = 0,
-        harness: str = "direct") -> dict[str, float]:
+        options: dict | None = None) -> dict[str, float]:
+    """The reference loop through the protocol (``legal`` adds the ``legal_actions`` call per decision)."""
     game = realms.games.get("dominion")
+    opts = options or {"players": 2}
     agents = [make_agent(bot, game, seed=1), make_agent(bot, game, seed=2)]
-    if harness == "copy":
-        for a in agents:
-            a.reads = "copy"  # type: ignore[attr-defined]
     games = decisions = turns = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         for _ in range(20):
-            state = game.new({"players": 2}, seed + games)
+            state = game.new(opts, seed + games)
             while state.to_move is not None:
                 if legal:
                     game.legal_actions(state)
-                if harness == "direct":
-                    game.apply(state, agents[state.to_move].act(game, state))
-                else:
-                    game.apply(state, choose(agents[state.to_move], game, state))
+                game.apply(state, agents[state.to_move].act(game, state))
                 decisions += 1
             games += 1
             turns += sum(state.turns)
@@ -48,39 +53,81 @@ def run(seconds: float, bot: str = "big-money", legal: bool = True, seed: int = 
             "decisions_per_s": round(decisions / elapsed), "mean_turns_per_player": round(turns / games / 2, 2)}
 
 
+def run_fast(seconds: float, bot: str, seed: int = 0, options: dict | None = None) -> dict[str, float] | None:
+    """The default path (``Game.fast_games``), or None where there is none."""
+    game = realms.games.get("dominion")
+    fast_games = getattr(game, "fast_games", None)
+    if fast_games is None:
+        return None
+    play = fast_games(game.validate_options(options or {"players": 2}), [bot, bot])
+    if play is None:
+        return None
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(20):
+            decisions += play(seed + games, [derive_seed(seed + games, 1), derive_seed(seed + games, 2)]).actions
+            games += 1
+    elapsed = time.perf_counter() - start
+    return {"games": games, "seconds": round(elapsed, 3), "games_per_s": round(games / elapsed, 1),
+            "decisions_per_s": round(decisions / elapsed)}
+
+
+def compare(seconds: float, bot: str, reference_only: bool = False) -> dict[str, object]:
+    options = {"players": 2} if bot in ("big-money", "big-money-ultimate") else {"players": 2, "kingdom": KINGDOM}
+    ref = {"games": 0, "seconds": 0.0}
+    fst: dict[str, float] | None = None if reference_only else {"games": 0, "seconds": 0.0}
+    for k in range(3):
+        r = run(seconds / 3, bot, True, 100_000 * k, options)
+        ref["games"] += r["games"]
+        ref["seconds"] += r["seconds"]
+        if fst is not None:
+            f = run_fast(seconds / 3, bot, 100_000 * k, options)
+            if f is None:
+                fst = None
+            else:
+                fst["games"] += f["games"]
+                fst["seconds"] += f["seconds"]
+    out: dict[str, object] = {"bot": bot, "options": options,
+                              "reference_games_per_s": round(ref["games"] / ref["seconds"], 1)}
+    if fst is not None:
+        out["fast_games_per_s"] = round(fst["games"] / fst["seconds"], 1)
+        out["ratio"] = round(out["fast_games_per_s"] / out["reference_games_per_s"], 2)  # type: ignore[operator]
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--seconds", type=float, default=5.0, help="per path and bot")
     ap.add_argument("--bot", default="big-money")
-    ap.add_argument("--no-legal", action="store_true", help="skip the legal_actions call per decision")
-    ap.add_argument("--profile", action="store_true", help="run under cProfile and print the top functions")
-    ap.add_argument("--harness", choices=("direct", "declared", "copy"), default="direct",
-                    help="direct: bot.act on the true state; copy: through choose, a determinized copy each "
-                         "decision; declared: through choose, honouring reads = 'view'")
-    ap.add_argument("--compare", action="store_true", help="run direct, declared and copy; print the ratios")
+    ap.add_argument("--all-bots", action="store_true", help="every reference bot in turn")
+    ap.add_argument("--reference", action="store_true", help="time the reference path only")
+    ap.add_argument("--no-legal", action="store_true", help="reference loop without the legal_actions call")
+    ap.add_argument("--profile", action="store_true", help="profile the reference loop and print the top functions")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    if args.compare:
-        rates = {h: run(args.seconds, args.bot, not args.no_legal, harness=h)["games_per_s"]
-                 for h in ("direct", "declared", "copy")}
-        print(f"dominion {args.bot} mirror, games/s: " + ", ".join(f"{h} {r}" for h, r in rates.items())
-              + f"; slowdown declared {rates['direct'] / rates['declared']:.2f}x, "
-              f"copy {rates['direct'] / rates['copy']:.2f}x")
-        return
-    if args.profile:
+    if args.profile or args.no_legal:
         import cProfile
         import pstats
 
         with cProfile.Profile() as prof:
-            out = run(args.seconds, args.bot, not args.no_legal, harness=args.harness)
-        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
-    else:
-        out = run(args.seconds, args.bot, not args.no_legal, harness=args.harness)
+            out = run(args.seconds, args.bot, not args.no_legal)
+        if args.profile:
+            pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+        print(f"dominion {args.bot} mirror (reference): {out['games_per_s']} games/s")
+        return
+    stick = yardstick(0.5)
+    rows = [compare(args.seconds, b, args.reference) for b in (BOTS if args.all_bots else (args.bot,))]
+    stick = (stick + yardstick(0.5)) / 2
+    for r in rows:
+        text = f"dominion {r['bot']} mirror: reference {r['reference_games_per_s']} games/s"
+        if "fast_games_per_s" in r:
+            text += f", default path {r['fast_games_per_s']} games/s — x{r['ratio']} the reference"
+        print(text)
+    print(line(stick))
     if args.json:
-        print(json.dumps(out))
-    else:
-        print(f"dominion {args.bot} mirror: {out['games_per_s']} games/s ({out['games']} games in {out['seconds']} s, "
-              f"{out['decisions_per_s']} decisions/s, {out['mean_turns_per_player']} turns per player)")
+        print(json.dumps({"yardstick_loops_per_s": round(stick), "bots": rows}))
 
 
 if __name__ == "__main__":

@@ -85,13 +85,20 @@ FUNCTIONS = ("count", "pile")
 
 def gains_to_end(s: DominionState) -> int:
     supply = s.supply
-    piles = sorted(supply[c] for c in s.piles)
+    get = _PILE_GETTERS.get(s.piles)
+    if get is None:
+        get = _PILE_GETTERS[s.piles] = operator.itemgetter(*s.piles)
+    piles = sorted(get(supply))
     g = piles[0] + piles[1] + piles[2]
     if supply[PROVINCE] < g:
         g = supply[PROVINCE]
     if s.colony and supply[COLONY] < g:
         g = supply[COLONY]
     return g
+
+
+#: the Supply's piles -> a getter of their counts (one per kingdom seen; a kingdom has more than one pile)
+_PILE_GETTERS: dict[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]] = {}
 
 
 def _money(owned: list[int]) -> int:
@@ -124,16 +131,34 @@ def _quantity(name: str, arg: int, s: DominionState, p: int, coins: int) -> int:
     raise AssertionError(name)
 
 
+def _compiled(name: str, arg: int, op: Callable[[int, int], bool], value: int) -> Callable[[DominionState, int, int],
+                                                                                          bool]:
+    """``op(quantity, value)`` as one closure for the common quantities (the same values as ``_quantity``)."""
+    if name == "coins":
+        return lambda s, p, coins: op(coins, value)
+    if name == "gains_to_end":
+        return lambda s, p, coins: op(gains_to_end(s), value)
+    if name == "money":
+        return lambda s, p, coins: op(_money(s.owned[p]), value)
+    if name == "count":
+        return lambda s, p, coins: op(s.owned[p][arg], value)
+    if name == "pile":
+        return lambda s, p, coins: op(s.supply[arg], value)
+    return lambda s, p, coins: op(_quantity(name, arg, s, p, coins), value)
+
+
 class Condition:
     """``quantity op value``, with ``arg`` the card id of count()/pile()."""
 
-    __slots__ = ("name", "arg", "op", "value", "text")
+    __slots__ = ("name", "arg", "op", "value", "text", "holds")
 
     def __init__(self, name: str, arg: int, op: str, value: int, text: str) -> None:
         self.name, self.arg, self.op, self.value, self.text = name, arg, op, value, text
+        #: ``holds(s, p, coins)``: whether the condition holds, built once for its quantity and operator
+        self.holds: Callable[[DominionState, int, int], bool] = _compiled(name, arg, _OPS[op], value)
 
-    def holds(self, s: DominionState, p: int, coins: int) -> bool:
-        return _OPS[self.op](_quantity(self.name, self.arg, s, p, coins), self.value)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Condition, (self.name, self.arg, self.op, self.value, self.text)
 
     def __repr__(self) -> str:
         return self.text

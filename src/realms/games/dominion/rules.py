@@ -241,6 +241,10 @@ class DominionState:
         return s
 
 
+#: (players, edition, kingdom, Colony/Platinum) -> (pile order, kingdom, starting supply) of a fixed kingdom
+_SUPPLIES: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...], list[int]]] = {}
+
+
 class Dominion(Game):
     """Dominion, base set (both editions) with Colony/Platinum, for 1-4 players (1 = solitaire).
 
@@ -278,16 +282,22 @@ class Dominion(Game):
         n = opts["players"]
         rng = Rng(seed)
         edition = 1 if opts["edition"] == "first" else 2
-        kingdom = choose_kingdom(opts["kingdom"], edition, rng)
-        sizes = pile_sizes(n, kingdom, opts["colony_platinum"])
+        key = None if opts["kingdom"] == "random" else (n, edition, tuple(opts["kingdom"]), opts["colony_platinum"])
+        made = _SUPPLIES.get(key) if key is not None else None
+        if made is None:
+            kingdom = choose_kingdom(opts["kingdom"], edition, rng)  # draws from rng only for a random kingdom
+            sizes = pile_sizes(n, kingdom, opts["colony_platinum"])
+            made = (supply_order(sizes), tuple(kingdom), [sizes.get(c, 0) for c in range(NCARDS)])
+            if key is not None and len(_SUPPLIES) < 1000:
+                _SUPPLIES[key] = made
         s = DominionState.__new__(DominionState)
         s.players = n
         s.opts = opts
         s.edition = edition
         s.colony = opts["colony_platinum"]
-        s.piles = supply_order(sizes)
-        s.kingdom = tuple(kingdom)
-        s.supply = [sizes.get(c, 0) for c in range(NCARDS)]
+        s.piles = made[0]
+        s.kingdom = made[1]
+        s.supply = made[2][:]
         s.empty = 0
         s.gone = 0
         s.hand = [[] for _ in range(n)]
