@@ -166,10 +166,18 @@ class Burgundy(_Setup, _Legality, _Effects, _Explain, _Scoring, _View, Game):
 
     def available_boards(self, opts: Mapping[str, Any]) -> dict[int, Board]:
         """The boards present: the built-in ones, replaced or extended by ``boards_file``."""
+        if not opts.get("boards_file"):
+            made = _BUILTIN_AVAILABLE.get(0)
+            if made is None:
+                made = _BUILTIN_AVAILABLE[0] = dict(sorted(builtin_boards().items()))
+            return dict(made)
         boards = dict(builtin_boards())
-        if opts.get("boards_file"):
-            boards.update(load_boards_file(opts["boards_file"]))
+        boards.update(load_boards_file(opts["boards_file"]))
         return dict(sorted(boards.items()))
+
+
+#: the built-in boards by number, sorted (made once; callers get a copy of the dict)
+_BUILTIN_AVAILABLE: dict[int, dict[int, Board]] = {}
 
 
 #: the names other modules and tests import from here (the engine lives in the modules beside it)

@@ -23,6 +23,18 @@ from realms.games.burgundy.parts import Engine
 from realms.games.burgundy.state import K2, MODE_BOARD, MODE_PLAY, STRIDE, BurgundyState, _below, _draw, _draw_goods
 
 
+def _stacks() -> tuple[list[list[int]], list[int]]:
+    """The face-down stacks by tile type and the black tiles' stack, in tile order (as every game starts)."""
+    stacks: list[list[int]] = [[] for _ in range(6)]
+    black: list[int] = []
+    for tid in range(NTILES):
+        (black if T_BLACK[tid] else stacks[T_TYPE[tid]]).append(tid)
+    return stacks, black
+
+
+_STACKS, _BLACK_STACK = _stacks()
+
+
 class _Setup(Engine):
     """Setup, phases and rounds, and settling after each action (the turn machine)."""
 
@@ -68,10 +80,8 @@ class _Setup(Engine):
         s.depot_goods = [0] * 36
         s.round_goods = []
         s.goods_pool = [GOODS_PER_COLOUR] * 6
-        s.stacks = [[] for _ in range(6)]
-        s.black_stack = []
-        for tid in range(NTILES):
-            (s.black_stack if T_BLACK[tid] else s.stacks[T_TYPE[tid]]).append(tid)
+        s.stacks = [st[:] for st in _STACKS]
+        s.black_stack = _BLACK_STACK[:]
         s.removed = []
         s.bonus = [-1] * 12
         # start player at random, then clockwise; the start player's piece on top of the track
