@@ -11,8 +11,9 @@ from fastapi.testclient import TestClient
 
 from realms.server.app import create_app
 
+# vp: every gain and trashing is public, so what each seat owns, and its points, are known to all
 PUBLIC_SEAT_KEYS = {"seat", "hand_size", "deck_size", "deck_top", "discard_size", "discard_top", "play", "aside",
-                    "looking_at", "turns", "hand_known"}
+                    "looking_at", "turns", "hand_known", "vp"}
 
 
 @pytest.fixture
@@ -28,9 +29,9 @@ def check_payload(payload: dict, live, seat: int | None) -> None:
     assert payload["view"] == json.loads(json.dumps(game.view(state, seat)))
     for other in payload["view"]["seats"]:
         if other["seat"] != seat and not payload["finished"]:
-            extra = set(other) - PUBLIC_SEAT_KEYS - {"vp"}
+            extra = set(other) - PUBLIC_SEAT_KEYS
             assert not extra, f"seat {seat} sees {extra} of seat {other['seat']}"
-            assert "vp" not in other
+            assert other["vp"] == game.score(state, other["seat"])
             assert other["hand_size"] == len(state.hand[other["seat"]])
             # the cards everyone saw go into that hand (gained to it, revealed from it): exactly the public record
             known = other["hand_known"]

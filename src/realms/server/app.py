@@ -22,6 +22,7 @@ from sqlalchemy.orm import sessionmaker
 
 import realms.games
 from realms.agents import agent_names, default_agent
+from realms.core.errors import RealmsError
 from realms.server.accounts import Accounts, csrf_token
 from realms.server.db import STORAGE_DOWN, check_integrity, default_url, guard_file, make_engine, migrate
 from realms.server.limits import RateLimited, Settings, SocketLimit
@@ -49,6 +50,12 @@ class CreateGame(BaseModel):
     pace: Literal["realtime", "turn"] = "realtime"
     clock: Clock | None = None
     rated: bool = True
+
+
+class Calculate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=4096)
+    options: dict[str, Any] = Field(default_factory=dict)
 
 
 class PostAction(BaseModel):
@@ -506,6 +513,25 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         # step left it (or a checkpoint below), so stepping through a game applies each action about once
         return await asyncio.to_thread(replay.seek, step)
 
+    @app.post("/api/calculators/{game_id}")
+    def calculate(game_id: str, body: Calculate) -> JSONResponse:
+        """The game's scoring calculator (the one ``realms score`` uses) on ``text``: its figures, as
+        ``realms score --json`` prints them. 404 for a game without one; 400 for input it cannot read, the
+        message naming the row and column (also given as ``row`` and ``col``, 1-based, where it has them)."""
+        try:
+            calculator = realms.games.get(game_id).calculator()
+        except RealmsError:
+            calculator = None
+        if calculator is None:
+            raise ApiError(404, f"there is no scoring calculator for {game_id!r}")
+        try:
+            scored = calculator.score(body.text, body.options)
+        except RealmsError as e:
+            return JSONResponse({"detail": str(e), "row": getattr(e, "row", None), "col": getattr(e, "col", None)},
+                                status_code=400)
+        details = getattr(scored, "details", None)  # a calculator may say more than `realms score --json`
+        return JSONResponse(details() if callable(details) else scored.to_json())
+
     @app.websocket("/ws/games/{gid}")
     async def watch(ws: WebSocket, gid: str, token: str | None = None) -> None:
         try:
@@ -596,6 +622,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         @app.get("/leaderboard/{name}", include_in_schema=False)
         @app.get("/players/{name}", include_in_schema=False)
         def account_pages(name: str = "") -> FileResponse:
+            return FileResponse(WEB / "index.html")
+
+        @app.get("/calculator", include_in_schema=False)
+        def calculator_page() -> FileResponse:
             return FileResponse(WEB / "index.html")
 
         @app.get("/rules", include_in_schema=False)

@@ -8,6 +8,9 @@ set aside or revealed, the trash and the Supply, and the cards everyone knows ar
 (``hand_known``: gained to hand or revealed there). A pending question is shown to its decider as
 asked, and to everyone else as whose decision it is and which card is resolving (``public_prompt``).
 ``seat=None`` is a spectator: public zones only.
+
+Every seat's victory points (``vp``) are shown to everyone: every gain and every trashing is public, so
+what each seat owns, and so its points (Gardens counts its cards), is known to anyone who watched.
 """
 
 from __future__ import annotations
@@ -63,8 +66,7 @@ def build_view(game: Any, s: Any, seat: int | None) -> dict[str, Any]:
             d["deck_contents"] = _counts(s.deck[q])
             d["discard"] = _names(s.disc[q])
             d["look"] = _names(s.look[q])
-        if mine or over:
-            d["vp"] = game.score(s, q)
+        d["vp"] = game.score(s, q)  # public: what a seat owns is the public record of its gains and trashings
         seats.append(d)
     pending = None
     if s.stack and not over:

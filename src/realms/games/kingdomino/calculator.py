@@ -140,6 +140,13 @@ class ScoredKingdom:
         data = self.score.to_json()
         return {k: data[k] for k in ("score", "regions", "largest_region", "crowns", "bonus")}
 
+    def details(self) -> dict[str, Any]:
+        """``to_json`` and each bonus on its own (``harmony``, ``middle_kingdom``) and the switches used:
+        what the web calculator (POST /api/calculators/kingdomino) shows."""
+        data = self.score.to_json()
+        return {**self.to_json(), "harmony": data["harmony"], "middle_kingdom": data["middle_kingdom"],
+                "options": dict(self.options)}
+
     def render(self) -> Any:
         from rich.console import Group
         from rich.table import Table
