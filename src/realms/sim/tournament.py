@@ -18,7 +18,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -435,19 +435,30 @@ class Checkpoint:
             os.fsync(f.fileno())
 
 
-def _ranges(todo: list[int], chunk: int) -> list[tuple[int, int]]:
+def _ranges(todo: Iterable[int], chunk: int) -> list[tuple[int, int]]:
     """Runs of consecutive game indices, each cut into pieces of at most ``chunk``.
 
     >>> _ranges([0, 1, 2, 3, 4, 7, 8], 2)
     [(0, 2), (2, 4), (4, 5), (7, 9)]
     """
-    out: list[tuple[int, int]] = []
-    for _, grp in itertools.groupby(enumerate(todo), key=lambda t: t[1] - t[0]):
-        run = [i for _, i in grp]
-        for a in range(0, len(run), chunk):
-            part = run[a:a + chunk]
-            out.append((part[0], part[-1] + 1))
-    return out
+    return list(_iter_ranges(todo, chunk))
+
+
+def _iter_ranges(todo: Iterable[int], chunk: int) -> Iterator[tuple[int, int]]:
+    """``_ranges`` one at a time, holding nothing per game (``todo`` may be a ``range`` of a million games)."""
+    start = prev = -2
+    n = 0
+    for i in todo:
+        if i == prev + 1 and n < chunk:
+            prev = i
+            n += 1
+            continue
+        if n:
+            yield start, prev + 1
+        start = prev = i
+        n = 1
+    if n:
+        yield start, prev + 1
 
 
 def run_tournament(
@@ -571,7 +582,9 @@ def run_tournament(
     finished = resumed
     if progress and resumed:
         progress(finished)
-    todo = [i for i in range(games) if i not in pending and i >= next_game]
+    # a plain run holds no list of its games, so memory stays flat however many are asked for
+    todo: Sequence[int] = (range(next_game, games) if not pending else
+                           [i for i in range(games) if i not in pending and i >= next_game])
     workers = jobs
     if todo:
         if backend == "ray":
@@ -579,7 +592,7 @@ def run_tournament(
         elif jobs == 1:
             # one game at a time for progress; a checkpoint is written in chunks, not a line per game
             size = chunk or (max(1, min(64, len(todo) // 50)) if saver is not None else 1)
-            for a, b in _ranges(todo, size):
+            for a, b in _iter_ranges(todo, size):
                 on_chunk(a, play_range(spec, a, b))
         else:
             import multiprocessing as mp
@@ -598,7 +611,7 @@ def run_tournament(
                      ahead=ahead, resumed_games=resumed, warnings=warnings)
 
 
-def _run_ray(spec: Spec, todo: list[int], chunk: int | None, address: str | None, jobs: int,
+def _run_ray(spec: Spec, todo: Sequence[int], chunk: int | None, address: str | None, jobs: int,
              on_chunk: Callable[[int, list[GameOutcome]], None]) -> int:
     """Play the games ``todo`` as Ray tasks; returns the number of CPUs of the cluster."""
     from realms.sim import ray_backend
