@@ -728,6 +728,7 @@ class Manager:
         keeps their seat; when the turn passes, the mover's bank is charged and the next mover's clock starts."""
         t = time.time()
         changed: list[Seat] = []
+        clock_before = live.turn_deadline
         m = live.seats[mover]
         if m.takeover_at is not None:
             m.takeover_at = m.takeover_reason = None
@@ -744,7 +745,8 @@ class Manager:
                 if m not in changed:
                     changed.append(m)
             self._start_clock(live, t)
-        self._store_timing(live, changed)
+        if changed or live.turn_deadline != clock_before:  # the same mover deciding again: nothing to store
+            self._store_timing(live, changed)
         self._deadline(live)
 
     def _note(self, live: LiveGame, text: str, data: dict[str, Any]) -> None:

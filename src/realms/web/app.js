@@ -1,6 +1,7 @@
 // Realms browser client: lobby, live game page and replay viewer. No build step.
 import { GameLog, entryText } from "/static/log.js";
 import { t, loadLanguage, languageMenu } from "/static/i18n.js";
+import { loadAccount, csrfHeaders, accountWidget, me } from "/static/account.js";
 const app = document.getElementById("app");
 const statusEl = document.getElementById("status");
 
@@ -26,7 +27,9 @@ export class Offline extends Error {}
 async function api(method, url, body) {
   let res;
   try {
-    res = await fetch(url, { method, headers: body ? { "content-type": "application/json" } : {},
+    // a POST carries the CSRF token while this browser is signed in (account.js)
+    res = await fetch(url, { method, headers: { ...(body ? { "content-type": "application/json" } : {}),
+      ...(method === "GET" ? {} : csrfHeaders()) },
       body: body ? JSON.stringify(body) : undefined });
   } catch (e) { throw new Offline(t("app.unreachable")); }
   const data = await res.json().catch(() => ({}));
@@ -52,6 +55,11 @@ async function lobby() {
   const optionsBox = el("div", { class: "form-grid", id: "options" });
   const seatsBox = el("div", { class: "row", id: "seats" });
   const links = el("div", { id: "links" });
+  // how the table is played: real-time or turn-based, a clock, rated or not (docs/server.md)
+  const paceSel = el("select", { id: "pace" }, ["realtime", "turn"].map(p => el("option", { value: p }, t(`pace.${p}`))));
+  const clockSel = el("select", { id: "clock" }, [["", "none"], ["move:30", "move_30s"], ["move:120", "move_2min"],
+    ["move:86400", "move_1day"], ["game:600", "game_10min"], ["game:1800", "game_30min"]].map(([v, k]) => el("option", { value: v }, t(`clock.${k}`))));
+  const ratedBox = el("input", { type: "checkbox", id: "rated", checked: true });
 
   function seatCount() {
     const p = optionsBox.querySelector("[name=players]");
@@ -102,7 +110,9 @@ async function lobby() {
     if ("players" in options === false && optionsBox.querySelector("[name=players]")) options.players = seatCount();
     const seats = [...seatsBox.querySelectorAll("select")].map(s => s.value);
     try {
-      const made = await api("POST", "/api/games", { game: gameSel.value, options, seats });
+      const body = { game: gameSel.value, options, seats, pace: paceSel.value, rated: ratedBox.checked };
+      if (clockSel.value) { const [per, n] = clockSel.value.split(":"); body.clock = { per, seconds: Number(n) }; }
+      const made = await api("POST", "/api/games", body);
       const mine = made.seats.filter(s => s.access === "creator");
       keepOwnership(made);
       // to the creator's (first) seat, whose page shows what there is to share; with no seat of their own
@@ -132,9 +142,14 @@ async function lobby() {
     el("section", { class: "panel" }, el("h2", {}, t("lobby.new_table")),
       el("div", { class: "row" }, el("label", {}, `${t("lobby.game")} `, gameSel), rulesLinks()), optionsBox,
       el("h2", {}, t("lobby.seats")), seatsBox,
+      el("div", { class: "row", id: "table-kind", style: "margin-top:.6rem" }, el("label", {}, `${t("lobby.pace")} `, paceSel),
+        el("label", {}, `${t("lobby.clock")} `, clockSel), el("label", {}, ratedBox, ` ${t("lobby.rated")}`),
+        me ? null : el("span", { class: "muted" }, t("lobby.rated_needs_account"))),
       el("div", { class: "row", style: "margin-top:.6rem" }, el("button", { class: "primary", id: "create", onclick: create }, t("lobby.create"))),
       error, links),
-    el("section", { class: "panel" }, el("h2", {}, `${t("lobby.open_tables")} `, el("button", { onclick: refreshTables }, t("lobby.refresh"))), tables));
+    el("section", { class: "panel" }, el("h2", {}, `${t("lobby.open_tables")} `, el("button", { onclick: refreshTables }, t("lobby.refresh"))), tables),
+    el("section", { class: "panel row", id: "lobby-links" }, me ? el("a", { href: `/players/${encodeURIComponent(me.name)}`, id: "my-games" }, t("lobby.my_games")) : null,
+      el("a", { href: "/games", id: "finished-games" }, t("players.finished_games")), el("a", { href: "/leaderboard/kingdomino", id: "leaderboards" }, t("players.leaderboard"))));
   ready("lobby");
 }
 
@@ -254,7 +269,8 @@ function summarize(b) {
 }
 
 function seatNames(payload) {
-  return payload.seats.map(s => (s.seat === payload.seat ? t("seat.you") : s.kind === "bot" ? `${s.agent} (${s.seat + 1})` : t("seat.player", { n: s.seat + 1 })));
+  return payload.seats.map(s => (s.seat === payload.seat ? t("seat.you") : s.kind === "bot" ? `${s.agent} (${s.seat + 1})` :
+    s.name ? `${s.name} (${s.seat + 1})` : t("seat.player", { n: s.seat + 1 })));
 }
 
 // a lobby table's seat, as the lobby shows it: who has it, or how it is taken
@@ -301,7 +317,15 @@ async function seatSecret(gid, params) {
     history.replaceState(null, "", `/play/${gid}`);
     return token;
   }
-  return sessionStorage.getItem(key) || localStorage.getItem(key);
+  const kept = sessionStorage.getItem(key) || localStorage.getItem(key);
+  if (kept || !me) return kept;
+  // a signed-in player's seat at this table, from whichever browser they used before
+  try {
+    token = (await api("POST", `/api/games/${gid}/mine`)).seats[0].token;
+    sessionStorage.setItem(key, token);
+    localStorage.setItem(key, token);
+    return token;
+  } catch (e) { return null; }
 }
 
 // ---------------------------------------------------------------- live game
@@ -319,6 +343,25 @@ async function gamePage(gid, token) {
   // the creator's seats to share (invitation links, open seats, revoke), above the board while any is unclaimed
   const shareSlot = el("div", { id: "share-slot" });
   boardBox.before(shareSlot);
+  // a bot about to take over a seat (its player left a real-time table, or ran out of time), and the mover's
+  // clock: shown to everyone, counted down every second
+  const noticeSlot = el("div", { id: "table-notice", role: "status" });
+  boardBox.before(noticeSlot);
+  function drawNotice() {
+    const names = seatNames(payload), now = Date.now() / 1000, lines = [];
+    if (!payload.finished) {
+      for (const s of payload.seats) {
+        if (s.takeover_at) lines.push(el("p", { class: "notice takeover", "data-seat": s.seat },
+          t(s.takeover_reason === "time" ? "table.takeover_time" : "table.takeover_left",
+            { seat: names[s.seat], n: Math.max(0, Math.ceil(s.takeover_at - now)) })));
+      }
+      const d = payload.table && payload.table.turn_deadline;
+      if (d) lines.push(el("p", { class: "notice clock" }, t("table.clock", { seat: names[payload.to_move] ?? "…",
+        n: Math.max(0, Math.ceil(d - now)) })));
+    }
+    noticeSlot.replaceChildren(...lines);
+  }
+  setInterval(drawNotice, 1000);
   let shareKey = null;
   function drawShare() {
     const key = JSON.stringify([payload.finished, payload.seats.map(s => [s.access, s.claimed])]);
@@ -356,6 +399,7 @@ async function gamePage(gid, token) {
 
   function draw() {
     drawShare();
+    drawNotice();
     const names = seatNames(payload);
     const mine = !offline && payload.legal_actions.length > 0;
     const shown = offline ? { ...payload, legal_actions: [] } : payload;
@@ -484,6 +528,19 @@ async function route() {
     let m;
     if ((m = path.match(/^\/play\/([^/]+)$/))) await gamePage(m[1], await seatSecret(m[1], params));
     else if ((m = path.match(/^\/replay\/([^/]+)$/))) await replayPage(m[1]);
+    else if (path === "/account") { statusEl.textContent = t("account.title"); (await import("/static/account.js")).accountPage(app); ready("account"); }
+    else if ((m = path.match(/^\/players\/([^/]+)$/))) {
+      statusEl.textContent = t("players.title");
+      await (await import("/static/players.js")).playerPage(app, decodeURIComponent(m[1]));
+      ready("player");
+    } else if ((m = path.match(/^\/leaderboard\/?([^/]*)$/))) {
+      statusEl.textContent = t("players.leaderboard");
+      await (await import("/static/players.js")).leaderboardPage(app, m[1]);
+      ready("leaderboard");
+    } else if (path === "/games") {
+      statusEl.textContent = t("players.finished_games");
+      await (await import("/static/players.js")).historyPage(app, params);
+    }
     else if ((m = path.match(/^\/rules\/?([^/]*)$/))) {
       statusEl.textContent = t("rules.status");
       await (await import("/static/rules.js")).rulesPage(app, m[1], params);
@@ -498,9 +555,9 @@ async function route() {
 // a seat or invitation link opened in a tab already showing that page changes only the fragment: read it
 addEventListener("hashchange", () => { if (/(^#|&)(token|invite)=/.test(location.hash)) location.reload(); });
 // the language first (the whole page is worded from its catalogue), then the header's menu and rules link
-loadLanguage().catch(() => loadLanguage("en")).then(() => {
+loadLanguage().catch(() => loadLanguage("en")).then(loadAccount).then(() => {
   document.querySelector("header").append(el("a", { href: "/rules", class: "header-rules", id: "header-rules" }, t("rules.header")),
-    languageMenu());
+    accountWidget(), languageMenu());
   document.title = t("app.title");
   route();
 });

@@ -42,6 +42,13 @@ export function entryText(entry, names, viewer, board) {
     return t("log.note.bot_fallback", { bot: entry.data.bot, seat: names[entry.data.seat] ?? entry.data.seat + 1,
       fallback: entry.data.fallback });
   }
+  // takeovers and clocks (the server's pace notes): seat-left, seat-back, out-of-time, bot-takeover
+  const PACE = { "seat-left": "log.note.seat_left", "seat-back": "log.note.seat_back", "out-of-time": "log.note.out_of_time" };
+  if (entry.kind === "note" && entry.data && (entry.data.note in PACE || entry.data.note === "bot-takeover")) {
+    const d = entry.data;
+    const key = d.note === "bot-takeover" ? (d.reason === "time" ? "log.note.takeover_time" : "log.note.takeover_left") : PACE[d.note];
+    return t(key, { seat: names[d.seat] ?? d.seat + 1, bot: d.bot, n: d.grace });
+  }
   const said = board && board.logText && entry.data ? board.logText(entry, names, viewer) : null;
   if (said !== null && said !== undefined) return said;
   t(`log.${entry.kind}`);  // records the missing wording
