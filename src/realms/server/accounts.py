@@ -30,14 +30,14 @@ import secrets
 import time
 import unicodedata
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from fastapi import FastAPI, Query, Request, Response
 from openskill.models import PlackettLuce
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import delete, func, insert, or_, select, update
+from sqlalchemy import CursorResult, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -238,8 +238,8 @@ class Accounts:
             return
         keys = [f"user:{s.user_id}" if s.access != "bot" else f"bot:{s.agent}" for s in live.seats]
         with self.sessions.begin() as db:
-            if db.execute(update(GameRow).where(GameRow.id == live.id, GameRow.rated_at.is_(None))
-                          .values(rated_at=now())).rowcount != 1:
+            mark = update(GameRow).where(GameRow.id == live.id, GameRow.rated_at.is_(None)).values(rated_at=now())
+            if cast(CursorResult[Any], db.execute(mark)).rowcount != 1:
                 return  # already rated (by this process or another)
             rows = {r.player: r for r in db.scalars(select(RatingRow).where(
                 RatingRow.game == live.game.id, RatingRow.player.in_(set(keys))).with_for_update())}

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import time
 from collections import deque
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -19,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
+from starlette.types import Scope
 
 import realms.games
 from realms.agents import agent_names, default_agent
@@ -221,13 +223,13 @@ class RealmsApp(FastAPI):
     act: Any = None  # async (game id, body bytes) -> (status, JSON bytes); set by create_app
     guard: Any = None  # realms.server.security.Guard: hosts, origins, rate limits, headers; set by create_app
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if self.guard is not None:
             await self.guard(scope, receive, send, self._dispatch)
         else:
             await self._dispatch(scope, receive, send)
 
-    async def _dispatch(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    async def _dispatch(self, scope: Scope, receive: Any, send: Any) -> None:
         path = scope.get("path", "")
         if (scope["type"] == "http" and scope["method"] == "POST" and path.startswith(ACTION_PATH_HEAD)
                 and path.endswith(ACTION_PATH_TAIL) and self.act is not None):
@@ -237,7 +239,7 @@ class RealmsApp(FastAPI):
                 return
         await super().__call__(scope, receive, send)
 
-    async def _action(self, scope: dict[str, Any], receive: Any, send: Any, gid: str) -> None:
+    async def _action(self, scope: Scope, receive: Any, send: Any, gid: str) -> None:
         for name, value in scope["headers"]:
             if name == b"content-length" and value.isdigit() and int(value) > MAX_BODY:
                 await _reject(send, MAX_BODY)
@@ -300,7 +302,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     manager.notify = notify
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if resume:
             resumed = manager.resume_all()
             if resumed:

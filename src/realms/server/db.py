@@ -12,7 +12,7 @@ import hashlib
 import os
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlalchemy import (
     JSON,
@@ -23,6 +23,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     create_engine,
     event,
     text,
@@ -46,7 +47,8 @@ def secret_hash(secret: str) -> str:
 
 
 class Base(DeclarativeBase):
-    pass
+    if TYPE_CHECKING:  # declarative types it as a FromClause; every row class here maps one Table
+        __table__: ClassVar[Table]
 
 
 class GameRow(Base):

@@ -357,13 +357,13 @@ def protocols(settings: Settings) -> tuple[type, type]:
     header_timeout, body_timeout = settings.header_timeout, settings.body_timeout
     max_url, ws_queue = settings.max_url, settings.ws_queue
 
-    class GuardedHttp(HttpToolsProtocol):  # type: ignore[misc]
+    class GuardedHttp(HttpToolsProtocol):
         """httptools, plus: a connection cap, a deadline for headers and one for the body, a URL limit."""
 
         connections_state = conns
         deadline: asyncio.TimerHandle | None = None
 
-        def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+        def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             if not conns.admit(transport, (self.client or ("", 0))[0]):
                 transport.write(_503)
@@ -431,7 +431,7 @@ def protocols(settings: Settings) -> tuple[type, type]:
             self._disarm()
             super().handle_websocket_upgrade()
 
-    class GuardedWebSocket(WebSocketsSansIOProtocol):  # type: ignore[misc]
+    class GuardedWebSocket(WebSocketsSansIOProtocol):
         """websockets (sans-I/O), plus: the connection cap, a bounded inbound queue, an answer to a
         handshake that cannot be parsed."""
 

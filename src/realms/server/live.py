@@ -19,10 +19,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 import orjson
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import CursorResult, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -541,8 +541,8 @@ class Manager:
                 events = live.game.apply(live.state, action, log=True)
             except IllegalAction as e:
                 raise ApiError(500, f"game {live.id}: action {r.n} of the log cannot be replayed: {e}") from None
-            for e in events:
-                live.add_event(r.n, e)
+            for ev in events:
+                live.add_event(r.n, ev)
             live.version = r.n
         if rows:
             live.state_hash = live.game.state_hash(live.state)
@@ -652,10 +652,10 @@ class Manager:
                 condition = table.access == "open"
             # a signed-in joiner's secret is derived from the server key (their other browsers get it again)
             token = self.seat_token(live.id, seat, user[0]) if user else secrets.token_urlsafe(32)
-            taken = db.execute(update(_SEATS).where(table.game_id == live.id, table.seat == seat,
-                                                    table.claimed.is_(False), condition)
-                               .values(claimed=True, token_hash=secret_hash(token),
-                                       user_id=user[0] if user else None)).rowcount
+            claim = (update(_SEATS).where(table.game_id == live.id, table.seat == seat, table.claimed.is_(False),
+                                          condition)
+                     .values(claimed=True, token_hash=secret_hash(token), user_id=user[0] if user else None))
+            taken = cast(CursorResult[Any], db.execute(claim)).rowcount
             if taken != 1:
                 row = db.execute(select(table.access, table.claimed).where(table.game_id == live.id,
                                                                            table.seat == seat)).one()
@@ -677,10 +677,11 @@ class Manager:
         code = None if to_open else secrets.token_urlsafe(32)
         table = _SEATS.c
         with self.sessions.begin() as db:
-            done = db.execute(update(_SEATS).where(table.game_id == live.id, table.seat == seat,
-                                                   table.claimed.is_(False), table.access.in_(("invite", "open")))
-                              .values(access="open" if to_open else "invite",
-                                      invite_hash=None if code is None else secret_hash(code))).rowcount
+            reissue = (update(_SEATS).where(table.game_id == live.id, table.seat == seat, table.claimed.is_(False),
+                                            table.access.in_(("invite", "open")))
+                       .values(access="open" if to_open else "invite",
+                               invite_hash=None if code is None else secret_hash(code)))
+            done = cast(CursorResult[Any], db.execute(reissue)).rowcount
         if done != 1:
             raise ApiError(409, f"seat {seat} is taken (or a bot's): only an unclaimed seat can be revoked")
         self.refresh_seats(live)
@@ -806,15 +807,15 @@ class Manager:
                     live.turn_deadline = live.turn_started = None
                     dirty = True
                     mover = live.game.to_move(live.state)
-                    s = live.seats[mover] if mover is not None else None
-                    if s is not None and s.kind == "human" and s.takeover_at is None:
+                    ms = live.seats[mover] if mover is not None else None
+                    if ms is not None and ms.kind == "human" and ms.takeover_at is None:
                         if live.clock_mode == "game":
-                            s.time_left = 0.0
-                        s.takeover_at, s.takeover_reason = t + self.grace, "time"
-                        changed.append(s)
-                        self._note(live, f"Seat {s.seat + 1} ran out of time: a bot takes over in "
+                            ms.time_left = 0.0
+                        ms.takeover_at, ms.takeover_reason = t + self.grace, "time"
+                        changed.append(ms)
+                        self._note(live, f"Seat {ms.seat + 1} ran out of time: a bot takes over in "
                                          f"{round(self.grace)} s unless they move.",
-                                   {"note": "out-of-time", "seat": s.seat, "grace": round(self.grace)})
+                                   {"note": "out-of-time", "seat": ms.seat, "grace": round(self.grace)})
             dirty = dirty or bool(changed)
             if dirty:
                 self._store_timing(live, changed)
@@ -922,8 +923,8 @@ class Manager:
         live.state = state
         live.state_hash = new_hash
         live.version = n
-        for e in events:
-            live.add_event(n, e)
+        for ev in events:
+            live.add_event(n, ev)
         if live.clock_mode is not None or any(s.takeover_at is not None for s in live.seats):
             self._after_move(live, seat)
         if finished and self.on_finish is not None:

@@ -675,7 +675,7 @@ class RolloutBot(StrategyBot, Playout):
         StrategyBot.__init__(self, rng, _PARSED["big-money-ultimate"])
         self.name = "rollout"
 
-    def rank(self, game: Any, state: Any, actions: list[Action]) -> list[float]:  # type: ignore[override]
+    def rank(self, game: Any, state: Any, actions: list[Action]) -> list[float]:
         """Buys by cost (a Curse last, a Copper just above ending the buys, an Estate or Duchy low until the
         game nears its end), playing Treasures before any buy; everything else by the legal order."""
         s: DominionState = state
