@@ -178,8 +178,10 @@ def test_bench_json():
     r = run("bench", "kingdomino", "--seconds", "0.3", "--json", "-o", "players=2")
     assert r.exit_code == 0
     data = json.loads(r.output)
-    assert set(data) == {"game", "agent", "games", "actions", "seconds", "games_per_second", "actions_per_second"}
+    assert set(data) == {"game", "agent", "path", "games", "actions", "seconds", "games_per_second",
+                         "actions_per_second"}
     assert data["games"] >= 1 and data["actions"] > data["games"]
+    assert data["path"] in ("fast", "reference")  # fast where numba is installed (the kernel), else reference
 
 
 def test_list_names_games_and_agents():
