@@ -12,7 +12,7 @@ installed in the same version (see docs/simulation.md).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from realms.core.errors import OptionsError
@@ -33,7 +33,7 @@ def _remote(ray: Any) -> Any:
     return _REMOTE
 
 
-def run(spec: Spec, todo: list[int], chunk: int | None, address: str | None, jobs: int,
+def run(spec: Spec, todo: Sequence[int], chunk: int | None, address: str | None, jobs: int,
         on_chunk: Callable[[int, list[GameOutcome]], None]) -> int:
     """Play the games ``todo`` on Ray, calling ``on_chunk(start, outcomes)`` as each chunk finishes.
 
