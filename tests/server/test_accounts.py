@@ -336,3 +336,25 @@ def test_an_older_database_is_migrated(tmp_path):
         assert row.pace == "realtime" and not row.rated and str(row.finished_at).startswith("2026-01-02 03:04:06")
         tables = set(sa.inspect(conn).get_table_names())
     assert {"users", "sessions", "ratings", "server_keys"} <= tables
+
+
+def test_no_password_or_session_secret_in_a_real_servers_output(tmp_path):
+    import httpx
+
+    from tests.support import Server, free_port
+
+    server = Server(f"sqlite:///{tmp_path / 'logs.sqlite3'}", free_port())
+    server.start()
+    secret_password = "never print this passphrase"
+    try:
+        with httpx.Client(base_url=server.base) as c:
+            r = c.post("/api/account/signup", json={"name": unique(), "password": secret_password})
+            session = r.cookies.get("realms_session")
+            c.post("/api/account/signin", json={"name": "nobody-at-all", "password": secret_password})
+            c.post("/api/games", json={"game": "kingdomino", "seats": ["creator"]})  # 403: no CSRF token
+            c.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:x"]},
+                   headers={"x-csrf-token": r.json()["csrf"]})  # 400
+    finally:
+        server.stop()
+    output = server.proc.stderr.read().decode()
+    assert session and session not in output and secret_password not in output
