@@ -69,7 +69,9 @@ def play(game: Any, s: DominionState, bots: Sequence[Any], record: list[int] | N
                     if s.silver_bonus and not s.silver_played and SILVER in hand:
                         s.coins += s.silver_bonus
                         s.silver_played = True
-                    continue  # still the Buy phase with a buy left: _advance would change nothing
+                    # still the Buy phase with a buy left (_advance would change nothing): the same seat
+                    # decides its buy now
+                    n += 1
             c = bot.pick(s, p, s.coins, None)
             if c < 0:
                 if record is not None:

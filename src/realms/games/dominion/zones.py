@@ -113,6 +113,39 @@ def draw(s: Any, p: int, n: int) -> int:
     deck = s.deck[p]
     top = s.top[p]
     m = len(deck)
+    if n == 5 and not top and m >= 5:
+        # the commonest case (a new hand), unrolled: the same draws as the loop below
+        x = (s.rng + GOLDEN) & MASK64
+        z = ((x ^ (x >> 30)) * _M1) & MASK64
+        z = ((z ^ (z >> 27)) * _M2) & MASK64
+        z = (z ^ (z >> 31)) * m
+        m -= 1
+        i = z >> 64
+        deck[i], deck[m] = deck[m], deck[i]
+        z = (z & MASK64) * m
+        m -= 1
+        i = z >> 64
+        deck[i], deck[m] = deck[m], deck[i]
+        z = (z & MASK64) * m
+        m -= 1
+        i = z >> 64
+        deck[i], deck[m] = deck[m], deck[i]
+        z = (z & MASK64) * m
+        m -= 1
+        i = z >> 64
+        deck[i], deck[m] = deck[m], deck[i]
+        x = s.rng = (x + GOLDEN) & MASK64
+        z = ((x ^ (x >> 30)) * _M1) & MASK64
+        z = ((z ^ (z >> 27)) * _M2) & MASK64
+        z = (z ^ (z >> 31)) * m
+        m -= 1
+        i = z >> 64
+        deck[i], deck[m] = deck[m], deck[i]
+        hand += deck[m:]
+        del deck[m:]
+        if s.ev is not None:
+            say(s, "draw", p, f"{seat_name(p)} drew 5 cards", count=5)
+        return 5
     if not top and m >= n:
         # the common case: move n random cards to the end of the deck, then into the hand
         x = s.rng
