@@ -25,6 +25,7 @@ from yardstick import line, yardstick  # noqa: E402
 def reference(game, opts, agent, players, seconds, first):
     games = actions = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     while True:
         g = first + games
         state = game.new(opts, g)
@@ -36,19 +37,20 @@ def reference(game, opts, agent, players, seconds, first):
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return games, actions, elapsed
+            return games, actions, elapsed, time.process_time() - cpu
 
 
 def fast(play, players, seconds, first):
     games = actions = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     while True:
         g = first + games
         actions += play(g, [derive_seed(g, s) for s in range(players)]).actions
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return games, actions, elapsed
+            return games, actions, elapsed, time.process_time() - cpu
 
 
 def main() -> None:
@@ -64,15 +66,15 @@ def main() -> None:
     fast_games = getattr(game, "fast_games", None)
     play = None if args.reference or fast_games is None else fast_games(opts, [args.agent] * args.players)
     stick = yardstick(0.5)
-    ref = [0, 0, 0.0]
-    fst = [0, 0, 0.0]
+    ref = [0, 0, 0.0, 0.0]
+    fst = [0, 0, 0.0, 0.0]
     slices = 3 if play is not None else 1
     for _ in range(slices):
-        g, a, e = reference(game, opts, args.agent, args.players, args.seconds / slices, ref[0])
-        ref = [ref[0] + g, ref[1] + a, ref[2] + e]
+        got = reference(game, opts, args.agent, args.players, args.seconds / slices, ref[0])
+        ref = [x + y for x, y in zip(ref, got, strict=True)]
         if play is not None:
-            g, a, e = fast(play, args.players, args.seconds / slices, fst[0])
-            fst = [fst[0] + g, fst[1] + a, fst[2] + e]
+            got = fast(play, args.players, args.seconds / slices, fst[0])
+            fst = [x + y for x, y in zip(fst, got, strict=True)]
     stick = (stick + yardstick(0.5)) / 2
     out = {"agent": args.agent, "players": args.players, "yardstick_loops_per_s": round(stick),
            "reference_games_per_s": round(ref[0] / ref[2], 1)}
@@ -80,9 +82,11 @@ def main() -> None:
           f"= {ref[0] / ref[2]:.0f} games/s, {ref[1] / ref[2]:.0f} actions/s, {ref[1] / ref[0]:.0f} actions/game")
     if play is not None:
         rate = fst[0] / fst[2]
-        out.update(fast_games_per_s=round(rate, 1), ratio=round(rate * ref[2] / ref[0], 2))
+        out.update(fast_games_per_s=round(rate, 1), ratio=round(rate * ref[2] / ref[0], 2),
+                   cpu_ratio=round(fst[0] * ref[3] / fst[3] / ref[0], 2))
         print(f"burgundy {args.agent} {args.players}p, default path: {fst[0]} games in {fst[2]:.2f} s = {rate:.0f} "
-              f"games/s, {fst[1] / fst[2]:.0f} actions/s — x{out['ratio']} the reference")
+              f"games/s, {fst[1] / fst[2]:.0f} actions/s — x{out['ratio']} the reference "
+              f"(x{out['cpu_ratio']} in CPU time)")
     print(line(stick))
     if args.json:
         print(json.dumps(out))

@@ -36,6 +36,7 @@ def run(seconds: float, bot: str = "big-money", legal: bool = True, seed: int = 
     opts = options or {"players": 2}
     agents = [make_agent(bot, game, seed=1), make_agent(bot, game, seed=2)]
     games = decisions = turns = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
@@ -49,8 +50,9 @@ def run(seconds: float, bot: str = "big-money", legal: bool = True, seed: int = 
             games += 1
             turns += sum(state.turns)
     elapsed = time.perf_counter() - start
-    return {"games": games, "seconds": round(elapsed, 3), "games_per_s": round(games / elapsed, 1),
-            "decisions_per_s": round(decisions / elapsed), "mean_turns_per_player": round(turns / games / 2, 2)}
+    return {"games": games, "seconds": round(elapsed, 3), "cpu_seconds": time.process_time() - cpu,
+            "games_per_s": round(games / elapsed, 1), "decisions_per_s": round(decisions / elapsed),
+            "mean_turns_per_player": round(turns / games / 2, 2)}
 
 
 def run_fast(seconds: float, bot: str, seed: int = 0, options: dict | None = None) -> dict[str, float] | None:
@@ -63,6 +65,7 @@ def run_fast(seconds: float, bot: str, seed: int = 0, options: dict | None = Non
     if play is None:
         return None
     games = decisions = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
@@ -70,30 +73,31 @@ def run_fast(seconds: float, bot: str, seed: int = 0, options: dict | None = Non
             decisions += play(seed + games, [derive_seed(seed + games, 1), derive_seed(seed + games, 2)]).actions
             games += 1
     elapsed = time.perf_counter() - start
-    return {"games": games, "seconds": round(elapsed, 3), "games_per_s": round(games / elapsed, 1),
-            "decisions_per_s": round(decisions / elapsed)}
+    return {"games": games, "seconds": round(elapsed, 3), "cpu_seconds": time.process_time() - cpu,
+            "games_per_s": round(games / elapsed, 1), "decisions_per_s": round(decisions / elapsed)}
 
 
 def compare(seconds: float, bot: str, reference_only: bool = False) -> dict[str, object]:
     options = {"players": 2} if bot in ("big-money", "big-money-ultimate") else {"players": 2, "kingdom": KINGDOM}
-    ref = {"games": 0, "seconds": 0.0}
-    fst: dict[str, float] | None = None if reference_only else {"games": 0, "seconds": 0.0}
+    ref = {"games": 0, "seconds": 0.0, "cpu_seconds": 0.0}
+    fst: dict[str, float] | None = None if reference_only else {"games": 0, "seconds": 0.0, "cpu_seconds": 0.0}
     for k in range(3):
         r = run(seconds / 3, bot, True, 100_000 * k, options)
-        ref["games"] += r["games"]
-        ref["seconds"] += r["seconds"]
+        for key in ref:
+            ref[key] += r[key]
         if fst is not None:
             f = run_fast(seconds / 3, bot, 100_000 * k, options)
             if f is None:
                 fst = None
             else:
-                fst["games"] += f["games"]
-                fst["seconds"] += f["seconds"]
+                for key in fst:
+                    fst[key] += f[key]
     out: dict[str, object] = {"bot": bot, "options": options,
                               "reference_games_per_s": round(ref["games"] / ref["seconds"], 1)}
     if fst is not None:
         out["fast_games_per_s"] = round(fst["games"] / fst["seconds"], 1)
         out["ratio"] = round(out["fast_games_per_s"] / out["reference_games_per_s"], 2)  # type: ignore[operator]
+        out["cpu_ratio"] = round(fst["games"] * ref["cpu_seconds"] / fst["cpu_seconds"] / ref["games"], 2)
     return out
 
 
@@ -123,7 +127,8 @@ def main() -> None:
     for r in rows:
         text = f"dominion {r['bot']} mirror: reference {r['reference_games_per_s']} games/s"
         if "fast_games_per_s" in r:
-            text += f", default path {r['fast_games_per_s']} games/s — x{r['ratio']} the reference"
+            text += (f", default path {r['fast_games_per_s']} games/s — x{r['ratio']} the reference "
+                     f"(x{r['cpu_ratio']} in CPU time)")
         print(text)
     print(line(stick))
     if args.json:
