@@ -252,17 +252,22 @@ def test_the_strength_benchmark_runs(tmp_path) -> None:
     assert {(p["game"], p["policy"]) for p in out["playouts"]} >= {("burgundy", "rollout"), ("dominion", "rollout")}
 
 
-def test_mc_keeps_the_policys_choice_unless_another_action_is_clearly_better() -> None:
+@pytest.mark.parametrize("kind", KINDS)
+def test_search_keeps_the_policys_choice_unless_another_action_is_clearly_better(kind: str) -> None:
     game, state = _position("dominion", steps=20)
     seat = state.to_move
     # the agent's baseline, drawn as the agent draws it
     move_seed = Rng(4).next64()
     policy = make_agent("rollout", game, derive_seed(move_seed, 1 << 32))
     baseline = policy.act(game, game.determinize(state, seat, Rng(derive_seed(move_seed, 1 << 33))))
-    stubborn = make_agent("mc:iterations=60,confidence=10", game, 4)
+    stubborn = make_agent(f"{kind}:iterations=60,confidence=10", game, 4)
     assert stubborn.act(game, state) == baseline
     assert baseline.index in stubborn.last_stats
-    plain = make_agent("mc:iterations=60,confidence=0", game, 4)
+    plain = make_agent(f"{kind}:iterations=60,confidence=0", game, 4)
     move = plain.act(game, state)
-    means = {i: w / n for i, (n, w) in plain.last_stats.items()}
-    assert means[move.index] == max(means.values())
+    if kind == "mc":
+        means = {i: w / n for i, (n, w) in plain.last_stats.items()}
+        assert means[move.index] == max(means.values())
+    else:
+        visits = {i: n for i, (n, w) in plain.last_stats.items()}
+        assert visits[move.index] == max(visits.values())

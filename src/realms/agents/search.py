@@ -58,9 +58,9 @@ OPTIONS: tuple[AgentOption, ...] = (
                 "(default: the policy's own; 0: play to the end)", minimum=0, maximum=1_000_000),
     AgentOption("width", "int", None, "search only this many root actions, the best by the game's rollout "
                 "ranking when it has one (default: the rollout's own; 0: all)", minimum=0, maximum=100_000),
-    AgentOption("confidence", "float", 1.0, "mc only: play the policy's own choice unless another action beats it "
-                "by this many standard errors of their paired difference (0: the best mean)", minimum=0.0,
-                maximum=10.0),
+    AgentOption("confidence", "float", 1.0, "play the policy's own choice unless the search's choice beats it by "
+                "this many standard errors (mc: of their paired difference; trees: of the difference of their "
+                "means); 0: the search's choice", minimum=0.0, maximum=10.0),
     AgentOption("workers", "int", 1, "root parallelism: processes searching independently, statistics summed",
                 minimum=1, maximum=64),
     AgentOption("seed", "int", None, "seed of the agent's own generator (default: the seat's seed)", minimum=0,
@@ -93,13 +93,16 @@ class SearchConfig:
 class _Node:
     """An edge of the tree and the node below it: ``w`` sums the rewards of the seat that chose it."""
 
-    __slots__ = ("children", "n", "w", "avail")
+    __slots__ = ("children", "n", "w", "w2", "avail", "allowed")
 
     def __init__(self) -> None:
         self.children: dict[int, _Node] = {}
         self.n = 0
         self.w = 0.0
+        self.w2 = 0.0
         self.avail = 0
+        #: the actions this node searches when the tree is narrowed everywhere (set on its first visit)
+        self.allowed: set[int] | None = None
 
 
 class _Search:
@@ -119,6 +122,8 @@ class _Search:
                                                           else None)
         self.ranker = ranker if isinstance(ranker, Playout) else None
         self.width = (self.ranker.width if self.ranker is not None else 0) if cfg.width is None else cfg.width
+        #: trees narrowed at every node, not only the root (when the game's rollout asks for it)
+        self.narrow_all = bool(self.width) and self.ranker is not None and self.ranker.narrow_all
         self.lo = math.inf
         self.hi = -math.inf
         self.playouts = 0
@@ -151,7 +156,25 @@ class _Search:
                 step()
         if cfg.kind == "mc":
             return {i: (int(n), float(w)) for i, (n, w) in self.stats.items()}
+        if cfg.baseline is not None:  # the spread of each root child's rewards, for the baseline rule
+            self.paired = {i: [ch.n, ch.w, ch.w2] for i, ch in self.root.children.items()}
         return {i: (ch.n, ch.w) for i, ch in self.root.children.items()}
+
+    def _narrow(self, node: _Node, s: Any, legal: list[Action]) -> list[Action]:
+        """``legal`` narrowed to the node's ``width`` best by the ranking of its first visit (actions first
+        seen in later determinizations are searched too)."""
+        if node.allowed is None:
+            assert self.ranker is not None
+            scores = self.ranker.rank(self.game, s, legal)
+            if scores is None:
+                node.allowed = {a.index for a in legal}
+            else:
+                order = sorted(range(len(legal)), key=lambda i: -scores[i])[:self.width]
+                node.allowed = {legal[i].index for i in order}
+                node.allowed.update(-1 - a.index for a in legal)  # seen (negative): not new
+        allowed = node.allowed
+        kept = [a for a in legal if a.index in allowed or -1 - a.index not in allowed]
+        return kept or legal
 
     def _root_actions(self) -> list[Action]:
         """The root's legal actions, narrowed to the ``width`` best by the game's rollout ranking (legal
@@ -269,8 +292,11 @@ class _Search:
         while s.to_move is not None:
             mover = s.to_move
             legal = game.legal_actions(s)
-            if node is self.root and len(legal) > len(self.root_allowed):
-                legal = [a for a in legal if a.index in self.root_allowed]
+            if node is self.root:
+                if len(legal) > len(self.root_allowed):
+                    legal = [a for a in legal if a.index in self.root_allowed]
+            elif self.narrow_all and len(legal) > self.width:
+                legal = self._narrow(node, s, legal)
             children = node.children
             untried = [a for a in legal if a.index not in children]
             if availability:
@@ -305,7 +331,9 @@ class _Search:
         self.root.n += 1
         for child, mover in path:
             child.n += 1
-            child.w += reward[mover]
+            r = reward[mover]
+            child.w += r
+            child.w2 += r * r
 
     def _terminal(self, s: Any) -> list[float]:
         result = self.game.result(s)
@@ -391,7 +419,7 @@ class SearchAgent(Agent):
         start = time.perf_counter()
         move_seed = self.rng.next64()
         cfg = self.cfg
-        if cfg.kind == "mc" and cfg.confidence > 0:
+        if cfg.confidence > 0:
             policy = make_agent(_policy_name(game, cfg), game, derive_seed(move_seed, 1 << 32))
             sample = game.determinize(state, seat, Rng(derive_seed(move_seed, 1 << 33)))
             cfg = replace(cfg, baseline=policy.act(game, sample).index)
@@ -422,8 +450,11 @@ class SearchAgent(Agent):
                 n0, w0 = total.get(i, (0, 0.0))
                 total[i] = (n0 + n, w0 + w)
         self.last_stats = total
-        if cfg.baseline is not None:
+        if cfg.baseline is not None and cfg.kind == "mc":
             return _choose_over(actions, total, paired, cfg.baseline, cfg.confidence)
+        if cfg.baseline is not None:
+            return _choose_over_tree(actions, total, paired, cfg.baseline, cfg.confidence,
+                                     Rng(move_seed ^ _TIE_SALT))
         return _choose(actions, total, cfg.kind == "mc", Rng(move_seed ^ _TIE_SALT))
 
 
@@ -447,6 +478,31 @@ def _choose_over(actions: list[Action], stats: dict[int, tuple[int, float]], pai
             if w / m > best_mean:
                 best, best_mean = a, w / m
     if best is not None:
+        return best
+    return next(a for a in actions if a.index == baseline)
+
+
+def _choose_over_tree(actions: list[Action], stats: dict[int, tuple[int, float]], spread: dict[int, list[float]],
+                      baseline: int, z: float, rng: Rng) -> Action:
+    """The most visited root action when its mean beats the baseline's (the policy's own choice) by more
+    than ``z`` standard errors of the difference of the two means; else the baseline."""
+    best = _choose(actions, stats, False, rng)
+    if best.index == baseline:
+        return best
+    base = spread.get(baseline)
+    mine = spread.get(best.index)
+    if base is None or base[0] < 2:
+        return best
+    if mine is None or mine[0] < 2:
+        return next(a for a in actions if a.index == baseline)
+
+    def mean_var(n: float, s1: float, s2: float) -> tuple[float, float]:
+        m = s1 / n
+        return m, max(0.0, (s2 - n * m * m) / (n - 1)) / n
+
+    m1, v1 = mean_var(*mine)
+    m0, v0 = mean_var(*base)
+    if m1 - m0 > z * math.sqrt(v1 + v0):
         return best
     return next(a for a in actions if a.index == baseline)
 

@@ -136,6 +136,8 @@ class Playout(Agent):
 
     #: how many of the root's actions a search keeps by default when ``rank`` orders them (0: all)
     width = 0
+    #: whether tree searches narrow every node that way, not only the root (``rank`` must then be cheap)
+    narrow_all = False
 
     def value(self, game: Game, state: Any) -> list[float] | None:
         return None

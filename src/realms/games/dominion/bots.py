@@ -668,8 +668,9 @@ class RolloutBot(StrategyBot, Playout):
     order and decisions, so every Action card a search chose to buy is played sensibly in its playouts."""
 
     name = "rollout"
-    #: a search keeps this many root actions by ``rank``
+    #: a search keeps this many actions by ``rank``, at every node of its trees
     width = 6
+    narrow_all = True
 
     def __init__(self, rng: Rng) -> None:
         StrategyBot.__init__(self, rng, _PARSED["big-money-ultimate"])
