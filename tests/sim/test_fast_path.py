@@ -27,6 +27,7 @@ def _same(a, b):
     (["random", "full-greedy"], {}),
     (["full-greedy", "greedy", "random"], {"harmony": True}),
     (["random", "random", "full-greedy", "greedy"], {"middle_kingdom": True}),
+    (["full-greedy", "random"], {"dynasty": True}),
 ])
 def test_fast_path_report_equals_the_reference_report(agents, options):
     fast_rep = run_tournament("kingdomino", agents, games=24, seed=9, options=options)

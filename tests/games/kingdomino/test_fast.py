@@ -105,7 +105,7 @@ def test_fast_games_hook_applies_only_where_it_is_exact():
     opts = GAME.validate_options({"players": 2})
     assert GAME.fast_games(opts, ["random", "full-greedy"]) is not None
     assert GAME.fast_games(opts, ["random", "rollout"]) is None
-    assert GAME.fast_games(GAME.validate_options({"players": 2, "dynasty": True}), ["random", "random"]) is None
+    assert GAME.fast_games(GAME.validate_options({"players": 2, "dynasty": True}), ["random", "random"]) is not None
     play = GAME.fast_games(opts, ["random", "full-greedy"])
     done = play(5, [11, 12])
     state = GAME.new(opts, 5)
@@ -118,7 +118,15 @@ def test_fast_games_hook_applies_only_where_it_is_exact():
     assert done.result.ranks == GAME.result(state).ranks and done.turns == state.turns and done.actions == n
 
 
-@pytest.mark.parametrize("options, agents", [(c[0], c[1]) for c in CASES])
+DYNASTY = [
+    ({"players": 2, "dynasty": True}, ("full-greedy", "random")),
+    ({"players": 3, "dynasty": True, "harmony": True, "tiebreak": "largest-region"},
+     ("greedy", "random", "full-greedy")),
+    ({"players": 4, "dynasty": True, "middle_kingdom": True}, MIX),
+]
+
+
+@pytest.mark.parametrize("options, agents", [(c[0], c[1]) for c in CASES] + DYNASTY)
 def test_whole_games_set_up_in_the_kernel_match_the_reference(options, agents):
     """``FastGames`` sets the game up inside the kernel (the deck and king order shuffled there): the same
     results, turns and action counts as ``Game.new`` and the bots through the protocol."""

@@ -43,8 +43,8 @@ class Kingdomino(rules.Kingdomino):
         return CALCULATOR
 
     def fast_games(self, options: Mapping[str, Any], agents: list[str]) -> FastGames | None:
-        """The compiled kernel (``fast``) for ``random``, ``greedy`` and ``full-greedy`` seats without a
-        Dynasty, when numba is installed."""
+        """The compiled kernel (``fast``) for ``random``, ``greedy`` and ``full-greedy`` seats, when numba is
+        installed."""
         from realms.games.kingdomino import fast
 
         if not fast.supports(options, agents):

@@ -11,8 +11,9 @@ reference's bit masks over 182 bits, which do not fit a machine word. A state go
 (``encode``); the kernel plays it to the end and returns the scores and tie-break keys, and on request the
 action index and the number of legal actions of every step.
 
-Used automatically by ``realms sim`` and ``realms bench`` (``Game.fast_games``) when numba is installed, the
-options have no Dynasty, and every seat is played by one of those agents; ``--reference`` turns it off.
+Used automatically by ``realms sim`` and ``realms bench`` (``Game.fast_games``) when numba is installed and
+every seat is played by one of those agents (any options; a Dynasty is its three games in a row);
+``--reference`` turns it off. Search playouts call ``run`` on a running single game.
 """
 
 from __future__ import annotations
@@ -659,42 +660,52 @@ if AVAILABLE:
 
     @numba.njit(cache=True)
     def play_new(seed: Any, players: int, n: int, row_size: int, kings: int, keep: int, harmony: bool,
-                 middle: bool, policy: Any, seeds: Any, turns: Any, out: Any) -> int:
+                 middle: bool, policy: Any, seeds: Any, turns: Any, out: Any, games: int) -> int:
         """A new game set up as ``Kingdomino.new`` does from ``seed`` (the deck and the opening's king order
-        shuffled by ``Rng(seed)``), seat i's bot seeded ``Rng(seeds[i])``, played to the end by ``play``."""
+        shuffled by ``Rng(seed)``), seat i's bot seeded ``Rng(seeds[i])``, played to the end by ``play``;
+        ``games`` of them in a row for a Dynasty (each set up from the same game stream, as ``_end_game``
+        does), ``out`` then holding each seat's sums over the games."""
         g = np.empty(1, dtype=np.uint64)
         g[0] = _mix(seed)
-        nd = _DOM.shape[0] - 1
-        deck = np.arange(1, nd + 1)
-        for i in range(nd - 1, 0, -1):
-            j = _below(g, 0, i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
-        pile = np.zeros(nd, dtype=np.int64)
-        pile[:keep] = deck[:keep]
-        npile = keep - row_size
-        nxt = np.zeros(4, dtype=np.int64)
-        nxt[:row_size] = np.sort(pile[npile:keep])
-        nxt_king = np.full(4, -1, dtype=np.int64)
-        order = np.arange(4)
-        for i in range(kings - 1, 0, -1):
-            j = _below(g, 0, i + 1)
-            order[i], order[j] = order[j], order[i]
-        grid = np.full((players, NCELL), EMPTY, dtype=np.int8)
-        crn = np.zeros((players, NCELL), dtype=np.int8)
-        box = np.zeros((players, BOXW), dtype=np.int64)
-        for p in range(players):
-            grid[p, CENTRE * SIZE + CENTRE] = CASTLE
-            box[p, :4] = CENTRE
-            box[p, OCC + CENTRE] = 1 << CENTRE
-            box[p, NOCC] = 1
         rngs = np.empty(players, dtype=np.uint64)
         for p in range(players):
             rngs[p] = _mix(seeds[p])
-        cur = np.zeros(4, dtype=np.int64)
-        cur_king = np.zeros(4, dtype=np.int64)
+        nd = _DOM.shape[0] - 1
+        one = np.zeros((players + 1, 3), dtype=np.int64)
         rec = np.zeros(1, dtype=np.int64)
-        return play(grid, crn, box, pile, npile, cur, cur_king, 0, nxt, nxt_king, row_size, order, kings, 0,
-                    PICK, 0, turns, players, n, row_size, harmony, middle, policy, rngs, False, rec, rec, out)
+        nact = 0
+        for _ in range(games):
+            deck = np.arange(1, nd + 1)
+            for i in range(nd - 1, 0, -1):
+                j = _below(g, 0, i + 1)
+                deck[i], deck[j] = deck[j], deck[i]
+            pile = np.zeros(nd, dtype=np.int64)
+            pile[:keep] = deck[:keep]
+            npile = keep - row_size
+            nxt = np.zeros(4, dtype=np.int64)
+            nxt[:row_size] = np.sort(pile[npile:keep])
+            nxt_king = np.full(4, -1, dtype=np.int64)
+            order = np.arange(4)
+            for i in range(kings - 1, 0, -1):
+                j = _below(g, 0, i + 1)
+                order[i], order[j] = order[j], order[i]
+            grid = np.full((players, NCELL), EMPTY, dtype=np.int8)
+            crn = np.zeros((players, NCELL), dtype=np.int8)
+            box = np.zeros((players, BOXW), dtype=np.int64)
+            for p in range(players):
+                grid[p, CENTRE * SIZE + CENTRE] = CASTLE
+                box[p, :4] = CENTRE
+                box[p, OCC + CENTRE] = 1 << CENTRE
+                box[p, NOCC] = 1
+            cur = np.zeros(4, dtype=np.int64)
+            cur_king = np.zeros(4, dtype=np.int64)
+            nact += play(grid, crn, box, pile, npile, cur, cur_king, 0, nxt, nxt_king, row_size, order, kings, 0,
+                         PICK, 0, turns, players, n, row_size, harmony, middle, policy, rngs, False, rec, rec, one)
+            for p in range(players):
+                for k in range(3):
+                    out[p, k] += one[p, k]
+            out[players, 0] = one[players, 0]
+        return nact
 
 
     @numba.njit(cache=True)
@@ -744,8 +755,9 @@ if AVAILABLE:
 
 
 def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
-    """Whether the kernel plays these (validated) options between these agents exactly as the reference."""
-    return AVAILABLE and not options["dynasty"] and all(a in POLICIES for a in agents)
+    """Whether the kernel plays whole games of these (validated) options between these agents exactly as the
+    reference (every option, Dynasty included; ``run`` from a running state takes single games only)."""
+    return AVAILABLE and all(a in POLICIES for a in agents)
 
 
 def encode(state: Any) -> dict[str, Any]:
@@ -855,6 +867,7 @@ class FastGames:
             keep = NUM_DOMINOES
         self.setup = (p, 7 if o["mighty_duel"] else 5, row_size, 4 if p == 2 else p, keep, o["harmony"],
                       o["middle_kingdom"])
+        self.games = 3 if o["dynasty"] else 1
 
     def __call__(self, seed: int, agent_seeds: Sequence[int]) -> FastOutcome:
         check_seed("kingdomino", seed)
@@ -862,7 +875,7 @@ class FastGames:
         out = np.zeros((p + 1, 3), dtype=np.int64)
         turns = np.zeros(p, dtype=np.int64)
         seeds = np.array([x & _MASK64 for x in agent_seeds], dtype=np.uint64)
-        nact = play_new(np.uint64(seed), *self.setup, self.policies, seeds, turns, out)
+        nact = play_new(np.uint64(seed), *self.setup, self.policies, seeds, turns, out, self.games)
         return FastOutcome(result_of(out, p, self.options["tiebreak"]), turns.tolist(), nact)
 
 
