@@ -16,8 +16,12 @@ the game that takes no options; by default the game's ``rollout`` agent, else ``
 evaluation (``eval``: ``win`` -- 1 for a win, shared wins split, 0 otherwise -- or ``margin``, the seat's
 score minus the best other seat's), the exploration constant ``c`` (on rewards rescaled to 0..1 by the
 range seen so far in the search), a playout cut-off ``depth`` (after that many actions a playout stops and
-the policy's ``value`` estimate scores it, when it has one; 0: play to the end), root parallelism over
-``workers`` processes, and a ``seed``.
+the policy's ``value`` estimate scores it, when it has one; 0: play to the end), a root ``width`` (only the
+best few actions by the game's rollout ``rank``; a rollout with ``narrow_all`` narrows every tree node so),
+``confidence`` (the playout policy's own choice is played unless the search's choice beats it by that many
+standard errors: of their paired difference in ``mc``, of the difference of the two means in the trees),
+root parallelism over ``workers`` processes, and a ``seed``. A policy's ``finish`` (a compiled kernel) plays
+a whole playout at once when it offers one.
 
 The search asks ``game.determinize(state, seat, rng)`` for its own seat only and otherwise uses only
 ``legal_actions``, ``apply``, ``clone``, ``result`` and ``to_move``; playouts run on copies. The agent's own
@@ -68,7 +72,7 @@ OPTIONS: tuple[AgentOption, ...] = (
 )
 
 KINDS = {
-    "mc": "flat Monte Carlo: equal playouts per legal action from fresh determinizations, best mean",
+    "mc": "flat Monte Carlo: equal playouts per root action, compared on the same determinizations and luck",
     "uct": "MCTS with UCB1 on one determinization of the position per move",
     "ismcts": "information-set MCTS (single observer): a fresh determinization every iteration",
 }
