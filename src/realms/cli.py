@@ -574,6 +574,45 @@ def replay_cmd(
 
 
 @app.command()
+def analyze(
+    file: Annotated[str, typer.Argument(metavar="RECORD|-", help="a game record, or - for standard input")],
+    step: Annotated[int | None, typer.Option(help="the position after this many actions (default: the end)")] = None,
+    agent: Annotated[str, typer.Option(help="the search: mc, uct or ismcts")] = "ismcts",
+    seconds: Annotated[float, typer.Option(help="how long to search")] = 2.0,
+    iterations: Annotated[int, typer.Option(help="playouts instead of seconds (deterministic with --seed)")] = 0,
+    seed: Annotated[int, typer.Option(help="the search's seed")] = 0,
+    top: Annotated[int, typer.Option(help="how many moves to show (0: every searched move)")] = 5,
+    as_json: JsonArg = False,
+) -> None:
+    """The best moves of the seat to move at a step of a record, with their win chance and expected score,
+    judged from that seat's knowledge only."""
+    from realms.agents.analysis import analyze_record
+
+    if seconds <= 0 or iterations < 0 or top < 0:
+        fail("--seconds must be positive, --iterations and --top at least 0")
+    try:
+        record = parse(read_input(file, "record"), "standard input") if file == "-" else load(file)
+        found = analyze_record(record, step, kind=agent, seconds=seconds, iterations=iterations, seed=seed,
+                               top=top)
+    except (RealmsError, ValueError) as e:
+        fail(str(e))
+        return
+    if as_json:
+        print(json.dumps(found))
+        return
+    out.print(f"seat {found['seat'] + 1} to move after {found['step']} actions; {esc(found['agent'])}, "
+              f"{found['playouts']} playouts, {found['legal']} legal moves", highlight=False)
+    table = Table(box=None, padding=(0, 1), header_style="bold")
+    for col, justify in (("#", "right"), ("move", "left"), ("win chance", "right"), ("expected score", "right"),
+                         ("visits", "right")):
+        table.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    for i, m in enumerate(found["moves"], 1):
+        table.add_row(str(i), Text(m["text"]), f"{m['win_chance']:.1%}", f"{m['expected_score']:.1f}",
+                      str(m["visits"]))
+    print_whole(table)
+
+
+@app.command()
 def bench(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     agent: Annotated[str, typer.Option(help="agent in every seat")] = "random",

@@ -1,0 +1,39 @@
+"""Bot levels: easy, medium and hard per game, each a named agent resolving to a concrete spec."""
+
+from __future__ import annotations
+
+import pytest
+
+import realms.games
+from realms.agents import agent_names, make_agent
+from realms.agents.levels import LEVEL_NAMES, LEVELS, levels_of
+from realms.core.agents import choose
+
+
+@pytest.mark.parametrize("game_id", realms.games.ids())
+def test_every_game_has_three_levels_that_play_a_legal_move(game_id):
+    game = realms.games.get(game_id)
+    assert [lv.name for lv in levels_of(game_id)] == list(LEVEL_NAMES)
+    state = game.new({}, seed=2)
+    for level in levels_of(game_id):
+        assert level.name in agent_names(game_id) and level.description
+        base = level.agent.partition(":")[0]
+        assert base in agent_names(game_id)
+        name = level.name if level.name != "hard" else None
+        agent = make_agent(name or level.agent.replace("seconds=2", "iterations=20"), game, seed=4)
+        assert choose(agent, game, game.clone(state)) in game.legal_actions(state)
+
+
+def test_hard_is_a_search_of_about_two_seconds_a_move():
+    from realms.agents.search import SearchAgent
+
+    for game_id in LEVELS:
+        agent = make_agent("hard", game_id, seed=1)
+        assert isinstance(agent, SearchAgent) and agent.cfg.seconds == 2.0 and agent.cfg.iterations == 0
+
+
+def test_a_level_is_seeded_like_any_agent():
+    game = realms.games.get("kingdomino")
+    state = game.new({"players": 2}, seed=9)
+    a, b = make_agent("easy", game, seed=3), make_agent("easy", game, seed=3)
+    assert choose(a, game, game.clone(state)) == choose(b, game, game.clone(state))
