@@ -426,7 +426,9 @@ class SearchAgent(Agent):
         if cfg.confidence > 0:
             policy = make_agent(_policy_name(game, cfg), game, derive_seed(move_seed, 1 << 32))
             sample = game.determinize(state, seat, Rng(derive_seed(move_seed, 1 << 33)))
-            cfg = replace(cfg, baseline=policy.act(game, sample).index)
+            choice = policy.act(game, sample)
+            if choice in actions:  # (a policy's choice in a sample is legal here for any sane game)
+                cfg = replace(cfg, baseline=choice.index)
         seeds = [derive_seed(move_seed, w) for w in range(cfg.workers)]
         if cfg.workers == 1:
             parts = [_run(game, state, seat, seeds[0], cfg)]
