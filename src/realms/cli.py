@@ -536,12 +536,14 @@ def tournament(
     report_file: Annotated[str | None, typer.Option("--report", metavar="FILE.html", help="one page")] = None,
     backend: Annotated[str, typer.Option(help="local (--jobs processes) or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster: auto, HOST:PORT or ray://HOST:10001")] = None,
+    reference: Annotated[bool, typer.Option("--reference", help="play through the reference engine, not the "
+                                                                "game's fast path (same results, slower)")] = False,
 ) -> None:
     """Round robin: every table of --seats entrants plays --games games in every seating; win matrix and ranking."""
     from realms.sim.commands import tournament_command
 
     tournament_command(game_id, players, games, seed, jobs, seats, option, as_json, plot, report_file, backend,
-                       address)
+                       address, reference)
 
 
 @app.command("replay")

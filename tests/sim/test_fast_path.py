@@ -77,3 +77,14 @@ def test_dominion_lean_path_report_equals_the_reference_report(agents, options):
 def test_burgundy_lean_path_report_equals_the_reference_report():
     _same(run_tournament("burgundy", ["random", "random"], games=6, seed=8),
           run_tournament("burgundy", ["random", "random"], games=6, seed=8, reference=True))
+
+
+@needs_numba
+def test_tournament_takes_reference():
+    runner = CliRunner()
+    args = ["tournament", "kingdomino", "--players", "random,greedy,full-greedy", "--games", "4", "--json"]
+    a, b = runner.invoke(app, args), runner.invoke(app, [*args, "--reference"])
+    assert a.exit_code == 0 and b.exit_code == 0, a.output + b.output
+    ja, jb = json.loads(a.output), json.loads(b.output)
+    ja.pop("seconds"), jb.pop("seconds")
+    assert ja == jb

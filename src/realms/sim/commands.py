@@ -77,7 +77,7 @@ def interrupted(checkpoint: str | None) -> None:
 
 def tournament_command(game_id: str, players: str, games: int, seed: int, jobs: int, seats: int | None,
                        option: list[str] | None, as_json: bool, plot: str | None, report_file: str | None,
-                       backend: str, address: str | None) -> None:
+                       backend: str, address: str | None, reference: bool = False) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from realms.cli import _split, check_agent_files, err, fail, out, print_whole
@@ -91,7 +91,7 @@ def tournament_command(game_id: str, players: str, games: int, seed: int, jobs: 
     try:
         opts = dict(parse_option_pairs(option))
         size = seats or int(opts.pop("players", 2))
-        kw: dict[str, Any] = {"backend": backend, "address": address}
+        kw: dict[str, Any] = {"backend": backend, "address": address, "reference": reference}
         if err.is_terminal:
             with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeRemainingColumn(), console=err, transient=True) as bar:
