@@ -1,6 +1,7 @@
 // Realms browser client: lobby, live game page and replay viewer. No build step.
 import { GameLog, entryText } from "/static/log.js";
-import { t, loadLanguage, languageMenu } from "/static/i18n.js";
+import { t, has, loadLanguage, languageMenu } from "/static/i18n.js";
+import { Pacer, announce, newEntries } from "/static/motion.js";
 import { loadAccount, csrfHeaders, accountWidget, me } from "/static/account.js";
 const app = document.getElementById("app");
 const statusEl = document.getElementById("status");
@@ -33,7 +34,7 @@ async function api(method, url, body) {
       body: body ? JSON.stringify(body) : undefined });
   } catch (e) { throw new Offline(t("app.unreachable")); }
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw Object.assign(new Error(data.detail || `${res.status} ${res.statusText}`), { status: res.status });
+  if (!res.ok) throw Object.assign(new Error(data.detail || `${res.status} ${res.statusText}`), { status: res.status, data });
   return data;
 }
 
@@ -69,12 +70,12 @@ async function lobby() {
     const g = games[gameSel.value];
     // a seat the person set keeps its choice if this game offers it; others take the game's default
     const old = [...seatsBox.querySelectorAll("select")].map(s => (s.dataset.touched ? s.value : null));
-    const offered = [...PEOPLE.map(([v]) => v), ...g.bots.map(b => `bot:${b}`)];
+    const offered = [...PEOPLE, ...g.bots.map(b => `bot:${b}`)];
     seatsBox.replaceChildren();
     for (let i = 0; i < seatCount(); i++) {
-      const sel = el("select", { "data-seat": i, "aria-label": `seat ${i + 1}` },
-        el("optgroup", { label: "People" }, PEOPLE.map(([v, text]) => el("option", { value: v }, text))),
-        el("optgroup", { label: "Bots" }, g.bots.map(b => el("option", { value: `bot:${b}` }, `Bot: ${b}`))));
+      const sel = el("select", { "data-seat": i, "aria-label": t("lobby.seat_aria", { n: i + 1 }) },
+        el("optgroup", { label: t("lobby.people") }, PEOPLE.map(v => el("option", { value: v }, t(`lobby.person.${v}`)))),
+        el("optgroup", { label: t("lobby.bots") }, g.bots.map(b => el("option", { value: `bot:${b}` }, t("lobby.bot", { name: b })))));
       sel.value = offered.includes(old[i]) ? old[i] : i === 0 ? "creator" : `bot:${g.default_bot}`;
       if (offered.includes(old[i])) sel.dataset.touched = "1";
       sel.addEventListener("change", () => { sel.dataset.touched = "1"; });
@@ -87,11 +88,12 @@ async function lobby() {
     for (const o of g.options) {
       let input;
       if (o.type === "bool") input = el("input", { type: "checkbox", name: o.name, checked: !!o.default });
-      else if (o.type === "choice") input = el("select", { name: o.name }, o.choices.map(c => el("option", { value: c, selected: c === o.default }, c)));
+      else if (o.type === "choice") input = el("select", { name: o.name, id: o.name }, o.choices.map(c => el("option", { value: c, selected: c === o.default }, optionWords(g.id, `${o.name}.${c}`, c))));
       else if (o.type === "int") input = el("input", { type: "number", name: o.name, value: o.default, min: o.minimum, max: o.maximum });
       else input = el("input", { type: "text", name: o.name, value: o.default ?? "" });
       if (o.name === "players") input.addEventListener("change", drawSeats);
-      optionsBox.append(el("label", { for: o.name, title: o.help }, o.name.replaceAll("_", " ")), input);
+      if (!input.id) input.id = o.name;
+      optionsBox.append(el("label", { for: o.name, title: optionWords(g.id, `${o.name}.help`, o.help) }, optionWords(g.id, o.name, o.name.replaceAll("_", " "))), input);
     }
     drawSeats();
   }
@@ -140,7 +142,8 @@ async function lobby() {
   await refreshTables();
   app.replaceChildren(
     el("section", { class: "panel" }, el("h2", {}, t("lobby.new_table")),
-      el("div", { class: "row" }, el("label", {}, `${t("lobby.game")} `, gameSel), rulesLinks()), optionsBox,
+      el("div", { class: "row" }, el("label", {}, `${t("lobby.game")} `, gameSel), rulesLinks(),
+        el("a", { href: "/calculator", id: "calculator-link", class: "muted" }, t("calc.link"))), optionsBox,
       el("h2", {}, t("lobby.seats")), seatsBox,
       el("div", { class: "row", id: "table-kind", style: "margin-top:.6rem" }, el("label", {}, `${t("lobby.pace")} `, paceSel),
         el("label", {}, `${t("lobby.clock")} `, clockSel), el("label", {}, ratedBox, ` ${t("lobby.rated")}`),
@@ -153,9 +156,16 @@ async function lobby() {
   ready("lobby");
 }
 
+// a game option's name, value or help in the reader's words ("option.GAME.NAME", "option.GAME.NAME.VALUE",
+// "option.GAME.NAME.help"); an option a newer server offers and the catalogues lack shows as the server says
+function optionWords(game, key, fallback) {
+  const k = `option.${game}.${key}`;
+  return has(k) ? t(k) : fallback;
+}
+
 // ---------------------------------------------------------------- seats to share (the creator's)
 // the lobby's menu for a seat a person plays: the creator, an invited friend, anyone from the lobby
-const PEOPLE = [["creator", "You"], ["invite", "Friend — invitation link"], ["open", "Anyone — open seat in the lobby"]];
+const PEOPLE = ["creator", "invite", "open"];
 
 function stored(kind, gid) {
   try { return JSON.parse(localStorage.getItem(`realms.${kind}.${gid}`)) || {}; } catch (e) { return {}; }
@@ -196,8 +206,7 @@ function sharePanel(gid, seats, here) {
       try {
         const r = await api("POST", `/api/games/${gid}/seats/${s.seat}/revoke`, { owner });
         store("invites", gid, { ...stored("invites", gid), [s.seat]: r.invite });
-        replaced.set(`${gid}/${s.seat}`, s.access === "open" ? "No longer listed in the lobby: send this invitation link instead."
-          : "The old link no longer works: send this new one.");
+        replaced.set(`${gid}/${s.seat}`, s.access === "open" ? "share.unlisted" : "share.replaced");
         s.access = r.access;
         draw();
       } catch (e) { error.textContent = e.message; ev.target.disabled = false; }
@@ -207,36 +216,36 @@ function sharePanel(gid, seats, here) {
     const invites = stored("invites", gid), mine = Object.keys(stored("mine", gid)).map(Number).sort((a, b) => a - b);
     const rows = [];
     for (const s of seats) {
-      const n = el("strong", {}, `Seat ${s.seat + 1}`);
-      const note = replaced.get(`${gid}/${s.seat}`);
+      const n = el("strong", {}, t("lobby.seat", { n: s.seat + 1 }));
+      const note = replaced.has(`${gid}/${s.seat}`) ? t(replaced.get(`${gid}/${s.seat}`)) : null;
       if (s.access === "invite" && !s.claimed) {
         const url = invites[s.seat] ? `${location.origin}/play/${gid}#invite=${invites[s.seat]}` : null;
         const input = url && el("input", { class: "invite-link", readonly: true, value: url,
-          "aria-label": `invitation link for seat ${s.seat + 1}`, onfocus: e => e.target.select() });
+          "aria-label": t("share.link_aria", { n: s.seat + 1 }), onfocus: e => e.target.select() });
         const copied = el("span", { class: "copied muted", role: "status" });
-        rows.push(el("li", { "data-seat": s.seat }, n, " — invitation link, ", el("strong", {}, "single-use"),
-          ": send it to one person; it works once, for the first to open it.",
+        rows.push(el("li", { "data-seat": s.seat }, n, ` — ${t("share.invite_seat")} `, el("strong", {}, t("share.single_use")),
+          `: ${t("share.invite_explain")}`,
           url ? el("div", { class: "link-row" }, input, el("button", { class: "copy", onclick: async () => {
-            copied.textContent = (await copyText(url, input)) ? "Copied" : "Select the link and copy it";
-          } }, "Copy"), copied) : el("div", { class: "muted" }, "Its link is not kept in this browser: revoke it for a new one."),
+            copied.textContent = (await copyText(url, input)) ? t("share.copied") : t("share.copy_by_hand");
+          } }, t("share.copy")), copied) : el("div", { class: "muted" }, t("share.not_kept")),
           note ? el("div", { class: "muted" }, note) : null,
-          revokeButton(s, "Revoke this link", "The link stops working and the seat gets a new one")));
+          revokeButton(s, t("share.revoke_link"), t("share.revoke_link_title"))));
       } else if (s.access === "open" && !s.claimed) {
         rows.push(el("li", { "data-seat": s.seat, class: "open-seat" }, n,
-          " — open seat: listed in the lobby under Open tables; the first to take it plays it. ",
-          revokeButton(s, "Revoke (invitation only)", "Take it out of the lobby: the seat gets an invitation link")));
+          ` — ${t("share.open_seat")} `,
+          revokeButton(s, t("share.revoke_open"), t("share.revoke_open_title"))));
       } else if ((s.access === "invite" || s.access === "open") && s.claimed) {
-        rows.push(el("li", { "data-seat": s.seat }, n, " — taken"));
+        rows.push(el("li", { "data-seat": s.seat }, n, ` — ${t("share.taken")}`));
       }
     }
     const waiting = seats.some(s => (s.access === "invite" || s.access === "open") && !s.claimed);
-    const parts = waiting ? [el("h2", {}, "Seats to share"), el("ul", { class: "share-list" }, rows)] : [];
+    const parts = waiting ? [el("h2", {}, t("share.title")), el("ul", { class: "share-list" }, rows)] : [];
     if (mine.length > 1) {
       const own = stored("mine", gid);
-      parts.push(el("p", {}, "Your seats (each in a tab of its own): ", mine.map(i => [i === here ? `Seat ${i + 1} (this page)` :
-        el("a", { href: `/play/${gid}#token=${own[i]}`, target: "_blank", class: "own-seat" }, `Seat ${i + 1}`), " "]).flat()));
+      parts.push(el("p", {}, `${t("share.your_seats")} `, mine.map(i => [i === here ? t("share.this_page", { n: i + 1 }) :
+        el("a", { href: `/play/${gid}#token=${own[i]}`, target: "_blank", class: "own-seat" }, t("lobby.seat", { n: i + 1 })), " "]).flat()));
     }
-    if (parts.length && here === undefined) parts.push(el("p", {}, el("a", { href: `/play/${gid}` }, "Watch the table")));
+    if (parts.length && here === undefined) parts.push(el("p", {}, el("a", { href: `/play/${gid}` }, t("share.watch"))));
     box.replaceChildren(...parts, error);
     return parts.length > 0;
   }
@@ -291,12 +300,11 @@ async function seatSecret(gid, params) {
   const key = `realms.seat.${gid}`;
   let token = frag.get("token") || params.get("token");
   const invite = frag.get("invite") || params.get("invite");
-  const back = [[`/play/${gid}`, "Watch this table"], ["/", "Lobby"]];
+  const back = [[`/play/${gid}`, t("share.watch_this")], ["/", t("app.lobby")]];
   if (invite) {
     const own = Object.entries(stored("invites", gid)).find(([, code]) => code === invite);
     if (own && localStorage.getItem(`realms.owner.${gid}`)) {
-      throw Object.assign(new Error(`This is the invitation link you made for seat ${Number(own[0]) + 1}. Send it to ` +
-        "the person you invite: it works only once, so opening it here would use it up."), { links: [[`/play/${gid}`, "Back to the table"]] });
+      throw Object.assign(new Error(t("invite.own", { n: Number(own[0]) + 1 })), { links: [[`/play/${gid}`, t("invite.back_to_table")]] });
     }
     try {
       token = (await api("POST", `/api/games/${gid}/join`, { invite })).token;
@@ -304,11 +312,9 @@ async function seatSecret(gid, params) {
       const kept = sessionStorage.getItem(key) || localStorage.getItem(key);
       const used = e.status === 409 && /already used/.test(e.message);
       if (used && kept) token = kept;
-      else if (used) throw Object.assign(new Error("This invitation link has already been used: it works only once, and " +
-        "someone has taken its seat. Ask whoever sent it for a new link."), { links: back });
-      else if (e.status === 403) throw Object.assign(new Error("This invitation link does not work any more: it was " +
-        "revoked (or it is not one of this table's). Ask whoever sent it for a new link."), { links: back });
-      else throw Object.assign(new Error(`This invitation could not be used: ${e.message}`), { links: back });
+      else if (used) throw Object.assign(new Error(t("invite.used")), { links: back });
+      else if (e.status === 403) throw Object.assign(new Error(t("invite.revoked")), { links: back });
+      else throw Object.assign(new Error(t("invite.failed", { error: e.message })), { links: back });
     }
   }
   if (token) {
@@ -372,6 +378,25 @@ async function gamePage(gid, token) {
     shareSlot.replaceChildren(...(panel ? [panel] : []));
   }
   let busy = false;
+  // every update in turn (motion.js): quick ones wait so that each is seen; the board marks what the last one
+  // changed against the view shown before it, and the move and whose turn it is are announced
+  let prevView = null;
+  const pacer = new Pacer(p => {
+    const before = payload;
+    if (p.version !== before.version) prevView = before.view;
+    payload = p;
+    draw();
+    tellMoves(before, p);
+  });
+  pacer.newest = payload.version;
+  function tellMoves(before, p) {
+    const names = seatNames(p);
+    const words = newEntries(p, (before.log_start ?? 0) + (before.log || []).length).slice(-3)
+      .map(e => entryText(e, names, p.seat ?? null, board));
+    if (p.finished && !before.finished) words.push(t("game.over"));
+    else if (p.legal_actions.length && !before.legal_actions.length) words.push(t("game.your_move"));
+    announce(words.join(" · "));
+  }
   // connection: while `offline` no move is accepted and the board highlights nothing; `reconnect`
   // retries with a doubling delay and, once the server answers, fetches a fresh view and reopens the socket
   let offline = false, ws = null, retryTimer = null, retryDelay = 0, pongDue = null;
@@ -389,9 +414,8 @@ async function gamePage(gid, token) {
     error.textContent = "";
     try {
       const fresh = await api("POST", `/api/games/${gid}/actions`, { token, version: payload.version, action });
-      // a pushed update may already be newer than this response
-      if (fresh.version >= payload.version) payload = fresh;
-      draw();
+      // a pushed update may already be newer than this response; one's own move shows at once
+      pacer.now(fresh);
     } catch (e) {
       if (e instanceof Offline) lost(); else error.textContent = e.message;
     } finally { busy = false; ready(readiness()); }
@@ -406,7 +430,9 @@ async function gamePage(gid, token) {
     statusEl.textContent = offline ? t("game.status_offline") : payload.finished ? t("game.over") :
       mine ? t("game.your_move") : t("game.waiting_for", { name: names[payload.to_move] ?? "…" });
     statusEl.classList.toggle("offline", offline);
-    boardBox.replaceChildren(board ? board.render(shown, act, names) : el("pre", {}, JSON.stringify(payload.view, null, 1)));
+    pacer.newest = Math.max(pacer.newest, payload.version);
+    pacer.shown = payload.version;
+    boardBox.replaceChildren(board ? board.render(shown, act, names, { prev: prevView }) : el("pre", {}, JSON.stringify(payload.view, null, 1)));
     const parts = [el("h2", {}, offline ? t("game.connection_lost") : payload.finished ? t("game.final_scores") : mine ? t("game.your_move") : t("game.waiting"))];
     offlineSlot.replaceChildren(...(offline ? [el("div", { class: "offline-banner", id: "offline", role: "status" },
       el("p", {}, el("strong", {}, `${t("game.connection_lost")}. `), t("game.offline_banner")),
@@ -469,7 +495,7 @@ async function gamePage(gid, token) {
     sock.onmessage = ev => {
       clearTimeout(pongDue);
       const msg = JSON.parse(ev.data);
-      if (msg.type === "update" && msg.version >= payload.version) { payload = msg; draw(); }
+      if (msg.type === "update") pacer.push(msg);
     };
     sock.onclose = ev => {
       if (ws !== sock) return;
@@ -488,36 +514,10 @@ async function gamePage(gid, token) {
   }, 25000);
 }
 
-// ---------------------------------------------------------------- replay viewer
+// ---------------------------------------------------------------- replay viewer (replay.js)
 async function replayPage(gid) {
   statusEl.textContent = t("replay.title");
-  const first = await api("GET", `/api/games/${gid}/replay?step=0`);
-  const board = await boardFor(first.game);
-  const boardBox = el("section", { class: "panel", id: "board" });
-  const info = el("span", { id: "step" });
-  const logBox = el("div", { class: "log" });
-  let step = 0, total = first.steps, current = first;
-  async function go(n) {
-    step = Math.max(0, Math.min(total, n));
-    current = await api("GET", `/api/games/${gid}/replay?step=${step}`);
-    draw();
-  }
-  function draw() {
-    const names = current.players.map((p, i) => `${p} (${i + 1})`);
-    info.textContent = t("replay.step", { n: step, total });
-    boardBox.replaceChildren(board ? board.render({ ...current, legal_actions: [], seat: null }, () => {}, names) : el("pre", {}, JSON.stringify(current.view, null, 1)));
-    // the structured entries, worded in the reader's language (older servers sent the English texts only)
-    const entries = current.entries || current.log.map(text => ({ kind: "text", text }));
-    logBox.replaceChildren(...entries.slice().reverse().map(e => el("div", { "data-kind": e.kind }, entryText(e, names, null, board))));
-    if (current.result && step === total) boardBox.append(resultTable(current.result, names));
-  }
-  app.replaceChildren(
-    el("section", { class: "panel row" },
-      el("button", { onclick: () => go(0) }, "⏮"), el("button", { id: "prev", onclick: () => go(step - 1) }, "◀"),
-      el("button", { id: "next", onclick: () => go(step + 1) }, "▶"), el("button", { onclick: () => go(total) }, "⏭"), info),
-    boardBox, el("section", { class: "panel" }, el("h2", {}, t("game.log")), logBox));
-  draw();
-  ready("replay");
+  await (await import("/static/replay.js")).replayPage(app, gid, { api, boardFor, ready });
 }
 
 // ---------------------------------------------------------------- router
@@ -528,6 +528,11 @@ async function route() {
     let m;
     if ((m = path.match(/^\/play\/([^/]+)$/))) await gamePage(m[1], await seatSecret(m[1], params));
     else if ((m = path.match(/^\/replay\/([^/]+)$/))) await replayPage(m[1]);
+    else if (path === "/calculator") {
+      statusEl.textContent = t("calc.title");
+      await (await import("/static/calculator.js")).calculatorPage(app, { api });
+      ready("calculator");
+    }
     else if (path === "/account") { statusEl.textContent = t("account.title"); (await import("/static/account.js")).accountPage(app); ready("account"); }
     else if ((m = path.match(/^\/players\/([^/]+)$/))) {
       statusEl.textContent = t("players.title");

@@ -6,9 +6,10 @@ import { t, list } from "/static/i18n.js";
 import { subject } from "/static/log.js";
 import { withInfo, showInfo } from "/static/info.js";
 import { rulesLink } from "/static/rules.js";
+import { mark } from "/static/motion.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const FILL = { ship: "#4a86c8", animal: "#9fd37a", castle: "#2f6b3a", mine: "#8a8a8a", knowledge: "#f0d14a", building: "#d9bf94" };
+const FILL = { ship: "#2f6aa8", animal: "#9fd37a", castle: "#2f6b3a", mine: "#6b6b6b", knowledge: "#f0d14a", building: "#d9bf94" };
 const INK = { ship: "#fff", animal: "#222", castle: "#fff", mine: "#fff", knowledge: "#222", building: "#222" };
 
 function svg(tag, attrs = {}, ...children) {
@@ -64,7 +65,9 @@ function tileChip(tile, extra = {}) {
   if (!tile) return el("span", { class: "bg-chip empty" }, "—");
   if (extra.shown) extra.shown.set(label(tile), tile);
   const chip = el("span", { class: `bg-chip${extra.legal ? " legal" : ""}`, style: `background:${FILL[tile.type]};color:${INK[tile.type]}`,
-    title: meaning(tile), role: extra.legal ? "button" : null, "data-tile": tile.id },
+    title: meaning(tile), role: extra.legal ? "button" : null, "data-tile": tile.id, tabindex: extra.legal ? "0" : null,
+    "aria-label": extra.legal ? t("burgundy.tile_aria", { tile: tileName(tile) }) : null,
+    onkeydown: extra.legal ? e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); extra.onclick(); } } : null },
   el("b", { class: "bg-label" }, label(tile)), el("small", {}, ` ${tileName(tile)}`));
   // a tap on a tile that is not a move reads it in full (a phone has no hover)
   chip.addEventListener("click", () => (extra.onclick ? extra.onclick() : showInfo(chip, tileDetails(tile), true)));
@@ -178,8 +181,56 @@ function legend(shown) {
 
 export function handles() { return false; }  // the full list of legal actions stays under the board
 
-export function render(payload, act, names) {
+const PHASE_LETTERS = ["A", "B", "C", "D", "E"];
+
+// The central board: the phases and rounds, the goods still to come this phase, the colour bonus tiles left
+// (and who took the others), the turn-order track as a track, and the black depot
+function centralBoard(view, names, black, prev) {
+  const phaseAt = PHASE_LETTERS.indexOf(view.phase);
+  const phases = el("ol", { class: "bg-phases", "aria-label": t("burgundy.phases") }, PHASE_LETTERS.map((ph, i) =>
+    el("li", { class: i < phaseAt ? "done" : i === phaseAt ? "now" : "", "aria-current": i === phaseAt ? "step" : null }, ph)));
+  const rounds = el("ol", { class: "bg-rounds", "aria-label": t("burgundy.rounds") }, [1, 2, 3, 4, 5].map(r =>
+    el("li", { class: r < view.round ? "done" : r === view.round ? "now" : "", "aria-current": r === view.round ? "step" : null }, r)));
+  const goods = el("span", { class: "bg-goods-coming", id: "bg-goods-coming" }, view.round_goods.length
+    ? view.round_goods.map(c => el("span", { class: `bg-good g${c}`, title: t("burgundy.goods_colour", { n: c }) }, c)) : t("common.none"));
+  // the turn-order track: each seat's piece on its space, a later arrival on top
+  const top = Math.max(...view.track.map(x => x.position), 0);
+  const cells = [];
+  for (let pos = 0; pos <= top + 1; pos++) {
+    const here = view.track.filter(x => x.position === pos).sort((a, b) => b.height - a.height);
+    const moved = prev ? here.some(x => (prev.track.find(y => y.seat === x.seat) || {}).position !== pos) : false;
+    cells.push(mark(el("li", { class: `bg-track-cell${here.length ? " taken" : ""}`, "data-position": pos },
+      el("span", { class: "bg-track-pos" }, pos), here.map(x => el("span", { class: "bg-piece", "data-seat": x.seat }, names[x.seat]))), moved));
+  }
+  const bonusRows = SPACE_TYPES.map(type => {
+    const b = view.bonus[type] || {};
+    const cell = (size, vp) => {
+      const holder = b[size];
+      const was = prev && prev.bonus[type] ? prev.bonus[type][size] : undefined;
+      return mark(el("td", { class: holder === null ? "free" : "taken", "data-size": size },
+        holder === null ? t("burgundy.bonus_left", { n: vp }) : t("burgundy.bonus_taken", { name: names[holder] ?? holder + 1, n: vp })),
+      prev !== null && was === null && holder !== null);
+    };
+    return el("tr", { "data-type": type }, el("td", {}, el("span", { class: "bg-swatch", style: `background:${FILL[type]}` }), ` ${t(`burgundy.space.${type}`)}`),
+      cell("large", view.bonus_vp.large), cell("small", view.bonus_vp.small));
+  });
+  return el("section", { class: "bg-central", id: "bg-central", "aria-label": t("burgundy.central") },
+    el("div", { class: "row bg-central-head" }, el("strong", {}, t("burgundy.phase")), phases, el("strong", {}, t("burgundy.round_label")), rounds),
+    el("div", { class: "row" }, el("span", { class: "muted" }, t("burgundy.goods_to_come")), goods,
+      el("span", { class: "muted" }, t("burgundy.white_die", { die: view.white_die ?? "-", bag: view.goods_bag }))),
+    el("div", { class: "bg-track-box" }, el("div", { class: "muted" }, t("burgundy.track_title")),
+      el("ol", { class: "bg-track", id: "bg-track" }, cells),
+      el("div", { class: "muted bg-next-order" }, t("burgundy.order_now", { order: view.turn_order.map(q => names[q]).join(" → ") }),
+        " · ", t("burgundy.order_next", { order: view.next_turn_order.map(q => names[q]).join(" → ") }))),
+    el("div", { class: "bg-central-parts" },
+      el("table", { class: "scores bg-bonus", id: "bg-bonus" }, el("caption", {}, t("burgundy.bonus_tiles")),
+        el("tr", {}, el("th", {}, t("burgundy.colour")), el("th", {}, t("burgundy.bonus_large")), el("th", {}, t("burgundy.bonus_small"))), bonusRows),
+      black));
+}
+
+export function render(payload, act, names, ctx = {}) {
   const view = payload.view;
+  const prev = ctx.prev && ctx.prev.seats && ctx.prev.seats.length === view.seats.length && ctx.prev.depots ? ctx.prev : null;
   const legal = payload.legal_actions || [];
   const root = el("div", { class: "bg" });
   const chooser = el("div", { class: "row bg-chooser", id: "bg-chooser" });
@@ -196,42 +247,46 @@ export function render(payload, act, names) {
 
   root.append(el("div", { class: "row" },
     el("strong", {}, t("burgundy.head", { phase: view.phase, round: view.round })),
-    el("span", { class: "muted" }, t("burgundy.white_die", { die: view.white_die ?? "-", bag: view.goods_bag })),
     view.pending && view.pending !== "over" && !payload.finished ? el("span", { class: "dm-prompt" }, `${names[view.to_move] ?? ""}: ${t(`burgundy.pending.${view.pending}`)}`) : null,
     rulesLink("burgundy", view.options)));
   root.append(chooser);
   if (payload.result) root.append(pointsTable(payload.result, names));
 
-  // turn-order track
-  root.append(el("div", { class: "row", id: "bg-track" }, el("span", { class: "muted" }, t("burgundy.turn_order")),
-    view.turn_order.map((s, i) => el("span", { class: "dm-stat" }, `${i + 1}. ${names[s]}`)),
-    el("span", { class: "muted" }, t("burgundy.track")), view.track.map(t => el("span", {}, `${names[t.seat]} @${t.position}${t.height > 1 ? `(h${t.height})` : ""}`))));
-
-  // depots
+  // depots: a slot whose tile changed since the last view (taken, or refilled) is marked
+  const tileId = x => (x ? x.id ?? JSON.stringify(x) : null);
   const depots = el("div", { class: "bg-depots", id: "bg-depots" });
   for (const d of view.depots) {
+    const before = prev ? prev.depots.find(x => x.depot === d.depot) : null;
     const slots = d.slots.map((slot, i) => {
       const m = matching(a => (a.type === "take" || a.type === "pick" || a.type === "buy") && a.depot === d.depot && a.slot === i);
-      return tileChip(slot.tile, { legal: m.length > 0, onclick: m.length ? () => offer(m) : null, shown });
+      return mark(tileChip(slot.tile, { legal: m.length > 0, onclick: m.length ? () => offer(m) : null, shown }),
+        before !== null && before !== undefined && tileId(before.slots[i]?.tile) !== tileId(slot.tile));
     });
     const goods = d.goods.map((n, c) => n ? el("span", { class: "bg-goods" }, `${"■".repeat(n)}${c + 1}`) : null);
     depots.append(el("div", { class: "bg-depot", "data-depot": d.depot }, el("strong", {}, t("burgundy.depot", { n: d.depot })), slots, el("div", {}, goods)));
   }
   const black = view.black_depot.map((t, i) => {
     const m = matching(a => a.type === "buy" && a.depot === "black" && a.slot === i);
-    return tileChip(t, { legal: m.length > 0, onclick: m.length ? () => offer(m) : null, shown });
+    return mark(tileChip(t, { legal: m.length > 0, onclick: m.length ? () => offer(m) : null, shown }),
+      prev !== null && tileId(prev.black_depot[i]) !== tileId(t));
   });
-  depots.append(el("div", { class: "bg-depot black", id: "bg-black" }, el("strong", {}, t("burgundy.black_depot")), black));
-  root.append(depots);
+  const blackBox = el("div", { class: "bg-depot black", id: "bg-black" }, el("strong", {}, t("burgundy.black_depot")), black);
 
-  // seats: estate, storage, goods, money, workers, dice
-  for (const s of view.seats) {
+  // seats: estate, storage, goods, money, workers, dice; the viewer's own first
+  const seatPanels = [];
+  for (const s of [...view.seats.filter(x => x.seat === payload.seat), ...view.seats.filter(x => x.seat !== payload.seat)]) {
     const mine = s.seat === payload.seat;
+    const was = prev ? prev.seats.find(x => x.seat === s.seat) : null;
+    const taken = SPACE_TYPES.flatMap(type => ["large", "small"].filter(size => (view.bonus[type] || {})[size] === s.seat)
+      .map(size => el("span", { class: "bg-bonus-chip", "data-type": type, "data-size": size },
+        el("span", { class: "bg-swatch", style: `background:${FILL[type]}` }), ` ${t(`burgundy.bonus_tile.${size}`, { type: t(`burgundy.space.${type}`), n: view.bonus_vp[size] })}`)));
     const panel = el("div", { class: `bg-seat${view.to_move === s.seat ? " to-move" : ""}`, "data-seat": s.seat });
-    panel.append(el("div", { class: "row" }, el("strong", {}, names[s.seat]), t("burgundy.vp", { n: s.vp }),
+    seatPanels.push(panel);
+    panel.append(el("div", { class: "row" }, el("strong", {}, names[s.seat]), mark(el("span", {}, t("burgundy.vp", { n: s.vp })), was && was.vp !== s.vp),
       el("span", { class: "dm-stat" }, t("burgundy.silverlings", { n: s.silverlings })), el("span", { class: "dm-stat" }, t("burgundy.workers", { n: s.workers })),
       el("span", { class: "dm-stat" }, t("burgundy.goods", { goods: s.goods.map((n, c) => n ? `${c + 1}×${n}` : "").filter(Boolean).join(" ") || t("common.none") })),
       s.knowledge.length ? el("span", { class: "muted" }, t("burgundy.knowledge", { list: s.knowledge.map(k => k.number ?? k).join(", ") })) : null));
+    if (taken.length) panel.append(el("div", { class: "row bg-taken" }, el("span", { class: "muted" }, t("burgundy.bonus_taken_by")), taken));
     if (mine || view.to_move === s.seat) {
       const dice = el("div", { class: "row bg-dice" });
       s.dice.forEach((value, i) => {
@@ -249,14 +304,17 @@ export function render(payload, act, names) {
         }) : [el("span", { class: "muted" }, t("burgundy.empty"))]));
       panel.append(el("div", { class: "row" }, el("span", { class: "muted" }, t("burgundy.dice")), dice, storage));
     }
-    panel.append(estate(s, payload, matching, offer, shown));
-    root.append(panel);
+    panel.append(estate(s, payload, matching, offer, shown, was));
   }
+  // the viewer's own estate comes first, then the central board and depots, then the others
+  root.append(...seatPanels.slice(0, payload.seat === null || payload.seat === undefined ? 0 : 1));
+  root.append(centralBoard(view, names, blackBox, prev), depots);
+  root.append(...seatPanels.slice(payload.seat === null || payload.seat === undefined ? 0 : 1));
   root.append(legend(shown));
   return root;
 }
 
-function estate(s, payload, matching, offer, shown) {
+function estate(s, payload, matching, offer, shown, was = null) {
   const size = 26, w = Math.sqrt(3) * size, h = 2 * size;
   const rows = {};
   for (const sp of s.estate) rows[sp.row] = Math.max(rows[sp.row] ?? 0, sp.col + 1);
@@ -274,14 +332,22 @@ function estate(s, payload, matching, offer, shown) {
     const m = payload.seat === s.seat ? matching(a => (a.type === "place" || a.type === "hall") && a.space === sp.id) : [];
     const filled = !!sp.tile;
     if (filled) shown.set(label(sp.tile), sp.tile);
-    const g = svg("g", { "data-space": sp.id, class: m.length ? "bg-space legal" : "bg-space" },
+    const fresh = was && was.estate && filled && !(was.estate.find(x => x.id === sp.id) || {}).tile;
+    const g = svg("g", { "data-space": sp.id, class: `bg-space${m.length ? " legal" : ""}${fresh ? " last-move" : ""}` },
       svg("polygon", { points: pts, fill: FILL[sp.type], "fill-opacity": filled ? 1 : 0.35,
         stroke: m.length ? "#000" : "#fff", "stroke-width": m.length ? 3 : 1.5 }),
       svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 12, "font-weight": 700,
         fill: filled ? INK[sp.type] : "#222", class: filled ? "bg-label" : "bg-die-number" }, filled ? label(sp.tile) : sp.die),
       svg("title", {}, t("burgundy.space_title", { id: sp.id, type: t(`burgundy.space.${sp.type}`), die: sp.die })
         + (sp.tile ? ` — ${meaning(sp.tile)}` : "")));
-    if (m.length) g.addEventListener("click", () => offer(m));
+    if (m.length) {
+      g.addEventListener("click", () => offer(m));
+      // the keyboard: Tab to a highlighted space, Enter or Space
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", t("burgundy.space_title", { id: sp.id, type: t(`burgundy.space.${sp.type}`), die: sp.die }));
+      g.addEventListener("keydown", e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); offer(m); } });
+    }
     else if (filled) g.addEventListener("click", () => showInfo(g, tileDetails(sp.tile), true));  // a tap reads the tile
     root.append(g);
   }

@@ -6,6 +6,7 @@ import { t, has, list } from "/static/i18n.js";
 import { seatText, subject } from "/static/log.js";
 import { withInfo } from "/static/info.js";
 import { rulesLink } from "/static/rules.js";
+import { mark } from "/static/motion.js";
 
 // Card facts (shared/data/dominion/cards.csv): cost, types and which printing has the card
 export const CARDS = {
@@ -120,14 +121,39 @@ const capital = s => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 export function handles() { return true; }
 
-export function render(payload, act, names) {
+// cards with a count each: "Copper ×3, Estate"
+function counted(xs) {
+  const by = new Map();
+  for (const x of xs) by.set(x, (by.get(x) || 0) + 1);
+  return [...by].map(([c, n]) => (n > 1 ? `${cardName(c)} ×${n}` : cardName(c))).join(", ");
+}
+
+// the end of the game: each seat's points card by card (and how many of each it owns)
+export function breakdownTable(result, names) {
+  const b = result.breakdown || [];
+  const order = names.map((_, i) => i).sort((x, y) => result.ranks[x] - result.ranks[y]);
+  const cards = [...new Set(b.flatMap(x => Object.keys((x && x.vp_by_card) || {})))]
+    .sort((x, y) => (CARDS[y]?.cost ?? 0) - (CARDS[x]?.cost ?? 0) || x.localeCompare(y));
+  return el("table", { class: "scores dm-breakdown", id: "dm-breakdown" },
+    el("caption", {}, t("dominion.breakdown")),
+    el("tr", {}, el("th", {}, t("dominion.card")), order.map(i => el("th", { "data-seat": i }, names[i]))),
+    cards.map(c => el("tr", { "data-card": c }, el("td", {}, cardName(c)), order.map(i => {
+      const n = (b[i] && b[i].cards && b[i].cards[c]) || 0, vp = (b[i] && b[i].vp_by_card && b[i].vp_by_card[c]) || 0;
+      return el("td", {}, n ? t("dominion.breakdown_cell", { n, vp }) : "–");
+    }))),
+    el("tr", {}, el("td", {}, t("dominion.deck_size")), order.map(i => el("td", {}, (b[i] && b[i].deck_size) ?? ""))),
+    el("tr", { class: "total" }, el("th", {}, t("dominion.total_vp")), order.map(i => el("th", {}, result.scores[i]))));
+}
+
+export function render(payload, act, names, ctx = {}) {
   const view = payload.view;
+  const prev = ctx.prev && ctx.prev.seats && ctx.prev.seats.length === view.seats.length ? ctx.prev : null;
   const edition = editionOf(view);
   const legal = legalMap(payload);
   const root = el("div", { class: "dm" });
   const me = view.seats.find(s => s.seat === payload.seat);
 
-  root.append(el("div", { class: "row" },
+  root.append(el("div", { class: "row dm-head" },
     el("strong", {}, payload.seat === view.current ? t("dominion.your_turn", { n: view.turn })
       : t("dominion.turn_of", { name: names[view.current], n: view.turn })),
     el("span", { class: "dm-stat" }, t(`dominion.phase.${view.phase}`)),
@@ -153,17 +179,20 @@ export function render(payload, act, names) {
 
   // choices of cards that are not in the hand or the supply (revealed, looked at, set aside)
   const choices = [...legal.values()].filter(a => a.action.type === "choose");
-  if (choices.length) root.append(el("div", { class: "row", id: "dm-choices" }, el("span", { class: "muted" }, t("dominion.choose")),
+  if (choices.length) root.append(el("div", { class: "row dm-own", id: "dm-choices" }, el("span", { class: "muted" }, t("dominion.choose")),
     choices.map(a => card(a.action.card, edition, { legal: true, onclick: () => act(a.action), title: capital(sayText(a.text, names, payload.seat)) }))));
 
   // supply
   const supply = el("div", { class: "dm-supply", id: "dm-supply" });
+  const counts = prev ? new Map(prev.supply.map(p => [p.card, p.count])) : null;
   for (const p of view.supply) {
     const buy = legal.get(`buy:${p.card}`);
-    supply.append(card(p.card, edition, { legal: !!buy, onclick: () => buy && act(buy.action), types: p.types,
-      extra: el("span", { class: `dm-count${p.count ? "" : " empty"}` }, t("dominion.left", { n: p.count })) }));
+    // a pile that went down since the last view: bought or gained from
+    supply.append(mark(card(p.card, edition, { legal: !!buy, onclick: () => buy && act(buy.action), types: p.types,
+      extra: el("span", { class: `dm-count${p.count ? "" : " empty"}` }, t("dominion.left", { n: p.count })) }),
+    counts !== null && counts.has(p.card) && counts.get(p.card) > p.count));
   }
-  root.append(el("div", {}, el("div", { class: "muted" }, t("dominion.supply")), supply));
+  const supplyBox = el("div", { class: "dm-supply-box" }, el("div", { class: "muted" }, t("dominion.supply")), supply);
 
   // your hand
   if (me && me.hand) {
@@ -172,22 +201,39 @@ export function render(payload, act, names) {
       const play = legal.get(`play:${name}`);
       hand.append(card(name, edition, { legal: !!play, onclick: () => play && act(play.action) }));
     });
-    root.append(el("div", {}, el("div", { class: "muted" }, t("dominion.your_hand", { deck: me.deck_size, discard: me.discard_size })), hand));
+    root.append(el("div", { class: "dm-own" }, el("div", { class: "muted" }, t("dominion.your_hand", { deck: me.deck_size, discard: me.discard_size })), hand));
   }
+
+  // the cards in play this turn (the current seat's), as cards: the newest ones marked
+  const cur = view.seats.find(s => s.seat === view.current);
+  if (cur && (cur.play.length || cur.aside.length)) {
+    const was = prev ? (prev.seats.find(s => s.seat === cur.seat) || {}).play || [] : null;
+    const newer = was !== null && prev.current === view.current ? Math.max(0, cur.play.length - was.length) : 0;
+    root.append(el("div", { class: "dm-play-box", id: "dm-play" },
+      el("div", { class: "muted" }, t("dominion.in_play_turn", { name: names[view.current] })),
+      el("div", { class: "dm-hand dm-play" }, cur.play.map((c, i) => mark(card(c, edition), i >= cur.play.length - newer)))));
+  }
+  root.append(supplyBox);
 
   // every seat's public zones
   const seats = el("div", { class: "dm-seats" });
   const cards = xs => xs.map(cardName).join(", ");
   for (const s of view.seats) {
+    const was = prev ? prev.seats.find(x => x.seat === s.seat) : null;
     seats.append(el("div", { class: `dm-seat${s.seat === view.current ? " current" : ""}`, "data-seat": s.seat },
-      el("strong", {}, names[s.seat]), s.vp !== undefined ? ` — ${t("dominion.vp", { n: s.vp })}` : "",
+      el("strong", {}, names[s.seat]), s.vp !== undefined ? " — " : "",
+      s.vp !== undefined ? mark(el("span", { class: "dm-vp" }, t("dominion.vp", { n: s.vp })), was !== null && was !== undefined && was.vp !== s.vp) : null,
+      // a finished game's replay shows every hand
+      s.hand && s.seat !== payload.seat ? el("div", { class: "dm-revealed" }, t("dominion.hand_of", { cards: counted(s.hand) || t("common.none") })) : null,
       el("div", { class: "muted" }, t("dominion.zones", { hand: s.hand_size, deck: s.deck_size, discard: s.discard_size }),
         s.discard_top ? ` ${t("dominion.top", { card: cardName(s.discard_top) })}` : ""),
       s.play.length ? el("div", {}, t("dominion.in_play", { cards: cards(s.play) })) : null,
       s.aside.length ? el("div", {}, t("dominion.set_aside", { cards: cards(s.aside) })) : null));
   }
   root.append(seats);
-  if (view.trash.length) root.append(el("div", { class: "muted", id: "dm-trash" }, t("dominion.trash", { cards: cards(view.trash) })));
+  root.append(mark(el("div", { class: "dm-trash", id: "dm-trash" }, el("strong", {}, t("dominion.trash_n", { n: view.trash.length })), " ",
+    view.trash.length ? counted(view.trash) : t("common.none")), prev !== null && prev.trash.length < view.trash.length));
+  if (payload.result && payload.result.breakdown) root.append(breakdownTable(payload.result, names));
   return root;
 }
 

@@ -4,6 +4,14 @@ import { el } from "/static/app.js";
 import { t, list } from "/static/i18n.js";
 import { subject } from "/static/log.js";
 import { rulesLink } from "/static/rules.js";
+import { mark } from "/static/motion.js";
+
+// every domino, by number (1-48): its two halves [terrain letter, crowns] (shared/data/kingdomino/dominoes.csv).
+// All are known to everyone: which are still to come follows from what has been seen, never their order.
+const DOMINO_TEXT = "W0W0 W0W0 F0F0 F0F0 F0F0 F0F0 L0L0 L0L0 L0L0 G0G0 G0G0 S0S0 W0F0 W0L0 W0G0 W0S0 F0L0 F0G0 W1F0 W1L0 " +
+  "W1G0 W1S0 W1M0 F1W0 F1W0 F1W0 F1W0 F1L0 F1G0 L1W0 L1W0 L1F0 L1F0 L1F0 L1F0 W0G1 L0G1 W0S1 G0S1 M1W0 W0G2 L0G2 W0S2 G0S2 " +
+  "M2W0 S0M2 S0M2 W0M3";
+export const DOMINOES = DOMINO_TEXT.split(" ").map(x => [[x[0], Number(x[1])], [x[2], Number(x[3])]]);
 
 export const TERRAINS = ["W", "F", "L", "G", "S", "M"];
 // a terrain in words; every square also carries the terrain's letter and its own pattern (style.css), so
@@ -33,26 +41,59 @@ function cellNode(letter, crowns, extra = "") {
     el("span", { class: "kd-crowns" }, label));
 }
 
-function dominoNode(slot, names, pickable, onPick) {
+function dominoNode(slot, names, pickable, onPick, extra = {}) {
   const [h1, h2] = slot.halves;
-  const node = el("div", { class: `kd-domino${pickable ? " pickable" : ""}`, "data-domino": slot.domino,
-      onclick: pickable ? onPick : null, role: pickable ? "button" : null },
+  const words = dominoWords(slot.domino, slot.halves);
+  const node = el("div", { class: `kd-domino${pickable ? " pickable" : ""}${extra.now ? " now" : ""}`, "data-domino": slot.domino,
+      onclick: pickable ? onPick : null, role: pickable ? "button" : null, tabindex: pickable ? "0" : null,
+      "aria-label": pickable ? t("kingdomino.pick_aria", { domino: words }) : null,
+      onkeydown: pickable ? e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPick(); } } : null },
+    extra.order ? el("span", { class: "kd-order", title: t("kingdomino.order_title", { n: extra.order }) }, extra.order) : null,
     el("span", { class: "num" }, `#${slot.domino}`), cellNode(h1[0], h1[1]), cellNode(h2[0], h2[1]),
-    el("span", { class: "king" }, slot.seat === null ? "" : `♚ ${names[slot.seat]}`));
-  node.title = dominoWords(slot.domino, slot.halves);
+    el("span", { class: "king" }, slot.seat === null ? "" : `♚ ${names[slot.seat]}`),
+    extra.now ? el("span", { class: "kd-now" }, t("kingdomino.now")) : null);
+  node.title = words;
   return node;
+}
+
+// which dominoes are still to come (a set, never an order): all 48 drawn small, each marked still to come
+// (or put away unseen, in a game that leaves some out), in a row now, or gone (in a kingdom or discarded)
+export function dominoList(view) {
+  const unseen = new Set(view.unseen || []);
+  const inRow = new Set([...view.current_row, ...view.next_row].map(s => s.domino));
+  const removedToo = (view.unseen || []).length > view.pile_count;  // 2-3 players: some never come into play
+  const what = n => (unseen.has(n) ? (removedToo ? "maybe" : "coming") : inRow.has(n) ? "row" : "gone");
+  const label = { coming: t("kingdomino.list.coming"), maybe: t("kingdomino.list.maybe"), row: t("kingdomino.list.row"),
+    gone: t("kingdomino.list.gone") };
+  return el("details", { class: "kd-dominoes", id: "kd-dominoes", open: true },
+    el("summary", {}, removedToo ? t("kingdomino.list.title_removed", { n: unseen.size, pile: view.pile_count })
+      : t("kingdomino.list.title", { n: unseen.size })),
+    el("p", { class: "muted kd-list-note" }, removedToo ? t("kingdomino.list.note_removed", { n: unseen.size - view.pile_count })
+      : t("kingdomino.list.note")),
+    el("div", { class: "kd-list" }, DOMINOES.map(([a, b], i) => {
+      const n = i + 1, state = what(n);
+      return el("div", { class: `kd-mini ${state}`, "data-domino": n, "data-state": state,
+          title: `${dominoWords(n, [a, b])} — ${label[state]}`, "aria-label": `${dominoWords(n, [a, b])} — ${label[state]}` },
+        el("span", { class: "kd-mini-num" }, n),
+        el("span", { class: "kd-mini-halves" }, [a, b].map(([ter, crowns]) => el("span", { class: `kd-mini-half t-${ter}` },
+          crowns ? "♛".repeat(crowns) : ""))));
+    })),
+    el("div", { class: "kd-list-key" }, ["coming", "maybe", "row", "gone"].filter(k => k !== (removedToo ? "coming" : "maybe"))
+      .map(k => el("span", { class: `kd-mini ${k} kd-key-swatch` }, el("span", { class: "kd-mini-num" }, label[k])))));
 }
 
 export function handles() { return true; }
 
-export function render(payload, act, names) {
+export function render(payload, act, names, ctx = {}) {
   const view = payload.view;
+  // the view shown before this one (same game of a dynasty): what the last move changed is marked
+  const prev = ctx.prev && ctx.prev.game_no === view.game_no ? ctx.prev : null;
   const legal = payload.legal_actions || [];
   const picks = new Map(legal.filter(a => a.action.type === "pick").map(a => [a.action.slot, a.action]));
   const places = legal.filter(a => a.action.type === "place").map(a => a.action);
   const discard = legal.find(a => a.action.type === "discard");
   const root = el("div", {});
-  const redraw = () => root.replaceWith(render(payload, act, names));
+  const redraw = () => { const fresh = render(payload, act, names, ctx); root.replaceWith(fresh); return fresh; };
   if (held && (held.version !== payload.version || !places.some(p => samePlace(p, held)))) held = null;
   function choose(p) {
     if (lastPointer === "mouse" || (held && samePlace(held, p))) { held = null; act(p); return; }
@@ -66,11 +107,25 @@ export function render(payload, act, names) {
     rulesLink("kingdomino", view.options));
   root.append(head);
 
+  // the draft: the current row is placed top to bottom (its kings' order is this round's turn order, the one
+  // acting now marked); a king put on the next row sets its place in the next round's order
   const rows = el("div", { class: "kd-rows" });
-  if (view.current_row.length) rows.append(el("div", {}, el("div", { class: "muted" }, t("kingdomino.current_row")),
-    view.current_row.map(s => dominoNode(s, names, false))));
-  if (view.next_row.length) rows.append(el("div", { id: "next-row" }, el("div", { class: "muted" }, t("kingdomino.next_row")),
-    view.next_row.map((s, i) => dominoNode(s, names, picks.has(i), () => act(picks.get(i))))));
+  const acting = slot => slot.king !== null && slot.king === view.acting_king && view.to_move !== null;
+  if (view.current_row.length) {
+    rows.append(el("div", { id: "current-row" }, el("div", { class: "kd-row-head" }, t("kingdomino.current_row")),
+      el("div", { class: "muted kd-row-hint" }, t("kingdomino.current_row_hint")),
+      view.current_row.map((s, i) => dominoNode(s, names, false, null, { order: i + 1, now: acting(s) }))));
+  }
+  if (view.next_row.length) {
+    const before = prev ? new Map(prev.next_row.map(s => [s.domino, s.seat])) : new Map();
+    rows.append(el("div", { id: "next-row", class: picks.size ? "picking" : "" }, el("div", { class: "kd-row-head" }, t("kingdomino.next_row")),
+      el("div", { class: "muted kd-row-hint" }, t("kingdomino.next_row_hint")),
+      view.next_row.map((s, i) => mark(dominoNode(s, names, picks.has(i), () => act(picks.get(i)), { order: i + 1 }),
+        prev !== null && s.seat !== null && before.has(s.domino) && before.get(s.domino) === null))));
+  }
+  const order = view.current_row.filter(s => s.seat !== null).map(s => names[s.seat]);
+  if (order.length) root.append(el("div", { class: "kd-turn-order", id: "kd-turn-order" }, el("strong", {}, t("kingdomino.turn_order")), " ",
+    el("ol", {}, view.current_row.filter(s => s.seat !== null).map(s => el("li", { class: acting(s) ? "now" : "" }, names[s.seat])))));
   root.append(rows);
 
   // placement controls
@@ -86,7 +141,11 @@ export function render(payload, act, names) {
         do { dirIndex = (dirIndex + 1) % 4; } while (!available.includes(DIRS[dirIndex]));
         // a preview stays on its square when the domino can lie there the new way round
         if (held) held = places.some(p => samePlace(p, { ...held, dir: DIRS[dirIndex] })) ? { ...held, dir: DIRS[dirIndex] } : null;
-        act.redraw ? act.redraw() : redraw();
+        const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.cell : null;
+        const fresh = act.redraw ? act.redraw() : redraw();
+        // the keyboard stays where it was: on the square it previews, else on the rotate button
+        const again = fresh && ((focused && fresh.querySelector(`.kd-cell.legal[data-cell="${focused}"]`)) || fresh.querySelector("#rotate"));
+        if (again) again.focus();
       } }, `⟳ ${t("kingdomino.rotate")}`) : null,
       discard ? el("button", { id: "discard", onclick: () => act(discard.action) }, t("kingdomino.discard")) : null,
       held ? el("button", { id: "confirm-place", class: "primary", onclick: () => {
@@ -99,13 +158,18 @@ export function render(payload, act, names) {
     root.append(placeBox);
   }
 
+  // the viewer's own kingdom first (on a phone it comes right under the rows)
   const kingdoms = el("div", { class: "kd-kingdoms" });
-  for (const k of view.kingdoms) {
+  const own = view.kingdoms.filter(k => k.seat === payload.seat), others = view.kingdoms.filter(k => k.seat !== payload.seat);
+  for (const k of [...own, ...others]) {
     const mine = payload.seat === k.seat && places.length > 0;
+    const before = prev ? prev.kingdoms.find(x => x.seat === k.seat) : null;
     kingdoms.append(kingdomNode(k, view, names, mine ? places.filter(p => p.dir === DIRS[dirIndex]) : [],
-      mine ? view.current_row.find(s => s.domino === view.placing) : null, choose, mine ? held : null));
+      mine ? view.current_row.find(s => s.domino === view.placing) : null, choose, mine ? held : null,
+      before ? new Set(before.cells.map(([r, c]) => `${r},${c}`)) : null, act));
   }
   root.append(kingdoms);
+  root.append(dominoList(view));
   root.append(legend());
   return root;
 }
@@ -180,7 +244,7 @@ export function logText(entry, names, viewer) {
   }
 }
 
-function kingdomNode(k, view, names, places, placing, choose, preview) {
+function kingdomNode(k, view, names, places, placing, choose, preview, had = null, act = null) {
   const size = view.size;
   const cells = new Map(k.cells.map(([r, c, t, n]) => [`${r},${c}`, [t, n]]));
   const [minr, maxr, minc, maxc] = k.box;
@@ -192,7 +256,7 @@ function kingdomNode(k, view, names, places, placing, choose, preview) {
   for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
     const key = `${r},${c}`;
     let node;
-    if (cells.has(key)) node = cellNode(...cells.get(key));
+    if (cells.has(key)) node = mark(cellNode(...cells.get(key)), had !== null && !had.has(key));
     else node = el("div", { class: `kd-cell empty${byCell.has(key) ? " legal" : ""}`, "data-cell": key });
     nodes.set(key, node);
     grid.append(node);
@@ -219,6 +283,15 @@ function kingdomNode(k, view, names, places, placing, choose, preview) {
     });
     node.addEventListener("mouseleave", clearPreview);
     node.addEventListener("click", () => choose(p));
+    // the keyboard: Tab to a square (the preview shows where the domino would lie), Enter or Space places it
+    node.tabIndex = 0;
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", t("kingdomino.place_aria", { row: p.row, col: p.col, dir: t(`kingdomino.dir.${p.dir}`) }));
+    node.addEventListener("focus", () => node.dispatchEvent(new MouseEvent("mouseenter")));
+    node.addEventListener("blur", clearPreview);
+    node.addEventListener("keydown", e => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); held = null; if (act) act(p); else choose(p); }
+    });
   }
   const toMove = view.to_move === k.seat;
   return el("div", { class: `kd-kingdom${toMove ? " to-move" : ""}`, "data-seat": k.seat },
