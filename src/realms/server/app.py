@@ -18,15 +18,18 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 from starlette.types import Scope
 
 import realms.games
 from realms.agents import agent_names, default_agent
+from realms.agents.levels import levels_of
 from realms.core.errors import RealmsError
 from realms.server.accounts import Accounts, csrf_token
-from realms.server.db import STORAGE_DOWN, check_integrity, default_url, guard_file, make_engine, migrate
+from realms.server.bots import BotPool, analysis_job
+from realms.server.db import STORAGE_DOWN, ActionRow, check_integrity, default_url, guard_file, make_engine, migrate
 from realms.server.limits import RateLimited, Settings, SocketLimit
 from realms.server.live import LOG_PAGE_MAX, ApiError, LiveGame, Manager
 from realms.server.replay import Replay, Replays
@@ -293,6 +296,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     migrate(engine)
     guard_file(engine)  # the file deleted or replaced under the server: 503 for everything, and the log says so
     manager = Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=bot_delay)
+    manager.bots = BotPool(settings.bot_workers)  # searching bots and analyses think there (created at first use)
 
     async def notify(live: LiveGame, version: int) -> None:
         """Hand every watcher its newest view; each watcher's own task sends it (never blocking the mover)."""
@@ -319,6 +323,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
             if live.bot_task is not None:
                 live.bot_task.cancel()
         manager.writer.close()
+        if manager.bots is not None:
+            manager.bots.shutdown()
         engine.dispose()
 
     app = RealmsApp(title="Realms", summary="Kingdomino, Dominion and The Castles of Burgundy", lifespan=lifespan,
@@ -390,6 +396,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
                              "help": o.help, "minimum": o.minimum, "maximum": o.maximum}
                             for o in game.options_spec if not o.local_only],
                 "bots": [n for n in agent_names(gid)],
+                # the levels first in the seat menu: name, the agent it plays, one line for players
+                "levels": [{"name": lv.name, "agent": lv.agent, "description": lv.description}
+                           for lv in levels_of(gid)],
                 "default_bot": default_agent(gid),
             })
         return {"games": out}
@@ -514,6 +523,56 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         # the replay works on its own copy made from the record, touching no live state; from where the last
         # step left it (or a checkpoint below), so stepping through a game applies each action about once
         return await asyncio.to_thread(replay.seek, step)
+
+    @app.api_route("/api/games/{gid}/analysis", methods=["GET", "POST"])
+    async def analysis(gid: str, request: Request, step: int | None = Query(default=None, ge=0),
+                       token: str | None = Query(default=None), agent: str = Query(default="ismcts"),
+                       seconds: float = Query(default=1.0, gt=0), iterations: int = Query(default=0, ge=0, le=20000),
+                       seed: int = Query(default=0, ge=0, lt=1 << 63), top: int = Query(default=5, ge=0, le=100),
+                       ) -> dict[str, Any]:
+        """The best moves of the seat to move after ``step`` actions (default: the end), each with its
+        estimated win chance and expected score, from that seat's knowledge only (realms.agents.analysis),
+        searched in the bot pool. A finished game: any step. A game in progress with a bot seat: the seat
+        of ``token`` at a step where it is to move (its own moves only). A game between people in progress:
+        403. Rate-limited per client (``analysis_rate``); ``seconds`` is capped by ``analysis_seconds``."""
+        live = manager.get(gid)
+        async with live.lock:
+            manager.catch_up(live)
+            finished = live.finished
+            with_bots = any(s.kind == "bot" for s in live.seats)
+            version = live.version
+            players = [s.kind if s.kind == "human" else f"bot:{s.agent}" for s in live.seats]
+            seat = None if finished or not with_bots else live.seat_of(token)
+        if not finished:
+            if not with_bots:
+                raise ApiError(403, "a game between people cannot be analysed while it is in progress; "
+                                    "ask again once it is over")
+            if seat is None:
+                raise ApiError(403, "a game in progress is analysed only for a seat's own moves: give its token")
+        if step is not None and step > version:
+            raise ApiError(400, f"step {step} is past the game's {version} actions")
+        app.guard.limits.charge("analysis", app.guard.limits.client_of(request.scope))
+        with manager.sessions() as db:
+            actions = list(db.scalars(select(ActionRow.action).where(ActionRow.game_id == gid, ActionRow.n <= version)
+                                      .order_by(ActionRow.n)))
+        record = {"format": "realms-record", "version": 1, "game": live.game.id, "options": live.options,
+                  "seed": live.seed, "players": players, "actions": actions}
+        if not finished:
+            at = version if step is None else step
+            state = live.game.new(live.options, live.seed)
+            for a in actions[:at]:
+                live.game.apply(state, live.game.action_from_json(a))
+            assert seat is not None
+            if live.game.to_move(state) != seat:
+                raise ApiError(403, f"seat {seat + 1} is not to move after {at} actions: a game in progress is "
+                                    "analysed only for a seat's own moves")
+        try:
+            found = await manager.bots.run(analysis_job, record, step, agent, min(seconds, settings.analysis_seconds),
+                                           iterations, seed, top) if manager.bots is not None else \
+                analysis_job(record, step, agent, min(seconds, settings.analysis_seconds), iterations, seed, top)
+        except (RealmsError, ValueError) as e:
+            raise ApiError(400, str(e)) from None
+        return {"game": gid, **found}
 
     @app.post("/api/calculators/{game_id}")
     def calculate(game_id: str, body: Calculate) -> JSONResponse:

@@ -78,6 +78,13 @@ class Settings:
     lobby_ttl: float = 1.0
     #: longest request line accepted (longer: 414)
     max_url: int = 4096
+    #: processes the searching bots and position analyses think in (0: in-process, on the event loop)
+    bot_workers: int = 2
+    #: position analyses (GET/POST /api/games/{id}/analysis) per client: sustained rate and burst
+    analysis_rate: float = 0.2
+    analysis_burst: int = 5
+    #: the longest an analysis may search, in seconds
+    analysis_seconds: float = 2.0
 
     ENV = "REALMS_"
 
@@ -232,6 +239,7 @@ class Limits:
         self.connect = Buckets(settings.ws_connect_rate, settings.ws_connect_burst)
         self.seats = Buckets(settings.seat_rate, settings.seat_burst)
         self.signin = Buckets(settings.signin_rate, settings.signin_burst)
+        self.analysis = Buckets(settings.analysis_rate, settings.analysis_burst)
 
     def client_of(self, scope: dict[str, Any]) -> str:
         """The client's address: the peer's, or the nearest untrusted hop of X-Forwarded-For when the peer
@@ -258,12 +266,13 @@ class Limits:
         return scheme
 
     def charge(self, kind: str, client: str) -> None:
-        """Spend one of ``client``'s ``kind`` ("create", "read", "signin" or "connect") tokens, or raise
+        """Spend one of ``client``'s ``kind`` ("create", "read", "signin", "analysis" or "connect") tokens, or raise
         RateLimited."""
         if client in self.exempt:
             return
         for b in (self.connect.get(client), self.read.get(client)) if kind == "connect" else (
-                {"create": self.create, "signin": self.signin}.get(kind, self.read).get(client),):
+                {"create": self.create, "signin": self.signin, "analysis": self.analysis}.get(kind, self.read)
+                .get(client),):
             if not b.take():
                 raise RateLimited(kind, b.wait())
 

@@ -32,6 +32,7 @@ from realms.core.agents import choose
 from realms.core.errors import IllegalAction, OptionsError, RealmsError
 from realms.core.game import Event, Game
 from realms.core.rng import derive_seed
+from realms.server.bots import BotPool, bot_move
 from realms.server.db import STORAGE_DOWN, ActionRow, GameRow, SeatRow, UserRow, now, secret_hash
 
 log = logging.getLogger("realms.server")
@@ -365,6 +366,8 @@ class Manager:
         self.writer = GroupWriter(self.engine)
         self.shared = self.engine.dialect.name != "sqlite"
         self.bot_delay = bot_delay
+        #: where searching bots think (realms.server.bots; set by the app): None, in-process like the others
+        self.bots: BotPool | None = None
         self.games: dict[str, LiveGame] = {}
         #: an unfinished game nobody used for this long leaves memory (loaded again on demand)
         self.idle_seconds = float(os.environ.get("REALMS_IDLE_SECONDS", "600"))
@@ -979,8 +982,15 @@ class Manager:
                     return
                 name = live.seats[seat].agent or FALLBACK_BOT
                 try:
-                    agent = make_agent(name, live.game, derive_seed(live.seed, seat + 1, live.version))
-                    action = choose(agent, live.game, live.state, seat)  # its seat's copy, never the truth
+                    seed = derive_seed(live.seed, seat + 1, live.version)
+                    agent = make_agent(name, live.game, seed)
+                    if self.bots is not None and self.bots.wants(agent):
+                        thought = await self._think_outside(live, seat, name, seed)
+                        if thought is None:  # the game moved on while the bot thought: look again
+                            continue
+                        action = thought
+                    else:
+                        action = choose(agent, live.game, live.state, seat)  # its seat's copy, never the truth
                     await self._commit(live, seat, action)
                     failures = 0
                 except ApiError as e:
@@ -1005,6 +1015,26 @@ class Manager:
             if self.notify is not None:
                 await self.notify(live, live.version)
             self.release_if_idle(live)
+
+    async def _think_outside(self, live: LiveGame, seat: int, name: str, seed: int) -> Any:
+        """The bot's move, thought in the bot pool with the game's lock released (so the game's reads and
+        every other game go on meanwhile), then checked under the lock again: None when the game moved on
+        (another process's action, a seat change), else the action."""
+        assert self.bots is not None
+        version, state = live.version, live.game.clone(live.state)
+        live.lock.release()
+        try:
+            index = await self.bots.run(bot_move, live.game.id, state, seat, name, seed)
+        finally:
+            await live.lock.acquire()
+        self.catch_up(live)
+        if (live.finished or live.version != version or live.game.to_move(live.state) != seat
+                or live.seats[seat].kind != "bot" or (live.seats[seat].agent or FALLBACK_BOT) != name):
+            return None
+        for action in live.game.legal_actions(live.state):
+            if action.index == index:
+                return action
+        raise IllegalAction(f"{live.game.id}: bot {name!r} chose action {index}, which seat {seat + 1} may not play")
 
     def _fall_back(self, live: LiveGame, seat: int, name: str, why: str) -> bool:
         """Hand ``seat`` to the fallback bot (stored, so a restart keeps it) and say so in the game log.

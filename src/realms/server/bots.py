@@ -1,0 +1,74 @@
+"""Bots that think outside the event loop: a process pool for search agents and position analysis.
+
+Search must never stall the server. A bot whose agent searches (the ``mc``/``uct``/``ismcts`` agents, the
+``hard`` levels, or any agent with ``pool = True``) is asked in a worker process: the bot task sends (game
+id, a copy of the state, seat, agent name, bot seed) and awaits the action's index. The seed is the one the
+in-process bots use (from the game's seed, the seat and the version), so a move interrupted by a restart is
+thought again, alike, after it. Cheap bots (``reads = "view"`` agents, the greedy and Big Money bots) stay
+in-process. The pool is created at its first use and shut down with the application.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing as mp
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, TypeVar
+
+__all__ = ["BotPool", "analysis_job", "bot_move"]
+
+T = TypeVar("T")
+
+
+def bot_move(game_id: str, state: Any, seat: int, name: str, seed: int) -> int:
+    """In a worker: the index of agent ``name``'s move for ``seat``, asked through ``choose`` (its seat's
+    copy, never the truth), exactly as the bot task would in-process."""
+    import realms.games
+    from realms.agents import make_agent
+    from realms.core.agents import choose
+
+    game = realms.games.get(game_id)
+    return choose(make_agent(name, game, seed), game, state, seat).index
+
+
+def analysis_job(record: Mapping[str, Any], step: int | None, kind: str, seconds: float, iterations: int,
+                 seed: int, top: int) -> dict[str, Any]:
+    """In a worker: ``realms.agents.analysis.analyze_record``."""
+    from realms.agents.analysis import analyze_record
+
+    return analyze_record(record, step, kind=kind, seconds=seconds, iterations=iterations, seed=seed, top=top)
+
+
+class BotPool:
+    """``workers`` processes (0: everything in-process, on the event loop), created at first use."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: Executor | None = None
+
+    def wants(self, agent: Any) -> bool:
+        """Whether ``agent`` thinks long enough to be asked in the pool."""
+        from realms.agents.search import SearchAgent
+
+        if self.workers <= 0 or getattr(agent, "reads", "copy") == "view":
+            return False
+        return isinstance(agent, SearchAgent) or bool(getattr(agent, "pool", False))
+
+    def pool(self) -> Executor:
+        if self._pool is None:
+            methods = mp.get_all_start_methods()
+            ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+            self._pool = ProcessPoolExecutor(max_workers=max(1, self.workers), mp_context=ctx)
+        return self._pool
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker, awaited without blocking the loop."""
+        if self.workers <= 0:
+            return fn(*args)
+        return await asyncio.wrap_future(self.pool().submit(fn, *args))
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

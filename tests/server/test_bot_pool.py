@@ -1,0 +1,155 @@
+"""Bots that search think in the bot process pool, never on the event loop; position analysis."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+import realms.games
+from realms.agents import make_agent
+from realms.core.agents import Agent, choose, register
+from realms.server.app import create_app
+from realms.server.bots import BotPool, bot_move
+from realms.server.limits import Settings
+
+#: the sleeper thinks until this file exists (or 60 s pass); set per test through the environment
+FLAG = "REALMS_TEST_SLEEPER_FLAG"
+
+
+class Sleeper(Agent):
+    """A bot that thinks (in the pool: ``pool = True``) until the test lets it move."""
+
+    name = "sleeper"
+    pool = True
+
+    def act(self, game, state):
+        flag = Path(os.environ[FLAG])
+        for _ in range(6000):
+            if flag.exists():
+                break
+            time.sleep(0.01)
+        return game.legal_actions(state)[0]
+
+
+register("kingdomino", "sleeper", Sleeper)
+
+
+@pytest.fixture
+def client(tmp_path, monkeypatch):
+    monkeypatch.setenv(FLAG, str(tmp_path / "go"))
+    settings = Settings.from_env(bot_workers=1, analysis_burst=2, analysis_rate=0.001)
+    app = create_app(f"sqlite:///{tmp_path / 'pool.sqlite3'}", bot_delay=0, settings=settings)
+    with TestClient(app) as c:
+        yield c
+
+
+def new_game(client, seats, game="kingdomino", options=None):
+    r = client.post("/api/games", json={"game": game, "options": options or {}, "seats": list(seats)})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def payload(client, gid, token=None):
+    r = client.get(f"/api/games/{gid}", params={"token": token} if token else {})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def play_first(client, made):
+    """One action of the seat to move (both seats held by the creator); returns the new version."""
+    for s in made["seats"]:
+        p = payload(client, made["id"], s["token"])
+        if p["legal_actions"]:
+            r = client.post(f"/api/games/{made['id']}/actions",
+                            json={"token": s["token"], "version": p["version"],
+                                  "action": p["legal_actions"][0]["action"]})
+            assert r.status_code == 200, r.text
+            return r.json()["version"]
+    raise AssertionError("nobody to move")
+
+
+def test_another_game_is_answered_while_a_bot_thinks_in_the_pool(client, tmp_path):
+    slow = new_game(client, ["bot:sleeper", "bot:sleeper"])
+    people = new_game(client, ["creator", "creator"])
+    for _ in range(10):  # the bot is thinking all along: its game has not moved
+        play_first(client, people)
+        assert payload(client, slow["id"])["version"] == 0
+        assert payload(client, people["id"])["version"] > 0  # reads of the bot's own game are answered too
+    assert payload(client, people["id"])["version"] == 10
+    (tmp_path / "go").touch()  # now the bot may finish
+    for _ in range(3000):
+        if payload(client, slow["id"])["version"] >= 1:
+            break
+        time.sleep(0.01)
+    assert payload(client, slow["id"])["version"] >= 1
+
+
+def test_a_move_thought_in_the_pool_is_the_move_thought_in_process():
+    """Same seed, same move: a bot's move interrupted by a restart is thought again alike."""
+    game = realms.games.get("kingdomino")
+    state = game.new({"players": 2}, seed=6)
+    for _ in range(5):
+        game.apply(state, game.legal_actions(state)[0])
+    seat = game.to_move(state)
+    name = "mc:iterations=40"
+    here = choose(make_agent(name, game, 77), game, game.clone(state), seat).index
+    pool = BotPool(1)
+    try:
+        there = asyncio.run(pool.run(bot_move, game.id, game.clone(state), seat, name, 77))
+    finally:
+        pool.shutdown()
+    assert there == here
+    assert pool.wants(make_agent("hard", game, 1)) and not pool.wants(make_agent("easy", game, 1))
+
+
+def test_meta_lists_each_games_levels_first_with_a_line_each(client):
+    games = {g["id"]: g for g in client.get("/api/meta").json()["games"]}
+    for gid in realms.games.ids():
+        levels = games[gid]["levels"]
+        assert [lv["name"] for lv in levels] == ["easy", "medium", "hard"]
+        assert all(lv["description"] and lv["agent"] for lv in levels)
+        assert {"easy", "medium", "hard"} <= set(games[gid]["bots"])
+
+
+def test_analysis_of_a_finished_game_and_who_may_ask_during_one(client, tmp_path):
+    (tmp_path / "go").touch()
+    done = new_game(client, ["bot:random", "bot:random"])
+    for _ in range(3000):
+        if payload(client, done["id"]).get("result"):
+            break
+        time.sleep(0.01)
+    r = client.get(f"/api/games/{done['id']}/analysis", params={"step": 3, "iterations": 40, "agent": "mc"})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["step"] == 3 and body["moves"]
+    assert {"action", "text", "win_chance", "expected_score", "visits"} <= set(body["moves"][0])
+    again = client.post(f"/api/games/{done['id']}/analysis", params={"step": 3, "iterations": 40, "agent": "mc"})
+    assert again.status_code == 200 and again.json() == body  # iterations + seed: the same figures
+
+    people = new_game(client, ["creator", "creator"])
+    r = client.get(f"/api/games/{people['id']}/analysis", params={"iterations": 10})
+    assert r.status_code == 403 and "between people" in r.json()["detail"]
+
+    r = client.get(f"/api/games/{done['id']}/analysis", params={"iterations": 10})  # the burst (2) is spent
+    assert r.status_code == 429
+
+
+def test_analysis_of_a_game_against_a_bot_needs_the_seat_to_move(client, tmp_path):
+    (tmp_path / "go").touch()
+    made = new_game(client, ["creator", "bot:random"])
+    token = made["seats"][0]["token"]
+    for _ in range(3000):
+        p = payload(client, made["id"], token)
+        if p["legal_actions"]:
+            break
+        time.sleep(0.01)
+    r = client.get(f"/api/games/{made['id']}/analysis", params={"iterations": 20})
+    assert r.status_code == 403 and "token" in r.json()["detail"]
+    r = client.get(f"/api/games/{made['id']}/analysis", params={"iterations": 20, "token": token})
+    assert r.status_code == 200, r.text
+    assert r.json()["seat"] == 0 and r.json()["moves"]
