@@ -102,8 +102,8 @@ def test_each_game_declares_its_plugins(game_id):
     assert own <= set(game.agents())
     assert game.default_agent == default
     assert core_agents.default_agent(game) == default == realms.agents.default_agent(game_id)
-    assert set(core_agents.agent_names(game)) == set(game.agents()) | {"random", "mc", "uct", "ismcts", "easy", "medium",
-                                                                        "hard"}  # levels: realms.agents.levels
+    everywhere = {"random", "mc", "uct", "ismcts", "easy", "medium", "hard"}  # levels: realms.agents.levels
+    assert set(core_agents.agent_names(game)) == set(game.agents()) | everywhere
     assert (game.strategy_loader() is not None) is strategies
     assert (game.calculator() is not None) is calculator
     # one fixed renderer signature: render(view, names) and render_result(result, names)
