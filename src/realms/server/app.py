@@ -316,7 +316,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         if pending:
             log.info("%d games with a clock or a takeover pending", pending)
         ticker = asyncio.create_task(manager.run_deadlines())
+        # PostgreSQL: hear every process's actions, so sockets on this one get them too
+        listener = asyncio.create_task(manager.listen()) if manager.writer.announce else None
         yield
+        if listener is not None:
+            listener.cancel()
         ticker.cancel()
         sweeper.cancel()
         for live in manager.games.values():
@@ -447,10 +451,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         Reads change nothing. Like every handler touching game state, it runs on the event loop under the
         game's lock (never on a worker thread beside an action)."""
         live = manager.get(gid)
+        seat = await manager.seat_of(live, token)  # before the lock: it may wait for a read of the seats
         async with live.lock:
-            seat = manager.seat_of(live, token)
-            manager.catch_up(live)
-            return Response(live.payload_json(seat), media_type="application/json")
+            moved = manager.catch_up(live)
+            body = live.payload_json(seat)
+        if moved:  # another process's actions, read here first: this process's sockets get them too
+            await manager.changed(live)
+        return Response(body, media_type="application/json")
 
     @app.get("/api/games/{gid}/log")
     async def get_log(gid: str, token: str | None = Query(default=None),
@@ -460,10 +467,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         """A page of the game log as that seat (a spectator without a token) may see it:
         ``{"start", "total", "entries"}``, entries numbered ``start``.. in the seat's own sequence."""
         live = manager.get(gid)
+        seat = await manager.seat_of(live, token)
         async with live.lock:
-            seat = manager.seat_of(live, token)
-            manager.catch_up(live)
-            return Response(live.log_page(seat, before, limit), media_type="application/json")
+            moved = manager.catch_up(live)
+            body = live.log_page(seat, before, limit)
+        if moved:
+            await manager.changed(live)
+        return Response(body, media_type="application/json")
 
     @app.post("/api/games/{gid}/join")
     async def join_game(gid: str, body: JoinSeat, request: Request) -> dict[str, Any]:
@@ -597,10 +607,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     async def watch(ws: WebSocket, gid: str, token: str | None = None) -> None:
         try:
             live = manager.get(gid)
-            seat = manager.seat_of(live, token)
+            seat = await manager.seat_of(live, token)
         except ApiError as e:  # accepted, then closed: the client sees the code (a refused handshake would not)
             await ws.accept()
-            await ws.close(code=4403 if e.status == 403 else 4404, reason=e.message[:120])
+            code = {403: 4403, 404: 4404}.get(e.status, 4500)  # 4500: the game is broken (see the reason)
+            await ws.close(code=code, reason=e.message[:120])
             return
         await ws.accept()
         watcher = Watcher(ws, settings.ws_queue)

@@ -2,8 +2,9 @@
 
 Tables: ``games`` (options, seed, seats, status, version, state hash, result, the hash of the creator's
 owner secret), ``seats`` (one row per seat: how it is taken, the hash of its secret and of its invitation
-code; never a secret itself) and ``actions`` (the action log, one row per accepted action). Each accepted
-action is inserted in the same transaction that bumps the game's version and hash.
+code; never a secret itself), ``actions`` (the action log, one row per accepted action) and ``notes`` (server
+notes in a game's log that no action produced, such as a failed bot's fallback). Each accepted action is
+inserted in the same transaction that bumps the game's version and hash.
 """
 
 from __future__ import annotations
@@ -107,6 +108,21 @@ class ActionRow(Base):
     n: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1-based position in the log
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class NoteRow(Base):
+    """A server note in a game's log that no action produced (a bot that failed and the bot now playing its
+    seat, say): kept so the log reads the same after a restart. It follows the events of action ``version``."""
+
+    __tablename__ = "notes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    visible_to: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: everyone
+    #: the event: {"kind", "seat", "text", "data"}
+    event: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

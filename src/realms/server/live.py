@@ -22,8 +22,8 @@ from itertools import islice
 from typing import Any, cast
 
 import orjson
-from sqlalchemy import CursorResult, bindparam, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import CursorResult, bindparam, insert, select, text, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 import realms.games
@@ -33,13 +33,36 @@ from realms.core.errors import IllegalAction, OptionsError, RealmsError
 from realms.core.game import Event, Game
 from realms.core.rng import derive_seed
 from realms.server.bots import BotPool, bot_move
-from realms.server.db import STORAGE_DOWN, ActionRow, GameRow, SeatRow, UserRow, now, secret_hash
+from realms.server.db import STORAGE_DOWN, ActionRow, GameRow, NoteRow, SeatRow, UserRow, now, secret_hash
 
 log = logging.getLogger("realms.server")
 FALLBACK_BOT = "random"  # plays a seat whose bot failed
 BOT_RETRIES = 5  # a bot move that may succeed later (409, 503) is retried this often, with backoff
 BOT_RETRY_BASE, BOT_RETRY_MAX = 0.05, 2.0  # seconds
 CATCH_UP_EVERY = 0.05  # seconds: at most one database read per game for clients ahead of this copy
+SEAT_REREAD_EVERY = 0.1  # seconds: at most one read of a game's seats per game for tokens this copy does not know
+REFUSED_KEPT = 256  # per game: hashes of tokens refused after a fresh read of the seats (refused again at once)
+#: PostgreSQL: every committed batch of actions (and seat change) is announced on this channel (LISTEN/NOTIFY)
+#: as "GAME:VERSION ..." (or "GAME:seats"), so every process pushes it to the watchers it holds
+CHANNEL = "realms_games"
+NOTIFY_MAX = 7000  # bytes per NOTIFY payload (PostgreSQL's limit is 8000)
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+def announcements(items: list[str]) -> list[str]:
+    """``items`` joined by spaces into payloads of at most NOTIFY_MAX bytes each."""
+    out: list[str] = []
+    part: list[str] = []
+    size = 0
+    for item in items:
+        if part and size + len(item) + 1 > NOTIFY_MAX:
+            out.append(" ".join(part))
+            part, size = [], 0
+        part.append(item)
+        size += len(item) + 1
+    if part:
+        out.append(" ".join(part))
+    return out
 LOG_SEND = 40  # most recent events sent with each view (the whole game's log is kept; see LiveGame.log_page)
 LOG_PAGE_MAX = 500  # most entries one GET /api/games/{id}/log answers
 
@@ -93,6 +116,7 @@ class GroupWriter:
         self.engine = engine
         # one executemany for all the games' version bumps when the driver reports its summed row count
         self.batch_updates = bool(engine.dialect.supports_sane_multi_rowcount)
+        self.announce = engine.dialect.name == "postgresql"  # NOTIFY the other processes in each transaction
         self.conn: Any = None
         self.pending: list[Write] = []
         self.wakeup: asyncio.Event | None = None
@@ -155,6 +179,9 @@ class GroupWriter:
                     moved = sum(conn.execute(_ADVANCE_GAME, w.advance).rowcount for w in batch)
                 if moved != len(batch):
                     raise IntegrityError("version moved", None, Exception("version moved"))
+                if self.announce:  # delivered at commit, to every listening process (this one too)
+                    for payload in announcements([f"{w.advance['gid']}:{w.advance['version']}" for w in batch]):
+                        conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
             return [True] * len(batch)
         except IntegrityError:
             if len(batch) == 1:
@@ -225,6 +252,10 @@ class LiveGame:
     _payloads: dict[Any, Any] = field(default_factory=dict)  # per version: seat -> payload JSON, "view" -> view
     _payload_version: int = -1
     caught_up_at: float = -1e9  # when an action from a client ahead of this copy last made it read the database
+    seats_read_at: float = -1e9  # when an unknown token last made this copy read its seats (time.monotonic())
+    #: hashes of tokens found in no seat by a read of the seats made after they were presented (cleared
+    #: whenever the seats change)
+    refused: dict[str, None] = field(default_factory=dict)
     pace: str = "realtime"  # realtime | turn
     clock_mode: str | None = None  # move | game | None
     clock_seconds: int | None = None
@@ -385,6 +416,11 @@ class Manager:
         #: game id -> the earliest pending deadline (turn clock, takeover) of that game, epoch seconds; filled
         #: from the database at start (``load_deadlines``) and whenever a deadline is set
         self.deadlines: dict[str, float] = {}
+        #: game id -> why its stored log cannot be loaded or replayed: found once, then answered from here
+        #: (500 naming that game) without replaying it again; the other games are not affected
+        self.broken: dict[str, str] = {}
+        #: PostgreSQL: game id -> the newest version another process announced, while this one fetches it
+        self._heard: dict[str, int] = {}
 
     def seat_token(self, gid: str, seat: int, user_id: int) -> str:
         """The seat secret of a signed-in player: derived from the server key, so that the player's other
@@ -490,7 +526,19 @@ class Manager:
         only, with no await between the check and the insert, so there is never a second copy."""
         live = self.games.get(gid)
         if live is None:
-            live = self._load(gid)
+            why = self.broken.get(gid)
+            if why is not None:
+                raise ApiError(500, why)
+            try:
+                live = self._load(gid)
+            except SQLAlchemyError:  # the database failing (503), not this game
+                raise
+            except ApiError as e:
+                if e.status != 500:
+                    raise
+                raise self.mark_broken(gid, e.message) from None
+            except Exception as e:  # a row that does not decode, an engine that chokes on it
+                raise self.mark_broken(gid, f"{type(e).__name__}: {e}") from None
             self.games[gid] = live
         live.last_used = time.monotonic()
         return live
@@ -515,6 +563,18 @@ class Manager:
             except Exception:  # never let the sweeper die
                 log.exception("evicting idle games failed")
 
+    def mark_broken(self, gid: str, reason: str) -> ApiError:
+        """Note that game ``gid``'s stored log cannot be loaded or replayed (once: later requests are answered
+        from the note, without replaying it again) and drop this process's copy. Returns the error to raise."""
+        reason = reason.removeprefix(f"game {gid}: ")
+        why = f"game {gid} is broken: {reason}. Only this game is affected; it stays refused until the server restarts"
+        if gid not in self.broken:
+            log.error("%s", why)
+        self.broken[gid] = why
+        self.games.pop(gid, None)
+        self.deadlines.pop(gid, None)
+        return ApiError(500, why)
+
     def _load(self, gid: str) -> LiveGame:
         with self.sessions() as db:
             row = db.get(GameRow, gid)
@@ -522,6 +582,9 @@ class Manager:
                 raise ApiError(404, f"no game {gid!r}")
             seats = self._seat_rows(db, gid)
             actions = list(db.scalars(select(ActionRow).where(ActionRow.game_id == gid).order_by(ActionRow.n)))
+            notes = [(n.version, Event(n.event["kind"], n.event["seat"], n.event["text"], n.event["data"],
+                                       n.visible_to))
+                     for n in db.scalars(select(NoteRow).where(NoteRow.game_id == gid).order_by(NoteRow.id))]
             expected_hash, version = row.state_hash, row.version
             game = realms.games.get(row.game)
             state = game.new(row.options, row.seed)
@@ -529,14 +592,26 @@ class Manager:
             live.owner_hash = row.owner_hash
             live.pace, live.clock_mode, live.clock_seconds = row.pace or "realtime", row.clock_mode, row.clock_seconds
             live.rated, live.turn_deadline = bool(row.rated), epoch(row.turn_deadline)
-        self._apply_rows(live, actions)
+        self._apply_rows(live, actions, notes)
         live.state_hash = game.state_hash(live.state)
         if live.version != version or live.state_hash != expected_hash:
             raise ApiError(500, f"game {gid}: the replayed action log does not reproduce the stored state hash")
         return live
 
-    def _apply_rows(self, live: LiveGame, rows: list[ActionRow]) -> None:
+    def _apply_rows(self, live: LiveGame, rows: list[ActionRow], notes: list[tuple[int, Event]] | None = None) -> None:
+        """Replay ``rows`` onto the copy; ``notes`` (stored server notes, in the order they were made, each
+        with the version it followed) go into the log where they were first put."""
+        pending = notes or []
+        done = 0
+
+        def notes_upto(version: int) -> None:
+            nonlocal done
+            while done < len(pending) and pending[done][0] <= version:
+                live.add_event(pending[done][0], pending[done][1])
+                done += 1
+
         for r in rows:
+            notes_upto(live.version)
             if r.n != live.version + 1:
                 raise ApiError(500, f"game {live.id}: action log has a gap at {live.version + 1}")
             try:
@@ -547,23 +622,100 @@ class Manager:
             for ev in events:
                 live.add_event(r.n, ev)
             live.version = r.n
+        notes_upto(live.version)
         if rows:
             live.state_hash = live.game.state_hash(live.state)
 
-    def catch_up(self, live: LiveGame, force: bool = False) -> None:
+    def catch_up(self, live: LiveGame, force: bool = False) -> bool:
         """Apply actions another process appended since this copy was last brought up to date.
 
         Only needed when several server processes share one database (PostgreSQL); with SQLite a single
         process owns the file, and a conflicting append is still caught by the version check on write.
         """
         if not (self.shared or force):
-            return
+            return False
+        if live.id in self.broken:
+            raise ApiError(500, self.broken[live.id])
         with self.sessions() as db:
             version = db.scalar(select(GameRow.version).where(GameRow.id == live.id))
             if version is not None and version > live.version:
-                rows = list(db.scalars(select(ActionRow).where(ActionRow.game_id == live.id,
-                                                               ActionRow.n > live.version).order_by(ActionRow.n)))
-                self._apply_rows(live, rows)
+                try:
+                    rows = list(db.scalars(select(ActionRow).where(ActionRow.game_id == live.id,
+                                                                   ActionRow.n > live.version).order_by(ActionRow.n)))
+                    self._apply_rows(live, rows)  # a failure half-way leaves the copy unusable: it is dropped
+                except SQLAlchemyError:
+                    raise
+                except ApiError as e:
+                    raise self.mark_broken(live.id, e.message) from None
+                except Exception as e:
+                    raise self.mark_broken(live.id, f"{type(e).__name__}: {e}") from None
+                return True
+        return False
+
+    # --- pushes across processes (PostgreSQL LISTEN/NOTIFY) --------------------------------------
+    def announce(self, payload: str) -> None:
+        """Tell every process (PostgreSQL) of a change outside the action log (a seat taken or revoked)."""
+        if self.writer.announce:
+            with self.engine.begin() as conn:
+                conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+
+    async def listen(self) -> None:
+        """For ever (the app's lifespan starts and cancels it, on PostgreSQL): hear what every process
+        committed, and bring the games this process has watchers for up to date and push them, so a
+        socket on any process gets every action. Reconnects after a failure, catching up every watched
+        game (announcements sent meanwhile are lost)."""
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        delay = 0.5
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    delay = 0.5
+                    for live in list(self.games.values()):
+                        if live.watchers:
+                            self._pull(live.id, -1)
+                    async for note in conn.notifies():
+                        for item in note.payload.split():
+                            gid, _, version = item.partition(":")
+                            self._pull(gid, -1 if version == "seats" else int(version))
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                log.warning("listening for other processes' changes failed (%s): again in %.1f s", e, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 10.0)
+
+    def _pull(self, gid: str, version: int) -> None:
+        """Another process announced ``version`` of game ``gid`` (-1: its seats changed): when this process
+        has watchers of that game and has not got there, fetch it (one task per game at a time)."""
+        live = self.games.get(gid)
+        if live is None or not live.watchers or (version != -1 and version <= live.version):
+            return
+        busy = gid in self._heard
+        self._heard[gid] = max(self._heard.get(gid, version), version)
+        if not busy:
+            asyncio.get_running_loop().create_task(self._fetch(live))
+
+    async def _fetch(self, live: LiveGame) -> None:
+        try:
+            while live.id in self._heard:
+                wanted = self._heard[live.id]
+                async with live.lock:
+                    if wanted == -1:
+                        self.refresh_seats(live)
+                    moved = self.catch_up(live, force=True)
+                if self._heard.get(live.id) == wanted:
+                    del self._heard[live.id]
+                if (moved or wanted == -1) and self.notify is not None:
+                    await self.notify(live, live.version)
+        except ApiError as e:
+            log.error("game %s: %s", live.id, e.message)
+        except Exception:
+            log.exception("bringing game %s up to date after another process changed it failed", live.id)
+        finally:
+            self._heard.pop(live.id, None)
 
     def resume_all(self) -> list[str]:
         """After a restart, restart the bots of unfinished games: only games with a bot seat are loaded
@@ -619,17 +771,41 @@ class Manager:
                 [(s.token_hash, s.user_id) for s in fresh] != [(s.token_hash, s.user_id) for s in live.seats]:
             live.seats = fresh
             live._payload_version = -1
+            live.refused.clear()
 
-    def seat_of(self, live: LiveGame, token: str | None) -> int | None:
-        """The seat whose secret ``token`` is (None: a spectator), else 403. A token this copy does not know
-        may have been issued by another process: with a shared database the seats are read again once."""
+    async def seat_of(self, live: LiveGame, token: str | None) -> int | None:
+        """The seat whose secret ``token`` is (None: a spectator), else 403.
+
+        A token this copy does not know may have been issued by another process: with a shared database the
+        seats are read again, but at most once per SEAT_REREAD_EVERY per game, however many bad tokens
+        arrive. A request that finds a read too recent waits for the next one (at most that long: every
+        waiter shares it), so a token handed out elsewhere is always found, and a flood of bad tokens costs
+        a bounded number of queries. A token refused after such a read is refused again at once, without
+        waiting, until the seats change. Called outside the game's lock (the wait must not hold it)."""
         try:
             return live.seat_of(token)
         except ApiError:
             if not self.shared:
                 raise
-        self.refresh_seats(live)
-        return live.seat_of(token)
+        assert token is not None
+        h = secret_hash(token)
+        if h in live.refused:
+            raise ApiError(403, "this token does not belong to any seat of this game")
+        asked = time.monotonic()
+        while live.seats_read_at < asked:  # no read of the seats has started since this token came
+            wait = live.seats_read_at + SEAT_REREAD_EVERY - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+                continue
+            live.seats_read_at = time.monotonic()
+            self.refresh_seats(live)
+        try:
+            return live.seat_of(token)
+        except ApiError:
+            if len(live.refused) >= REFUSED_KEPT:
+                live.refused.clear()
+            live.refused[h] = None
+            raise
 
     def join(self, live: LiveGame, seat: int | None = None, invite: str | None = None,
              user: tuple[int, str] | None = None) -> tuple[int, str]:
@@ -668,6 +844,7 @@ class Manager:
                        "invite": "is kept for an invited player"}.get(row.access, "is already taken")
                 raise ApiError(409, f"seat {seat} {why}")
         self.refresh_seats(live)
+        self.announce(f"{live.id}:seats")
         return seat, token
 
     def revoke(self, live: LiveGame, seat: Any, owner: str, to_open: bool = False) -> dict[str, Any]:
@@ -688,6 +865,7 @@ class Manager:
         if done != 1:
             raise ApiError(409, f"seat {seat} is taken (or a bot's): only an unclaimed seat can be revoked")
         self.refresh_seats(live)
+        self.announce(f"{live.id}:seats")
         return {"seat": seat, "access": "open" if to_open else "invite", "invite": code,
                 "join_url": None if code is None else f"/play/{live.id}#invite={code}"}
 
@@ -866,7 +1044,7 @@ class Manager:
 
     async def submit(self, live: LiveGame, token: str, version: int, action_json: Any) -> int:
         """Play ``action_json`` for the seat of ``token``; returns that seat. Raises ApiError."""
-        seat = self.seat_of(live, token)
+        seat = await self.seat_of(live, token)
         if seat is None:
             raise ApiError(403, "a spectator cannot act: give a seat's token")
         await self.act(live, seat, version, action_json)
@@ -1044,16 +1222,28 @@ class Manager:
             return False
         log.warning("bot %s of game %s, seat %d, failed (%s): the %s bot plays on", name, live.id, seat, why,
                     FALLBACK_BOT)
-        with self.sessions.begin() as db:
+        note = Event("note", None, f"The {name} bot of seat {seat + 1} failed; the {FALLBACK_BOT} bot plays that seat "
+                                   f"from now on.", {"note": "bot-fallback", "bot": name, "seat": seat,
+                                                     "fallback": FALLBACK_BOT})
+        with self.sessions.begin() as db:  # the seat change and its note in the log, together
             db.execute(update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == seat)
                        .values(agent=FALLBACK_BOT))
+            self.add_note(live, note, db)
         live.seats[seat].agent = FALLBACK_BOT
-        live.add_event(live.version, Event("note", None, f"The {name} bot of seat {seat + 1} failed; "
-                                                         f"the {FALLBACK_BOT} bot plays that seat from now on.",
-                                           {"note": "bot-fallback", "bot": name, "seat": seat,
-                                            "fallback": FALLBACK_BOT}))
-        live._payload_version = -1
         return True
+
+    def add_note(self, live: LiveGame, event: Event, db: Session | None = None) -> None:
+        """Put a server note (no action's event) in the game's log after the current version, stored (in
+        ``db``'s transaction when given, else in one of its own) so the log reads the same after a restart."""
+        row = {"game_id": live.id, "version": live.version, "visible_to": event.visible_to, "event": event.to_json(),
+               "created_at": now()}
+        if db is None:
+            with self.sessions.begin() as own:
+                own.execute(insert(NoteRow), row)
+        else:
+            db.execute(insert(NoteRow), row)
+        live.add_event(live.version, event)
+        live._payload_version = -1
 
     def record(self, live: LiveGame) -> dict[str, Any]:
         """The game record; seed and actions (which reveal hidden information) only once it is over."""
