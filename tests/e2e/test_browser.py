@@ -108,7 +108,7 @@ def test_replay_viewer_steps_through_a_finished_game(page, server):
     assert "step 0 of" in page.inner_text("#step")
     page.click("#next")
     page.wait_for_function("() => document.querySelector('#step').textContent.startsWith('step 1 of')")
-    page.click("text=⏭")
+    page.click("#last")
     page.wait_for_selector("#final-scores")
 
 
