@@ -46,20 +46,32 @@ class RawHttp:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        return await self.request(b"POST", path, body)
+
+    async def get(self, path: str) -> tuple[int, bytes]:
+        return await self.request(b"GET", path, None)
+
+    async def request(self, method: bytes, path: str, body: bytes | None) -> tuple[int, bytes]:
         try:
-            return await self._post(path, body)
+            return await asyncio.wait_for(self._request(method, path, body), TIMEOUT)
         except (ConnectionError, asyncio.IncompleteReadError):
             # the server closes idle keep-alive connections: open a new one and send again
             self.writer = None
-            return await self._post(path, body)
+            return await asyncio.wait_for(self._request(method, path, body), TIMEOUT)
+        except TimeoutError:  # never wait for ever on one answer: the caller reads the game again
+            if self.writer is not None:
+                self.writer.close()
+            self.writer = None
+            return 0, b""
 
-    async def _post(self, path: str, body: bytes) -> tuple[int, bytes]:
+    async def _request(self, method: bytes, path: str, body: bytes | None) -> tuple[int, bytes]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
-        self.writer.write(b"POST " + path.encode() + b" HTTP/1.1\r\nHost: " + self.hostport
-                          + b"\r\nContent-Type: application/json\r\nContent-Length: " + str(len(body)).encode()
-                          + b"\r\n\r\n" + body)
+        head = method + b" " + path.encode() + b" HTTP/1.1\r\nHost: " + self.hostport
+        if body is not None:
+            head += b"\r\nContent-Type: application/json\r\nContent-Length: " + str(len(body)).encode()
+        self.writer.write(head + b"\r\n\r\n" + (body or b""))
         await self.writer.drain()
         head = await self.reader.readuntil(b"\r\n\r\n")
         status = int(head.split(b" ", 2)[1])
@@ -70,6 +82,7 @@ class RawHttp:
         return status, await self.reader.readexactly(length)
 
 
+TIMEOUT = 30.0  # seconds: the longest any one answer is waited for
 #: actions of a random 2-player game, roughly: the default head start, so that games are of every age
 GAME_LENGTH = {"kingdomino": 48, "dominion": 300, "burgundy": 200}
 
@@ -92,6 +105,9 @@ class Window:
         return time.perf_counter() >= self.closes
 
 
+errors: dict[int, int] = {}  # status -> how many actions were answered with it (0: no answer in TIMEOUT)
+
+
 async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, float]], window: Window,
                     rng: random.Random, pace: dict[str, float], interval: float, skip: dict[str, int],
                     via: str = "http") -> int:
@@ -105,12 +121,16 @@ async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, 
     http = RawHttp(host, int(port))
     uri = base.replace("http", "ws") + f"/ws/games/{gid}?token={token}"
     sent: tuple[float, int] | None = None  # (time, version) of an action sent over the WebSocket
+    again: str | None = None  # the seat's view read back after a refused action, handled like a push
     async with websockets.connect(uri, max_size=2**22, compression=None) as ws:
         while not window.over():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
-            except TimeoutError:
-                continue
+            if again is not None:
+                raw, again = again, None
+            else:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                except TimeoutError:
+                    continue
             if sent is not None:
                 error = raw.startswith('{"type":"error"')
                 if error or orjson.loads(raw)["version"] > sent[1]:
@@ -148,6 +168,11 @@ async def seat_loop(base: str, gid: str, token: str, samples: list[tuple[float, 
             samples.append((t0, time.perf_counter() - t0))
             if status == 200:
                 done += 1
+            else:  # refused or unanswered: no push will come for it, so read the game again and go on
+                errors[status] = errors.get(status, 0) + 1
+                status, body = await http.get(f"/api/games/{gid}?token={token}")
+                if status == 200:
+                    again = '{"type":"update",' + body.decode()[1:]
     if http.writer is not None:
         http.writer.close()
     return done
@@ -179,7 +204,8 @@ async def game_slot(base: str, client: httpx.AsyncClient, game: str, players: in
 
 
 async def run(base: str, game: str, games: int, seconds: float, players: int, rate: float, settle: float = 3.0,
-              trace: bool = False, head_start: int | None = None, via: str = "http") -> dict:
+              trace: bool = False, head_start: int | None = None, via: str = "http",
+              max_warmup: float = 180.0) -> dict:
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     head_start = head_start or GAME_LENGTH.get(game, 40)
     async with httpx.AsyncClient(limits=limits, timeout=30) as client:
@@ -190,10 +216,23 @@ async def run(base: str, game: str, games: int, seconds: float, players: int, ra
         interval = games / rate if rate > 0 else 0.0
         pace: dict[str, float] = {}
         skip: dict[str, int] = {}
-        await asyncio.gather(*[
+        async def watchdog() -> None:  # a run that cannot open its window says so instead of hanging
+            await asyncio.sleep(max_warmup)
+            if window.opens == float("inf"):
+                raise RuntimeError(f"after {max_warmup:.0f} s, {window.left} of {games} games had not finished "
+                                   f"their head start (answers other than 200: {errors or 'none'})")
+
+        guard = asyncio.create_task(watchdog())
+        slots = asyncio.gather(*[
             game_slot(base, client, game, players, samples, window, random.Random(rng.random()), pace, interval,
                       start + rng.random() * interval, skip, rng.randrange(head_start), via)  # staggered games
             for _ in range(games)])
+        done, _ = await asyncio.wait([guard, slots], return_when=asyncio.FIRST_COMPLETED)
+        if guard in done:
+            slots.cancel()
+            guard.result()  # raises
+        guard.cancel()
+        slots.result()
         elapsed = time.perf_counter() - start
     if trace:  # latency second by second, to see bursts and stalls (* marks the measured seconds)
         for sec in range(int(elapsed) + 1):
@@ -210,7 +249,7 @@ async def run(base: str, game: str, games: int, seconds: float, players: int, ra
     return {"game": game, "live_games": games, "offered_rate": rate, "client": "python", "via": via,
             "actions": len(steady), "warmup_seconds": round(window.opens - start, 1), "seconds": seconds,
             "actions_per_second": round(len(steady) / seconds, 1),
-            "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0)}
+            "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0), "errors": errors}
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 import httpx
@@ -26,10 +27,16 @@ class Server:
         self.base = f"http://127.0.0.1:{port}"
 
     def start(self) -> None:
+        # the server's log goes to a file, read through proc.stderr like a pipe: a pipe nobody reads blocks
+        # the server (and everyone waiting on it) once 64 KiB of log lines wait in it
+        log = tempfile.NamedTemporaryFile(prefix="realms-server-", suffix=".log", delete=False)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "realms.cli", "serve", "--port", str(self.port), "--db", self.db,
              "--bot-delay", "0", *self.args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            stdout=subprocess.DEVNULL, stderr=log, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        log.close()
+        self.proc.stderr = open(log.name, "rb")  # noqa: SIM115 (read after the server stops, as the pipe was)
+        os.unlink(log.name)  # both ends stay open; nothing is left behind
         deadline = time.time() + 30
         while time.time() < deadline:
             try:

@@ -30,6 +30,7 @@ function request(method, path, body) {
       res.on("end", () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
     });
     req.on("error", reject);
+    req.setTimeout(30000, () => req.destroy(new Error("no answer in 30 s")));  // never wait for ever
     if (data) req.write(data);
     req.end();
   });
@@ -41,9 +42,19 @@ const start = now();
 const interval = rate > 0 ? games / rate : 0;
 const samples = [];
 let accepted = 0;
+const errors = {};  // status -> actions answered with it (0: no answer)
 let from = Infinity, stop = Infinity;  // the measured window, known once every head start is played
 let headStartsLeft = games;
 const stoppers = new Set();  // sockets to close when the window ends
+
+// a run that cannot open its window says so instead of hanging
+const maxWarmup = Number(args["max-warmup"] ?? 180);
+setTimeout(() => {
+  if (from !== Infinity) return;
+  console.error(`after ${maxWarmup} s, ${headStartsLeft} of ${games} games had not finished their head start ` +
+    `(answers other than 200: ${JSON.stringify(errors)})`);
+  process.exit(1);
+}, maxWarmup * 1000).unref();
 
 function headStartDone() {
   headStartsLeft -= 1;
@@ -98,8 +109,15 @@ function playSeat(gid, token, pace, skip) {
             const r = await request("POST", `/api/games/${gid}/actions`, { token, version: msg.version, action });
             samples.push([t0, now() - t0]);
             if (r.status === 200) accepted += 1;
+            else await readAgain(r.status);
           }
-        } catch { /* a closed connection: the next push retries */ }
+        } catch { await readAgain(0).catch(() => {}); }
+        // refused or unanswered: no push comes for it, so the seat reads the game again and goes on
+        async function readAgain(status) {
+          errors[status] = (errors[status] ?? 0) + 1;
+          const v = await request("GET", `/api/games/${gid}?token=${token}`);
+          if (v.status === 200 && latest === null) latest = '{"type":"update",' + v.body.toString().slice(1);
+        }
         busy = false;
       }
     }
@@ -153,6 +171,6 @@ if (args.trace !== undefined) {
 console.log(JSON.stringify({ game, live_games: games, offered_rate: rate, client: "node", via,
   actions: measured.length, accepted: accepted, warmup_seconds: Math.round((from - start) * 10) / 10,
   seconds: seconds, actions_per_second: Math.round(measured.length / seconds * 10) / 10,
-  p50_ms: pct(0.5), p99_ms: pct(0.99), max_ms: pct(1) }));
+  p50_ms: pct(0.5), p99_ms: pct(0.99), max_ms: pct(1), errors }));
 agent.destroy();
 process.exit(0);
