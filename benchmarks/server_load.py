@@ -14,6 +14,7 @@ seconds after the last head start is played.
 
 Usage: python benchmarks/server_load.py [--games 200] [--rate 1000] [--game kingdomino] [--seconds 30]
        [--via http|ws] [--client python|node] [--db URL] [--head-start N] [--settle S] [--trace]
+       [--max-warmup S]
 """
 
 from __future__ import annotations
@@ -269,6 +270,8 @@ def main() -> None:
                     help="a slot's first game plays k moves at once, k uniform in [0, this) (default: about "
                          "one game's length, so that games are of every age)")
     ap.add_argument("--trace", action="store_true", help="print latency second by second")
+    ap.add_argument("--max-warmup", type=float, default=180.0,
+                    help="fail (saying why) when the head starts are not all played after this many seconds")
     ap.add_argument("--via", choices=["http", "ws"], default="http",
                     help="send actions as HTTP POSTs (default) or as messages on each seat's WebSocket")
     ap.add_argument("--client", choices=["python", "node"], default="python",
@@ -288,12 +291,14 @@ def main() -> None:
             here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "load")
             subprocess.run(["node", os.path.join(here, "load.mjs"), "--base", server.base, "--games", str(args.games),
                             "--rate", str(args.rate), "--seconds", str(args.seconds), "--settle", str(args.settle),
-                            "--game", args.game, "--players", str(args.players), "--via", args.via]
+                            "--game", args.game, "--players", str(args.players), "--via", args.via,
+                            "--max-warmup", str(args.max_warmup)]
                            + (["--trace", "1"] if args.trace else [])
                            + (["--head-start", str(args.head_start)] if args.head_start else []), check=True)
         else:
             print(json.dumps(asyncio.run(run(server.base, args.game, args.games, args.seconds, args.players,
-                                             args.rate, args.settle, args.trace, args.head_start, args.via))))
+                                             args.rate, args.settle, args.trace, args.head_start, args.via,
+                                             args.max_warmup))))
     finally:
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)
