@@ -73,12 +73,19 @@ def test_picking_a_game_and_pressing_create_reaches_a_playable_board(page, serve
                                       "els => els.map(s => [s.value, [...s.options].map(o => o.value)])")
     meta = page.evaluate("fetch('/api/meta').then(r => r.json())")
     spec = next(g for g in meta["games"] if g["id"] == game)
-    offered = ["creator", "invite", "open"] + [f"bot:{b}" for b in spec["bots"]]
+    levels = [lv["name"] for lv in spec["levels"]]
+    assert levels == ["easy", "medium", "hard"]
+    # the levels first, then the people, then every other agent by name
+    offered = ([f"bot:{n}" for n in levels] + ["creator", "invite", "open"]
+               + [f"bot:{b}" for b in spec["bots"] if b not in levels])
     for value, options in menus:
         assert options == offered, "a seat menu offers agents of another game"
         assert value in offered
     assert menus[0][0] == "creator"
-    assert [v for v, _ in menus][1:] == [f"bot:{spec['default_bot']}"] * (len(menus) - 1)
+    # the game's usual bot: by its level's name where medium plays it
+    medium = next(lv for lv in spec["levels"] if lv["name"] == "medium")
+    usual = "bot:medium" if medium["agent"] == spec["default_bot"] else f"bot:{spec['default_bot']}"
+    assert [v for v, _ in menus][1:] == [usual] * (len(menus) - 1)
     page.click("#create")
     page.wait_for_url("**/play/**")
     wait_for_my_move(page, game)

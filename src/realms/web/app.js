@@ -66,20 +66,38 @@ async function lobby() {
     const p = optionsBox.querySelector("[name=players]");
     return p ? Number(p.value) : games[gameSel.value].min_players;
   }
+  // a seat's menu: the game's levels first (easy, medium, hard, each explained), then the people, then every
+  // named agent; the selected level's explanation shows under the menu
   function drawSeats() {
     const g = games[gameSel.value];
+    const levels = g.levels || [];
+    const levelNames = levels.map(lv => lv.name);
+    const named = g.bots.filter(b => !levelNames.includes(b));
+    const explain = name => { const k = `level.${g.id}.${name}`; return has(k) ? t(k) : levels.find(lv => lv.name === name)?.description || ""; };
+    const levelLabel = name => (has(`level.${name}`) ? t(`level.${name}`) : name);
+    // the game's usual bot, by its level's name where the medium level plays it
+    const medium = levels.find(lv => lv.name === "medium");
+    const usual = medium && medium.agent === g.default_bot ? "bot:medium" : `bot:${g.default_bot}`;
     // a seat the person set keeps its choice if this game offers it; others take the game's default
     const old = [...seatsBox.querySelectorAll("select")].map(s => (s.dataset.touched ? s.value : null));
-    const offered = [...PEOPLE, ...g.bots.map(b => `bot:${b}`)];
+    const offered = [...levelNames.map(n => `bot:${n}`), ...PEOPLE, ...named.map(b => `bot:${b}`)];
     seatsBox.replaceChildren();
     for (let i = 0; i < seatCount(); i++) {
       const sel = el("select", { "data-seat": i, "aria-label": t("lobby.seat_aria", { n: i + 1 }) },
+        levels.length ? el("optgroup", { label: t("lobby.levels") }, levels.map(lv => el("option",
+          { value: `bot:${lv.name}`, title: explain(lv.name), "data-explanation": explain(lv.name) }, levelLabel(lv.name)))) : null,
         el("optgroup", { label: t("lobby.people") }, PEOPLE.map(v => el("option", { value: v }, t(`lobby.person.${v}`)))),
-        el("optgroup", { label: t("lobby.bots") }, g.bots.map(b => el("option", { value: `bot:${b}` }, t("lobby.bot", { name: b })))));
-      sel.value = offered.includes(old[i]) ? old[i] : i === 0 ? "creator" : `bot:${g.default_bot}`;
+        el("optgroup", { label: t("lobby.named_agents") }, named.map(b => el("option", { value: `bot:${b}` }, t("lobby.bot", { name: b })))));
+      sel.value = offered.includes(old[i]) ? old[i] : i === 0 ? "creator" : offered.includes(usual) ? usual : `bot:${g.default_bot}`;
       if (offered.includes(old[i])) sel.dataset.touched = "1";
-      sel.addEventListener("change", () => { sel.dataset.touched = "1"; });
-      seatsBox.append(el("label", {}, `${t("lobby.seat", { n: i + 1 })} `, sel));
+      const note = el("span", { class: "muted level-note", "data-seat": i });
+      const explainChoice = () => {
+        const name = sel.value.startsWith("bot:") ? sel.value.slice(4) : "";
+        note.textContent = levelNames.includes(name) ? explain(name) : "";
+      };
+      sel.addEventListener("change", () => { sel.dataset.touched = "1"; explainChoice(); });
+      explainChoice();
+      seatsBox.append(el("label", { class: "seat-choice" }, `${t("lobby.seat", { n: i + 1 })} `, sel, note));
     }
   }
   function drawOptions() {
@@ -335,10 +353,15 @@ async function seatSecret(gid, params) {
 }
 
 // ---------------------------------------------------------------- live game
+// whether the viewer has a seat and every other seat is a bot (then "Analyze" is offered while it goes on)
+function soloVsBotsTable(p) {
+  return p.seat !== null && p.seat !== undefined && p.seats.every(s => s.seat === p.seat || s.kind === "bot");
+}
 async function gamePage(gid, token) {
   const q = token ? `?token=${encodeURIComponent(token)}` : "";
   let payload = await api("GET", `/api/games/${gid}${q}`);
   const board = await boardFor(payload.game);
+  const analysisModule = soloVsBotsTable(payload) ? await import("/static/analysis.js") : null;
   const boardBox = el("section", { class: "panel", id: "board" });
   const prompt = el("section", { class: "panel", id: "prompt" });
   const gameLog = new GameLog(gid, token);  // the whole game's log, loaded page by page (log.js)
@@ -378,6 +401,21 @@ async function gamePage(gid, token) {
     shareSlot.replaceChildren(...(panel ? [panel] : []));
   }
   let busy = false;
+  // "Analyze" at a table where the viewer plays only bots: the best moves of their own seat when they are to
+  // move (the server analyses no game between people in progress, and a seat only at its own move)
+  const soloVsBots = p => analysisModule && !p.finished && soloVsBotsTable(p);
+  let analysis = null, analysedVersion = null;
+  function drawAnalysis(parts) {
+    if (!soloVsBots(payload)) return;
+    if (!analysis) {
+      const { analysisPanel } = analysisModule;
+      analysis = analysisPanel({ api, gid, ask: () => ({ step: payload.version, token }),
+        enabled: () => !offline && payload.legal_actions.length > 0,
+        words: m => board && board.actionText ? board.actionText(m, payload) : m.text });
+    }
+    if (analysedVersion !== payload.version || offline) { analysedVersion = payload.version; analysis.reset(); }
+    parts.push(analysis.node);
+  }
   // every update in turn (motion.js): quick ones wait so that each is seen; the board marks what the last one
   // changed against the view shown before it, and the move and whose turn it is are announced
   let prevView = null;
@@ -446,6 +484,7 @@ async function gamePage(gid, token) {
       if (!handled) parts.push(el("div", { class: "actions-list" }, payload.legal_actions.map(a =>
         el("button", { "data-index": a.index, onclick: () => act(a.action) }, board && board.actionText ? board.actionText(a, payload) : a.text))));
     } else if (!token) parts.push(el("p", { class: "muted" }, t("game.watching")));
+    if (!offline) drawAnalysis(parts);
     parts.push(error);
     prompt.replaceChildren(...parts);
     gameLog.update(payload, names);

@@ -5,6 +5,7 @@ import { el, resultTable } from "/static/app.js";
 import { t } from "/static/i18n.js";
 import { entryText } from "/static/log.js";
 import { announce } from "/static/motion.js";
+import { analysisPanel } from "/static/analysis.js";
 
 export async function replayPage(app, gid, { api, boardFor, ready }) {
   let current = await api("GET", `/api/games/${gid}/replay?step=0`);
@@ -19,6 +20,9 @@ export async function replayPage(app, gid, { api, boardFor, ready }) {
   const turnSel = el("select", { id: "turn-jump", "aria-label": t("replay.jump_turn") },
     starts.map((s, i) => el("option", { value: i }, t("replay.turn_option", { n: i + 1, step: s }))));
   let step = 0, prev = null, asked = 0;
+  // the best moves of the seat to move at this step (none to move once the game is over)
+  const analysis = analysisPanel({ api, gid, ask: () => ({ step }), enabled: () => step < total,
+    words: (m, answer) => board && board.actionText ? board.actionText(m, { ...current, seat: answer.seat }) : m.text });
 
   const turnOf = n => { let k = 0; while (k + 1 < starts.length && starts[k + 1] <= n) k++; return k; };
   async function go(n) {
@@ -29,7 +33,7 @@ export async function replayPage(app, gid, { api, boardFor, ready }) {
     if (mine !== asked) return;  // a later request overtook this one
     prev = fresh.step > before.step ? before.view : null;  // forward: what changed is marked
     current = fresh;
-    step = fresh.step;
+    if (fresh.step !== step) { step = fresh.step; analysis.reset(); }
     draw();
     const names = current.players.map((p, i) => `${p} (${i + 1})`);
     const entries = current.entries || [];
@@ -82,7 +86,8 @@ export async function replayPage(app, gid, { api, boardFor, ready }) {
         info, turnInfo),
       el("div", { class: "row" }, el("label", { class: "replay-scrub" }, `${t("replay.jump_step")} `, scrub),
         el("label", {}, `${t("replay.jump_turn")} `, turnSel)),
-      el("p", { class: "muted" }, t("replay.keys"), " ", current.revealed ? t("replay.revealed") : "")),
+      el("p", { class: "muted" }, t("replay.keys"), " ", current.revealed ? t("replay.revealed") : ""), analysis.node),
     boardBox, el("section", { class: "panel" }, el("h2", {}, t("game.log")), logBox));
   draw();
+  analysis.reset();
 }
