@@ -12,7 +12,8 @@ from fastapi.testclient import TestClient
 
 import realms.games
 from realms.agents import make_agent
-from realms.core.agents import Agent, choose, register
+from realms.core import agents as core_agents
+from realms.core.agents import Agent, choose
 from realms.server.app import create_app
 from realms.server.bots import BotPool, bot_move
 from realms.server.limits import Settings
@@ -36,11 +37,10 @@ class Sleeper(Agent):
         return game.legal_actions(state)[0]
 
 
-register("kingdomino", "sleeper", Sleeper)
-
-
 @pytest.fixture
 def client(tmp_path, monkeypatch):
+    # registered before the pool forks its workers, and taken away after: other tests list every agent
+    monkeypatch.setitem(core_agents._EXTRA, ("kingdomino", "sleeper"), Sleeper)
     monkeypatch.setenv(FLAG, str(tmp_path / "go"))
     settings = Settings.from_env(bot_workers=1, analysis_burst=2, analysis_rate=0.001)
     app = create_app(f"sqlite:///{tmp_path / 'pool.sqlite3'}", bot_delay=0, settings=settings)
