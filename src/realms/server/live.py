@@ -43,8 +43,10 @@ CATCH_UP_EVERY = 0.05  # seconds: at most one database read per game for clients
 SEAT_REREAD_EVERY = 0.1  # seconds: at most one read of a game's seats per game for tokens this copy does not know
 REFUSED_KEPT = 256  # per game: hashes of tokens refused after a fresh read of the seats (refused again at once)
 #: PostgreSQL: every committed batch of actions (and seat change) is announced on this channel (LISTEN/NOTIFY)
-#: as "GAME:VERSION ..." (or "GAME:seats"), so every process pushes it to the watchers it holds
+#: as "ORIGIN GAME:VERSION ..." (or "ORIGIN GAME:seats"), so every process pushes it to the watchers it holds;
+#: ORIGIN names the announcing process, which ignores its own announcements (it told its watchers already)
 CHANNEL = "realms_games"
+ORIGIN = secrets.token_hex(6)
 NOTIFY_MAX = 7000  # bytes per NOTIFY payload (PostgreSQL's limit is 8000)
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
@@ -145,7 +147,8 @@ class GroupWriter:
             if not batch:
                 continue
             try:
-                # in the loop's own thread: a worker thread was measured slower here (GIL hand-offs)
+                # in the loop's own thread: a worker thread was measured slower here (GIL hand-offs; with
+                # synchronous=FULL, the commit alone in a worker thread was no better either)
                 outcomes = self._flush(batch)
             except Exception:  # a database failure: nobody's action is accepted; the details go to the log only
                 log.exception("the database did not accept a batch of %d actions", len(batch))
@@ -168,20 +171,23 @@ class GroupWriter:
             self.conn.close()
             self.conn = None
 
+    def _statements(self, conn: Any, batch: list[Write]) -> None:
+        conn.execute(_INSERT_ACTION, [w.row for w in batch])
+        if self.batch_updates or len(batch) == 1:
+            moved = conn.execute(_ADVANCE_GAME, [w.advance for w in batch]).rowcount
+        else:
+            moved = sum(conn.execute(_ADVANCE_GAME, w.advance).rowcount for w in batch)
+        if moved != len(batch):
+            raise IntegrityError("version moved", None, Exception("version moved"))
+        if self.announce:  # delivered at commit, to every listening process (this one too)
+            for payload in announcements([f"{w.advance['gid']}:{w.advance['version']}" for w in batch]):
+                conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{ORIGIN} {payload}"})
+
     def _flush(self, batch: list[Write]) -> list[bool]:
         conn = self._connection()
         try:
             with conn.begin():
-                conn.execute(_INSERT_ACTION, [w.row for w in batch])
-                if self.batch_updates or len(batch) == 1:
-                    moved = conn.execute(_ADVANCE_GAME, [w.advance for w in batch]).rowcount
-                else:
-                    moved = sum(conn.execute(_ADVANCE_GAME, w.advance).rowcount for w in batch)
-                if moved != len(batch):
-                    raise IntegrityError("version moved", None, Exception("version moved"))
-                if self.announce:  # delivered at commit, to every listening process (this one too)
-                    for payload in announcements([f"{w.advance['gid']}:{w.advance['version']}" for w in batch]):
-                        conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+                self._statements(conn, batch)
             return [True] * len(batch)
         except IntegrityError:
             if len(batch) == 1:
@@ -657,7 +663,7 @@ class Manager:
         """Tell every process (PostgreSQL) of a change outside the action log (a seat taken or revoked)."""
         if self.writer.announce:
             with self.engine.begin() as conn:
-                conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+                conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{ORIGIN} {payload}"})
 
     async def listen(self) -> None:
         """For ever (the app's lifespan starts and cancels it, on PostgreSQL): hear what every process
@@ -677,7 +683,10 @@ class Manager:
                         if live.watchers:
                             self._pull(live.id, -1)
                     async for note in conn.notifies():
-                        for item in note.payload.split():
+                        origin, _, items = note.payload.partition(" ")
+                        if origin == ORIGIN:  # this process's own: its watchers were told at once
+                            continue
+                        for item in items.split():
                             gid, _, version = item.partition(":")
                             self._pull(gid, -1 if version == "seats" else int(version))
             except asyncio.CancelledError:
