@@ -171,5 +171,6 @@ def test_a_takeover_survives_a_restart(tmp_path, monkeypatch):
         time.sleep(max(0.0, due - time.time()) + 1.5)
         p = httpx.get(f"{server.base}/api/games/{gid}").json()
         assert p["seats"][0]["kind"] == "bot" and "bot-takeover" in notes(p)
+        assert "seat-left" in notes(p)  # the notice given before the kill is still in the log
     finally:
         server.stop()

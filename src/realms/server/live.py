@@ -941,8 +941,8 @@ class Manager:
         self._deadline(live)
 
     def _note(self, live: LiveGame, text: str, data: dict[str, Any]) -> None:
-        live.add_event(live.version, Event("note", data.get("seat"), text, data))
-        live._payload_version = -1
+        """A pace note (a seat left, is back, ran out of time, was taken over), stored like every server note."""
+        self.add_note(live, Event("note", data.get("seat"), text, data))
 
     def load_deadlines(self) -> int:
         """At start: every pending clock and takeover of an unfinished game, from the database."""
