@@ -157,9 +157,9 @@ class _Search:
             start = time.perf_counter()
             deadline = start + cfg.seconds
             step()
-            first = time.perf_counter() - start
-            if first > cfg.seconds / 2:  # a one-time warm-up (a compiled kernel loading, caches filling) is
-                deadline = start + first + cfg.seconds  # not thinking: the budget starts after it
+            took = time.perf_counter() - start
+            if took > cfg.seconds / 2:  # a one-time warm-up (a compiled kernel loading, caches filling) is
+                deadline = start + took + cfg.seconds  # not thinking: the budget starts after it
             while time.perf_counter() < deadline:
                 step()
         if cfg.kind == "mc":
