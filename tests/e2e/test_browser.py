@@ -151,23 +151,27 @@ def test_dominion_table_against_bots_plays_by_clicking(page, server):
 def test_burgundy_table_against_a_bot_plays_by_clicking(page, server):
     create_from_lobby(page, server, "burgundy", ["creator", "bot:greedy"], players=2)
     page.wait_for_selector("#bg-depots")
+    # each move only once the page offers one (body[data-ready]: paced updates of the bot's moves come in turn),
+    # and the next only after this one was answered (the clicked node replaced by the board drawn afresh)
+    answered = "e => !e.isConnected || !!document.querySelector('#bg-chooser button')"
     clicks = 0
-    for _ in range(300):
-        if clicks >= 12:
+    while clicks < 12:
+        page.wait_for_selector("body[data-ready='mine'], body[data-ready='over']")
+        if page.get_attribute("body", "data-ready") == "over":
             break
         board = page.locator(".bg-chip.legal, .bg-space.legal")
         listed = page.locator("#prompt .actions-list button")
-        if board.count():
-            board.first.click()
-            page.wait_for_timeout(60)
-            chooser = page.locator("#bg-chooser button")
-            if chooser.count():
-                chooser.first.click()
-            clicks += 1
-        elif listed.count():
-            listed.first.click()
-            clicks += 1
-        page.wait_for_timeout(60)
+        target = board.first if board.count() else listed.first
+        node = target.element_handle()
+        node.click()
+        page.wait_for_function(answered, arg=node)
+        chooser = page.locator("#bg-chooser button")
+        if node.evaluate("e => e.isConnected") and chooser.count():
+            button = chooser.first.element_handle()
+            button.click()
+            page.wait_for_function("e => !e.isConnected", arg=button)
+        clicks += 1
     assert clicks >= 12
-    assert "You " in page.inner_text("#log") and "Seat 1" not in page.inner_text("#log")
+    page.wait_for_function("() => document.querySelector('#log').innerText.includes('You ')")
+    assert "Seat 1" not in page.inner_text("#log")
     assert page.locator("svg.bg-estate").count() == 2

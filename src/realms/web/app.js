@@ -419,7 +419,12 @@ async function gamePage(gid, token) {
   // every update in turn (motion.js): quick ones wait so that each is seen; the board marks what the last one
   // changed against the view shown before it, and the move and whose turn it is are announced
   let prevView = null;
+  // the same payload again (the socket's first update repeats what the page fetched): nothing is redrawn, so
+  // a tap or a preview under way on the board is not cut short by a board built afresh
+  const bare = ({ type, ...rest }) => JSON.stringify(rest);
+  const sameAs = (a, b) => bare(a) === bare(b);
   const pacer = new Pacer(p => {
+    if (p.version === payload.version && !offline && sameAs(p, payload)) return;
     const before = payload;
     if (p.version !== before.version) prevView = before.view;
     payload = p;
