@@ -291,7 +291,7 @@ def test_lobby_options_seat_menus_and_the_share_panel_are_translated(browser, se
     assert "piocher quatre" in page.inner_text("select[name=three_players]")
     labels = page.eval_on_selector("select[data-seat='1']",
                                    "s => [...s.querySelectorAll('optgroup')].map(g => g.label)")
-    assert labels == ["Personnes", "Bots"]
+    assert labels == ["Bots par niveau", "Personnes", "Agents nommés"]
     assert "Ami — lien d'invitation" in page.inner_text("select[data-seat='1']")
     page.select_option("select[data-seat='1']", "invite")
     page.click("#create")
