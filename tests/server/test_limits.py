@@ -32,7 +32,10 @@ def server(tmp_path_factory):
     s.stop()
 
 
-NOISE_FLOOR = 0.05  # seconds
+# seconds: below this a p99 is scheduling noise, not the server. The reduced run shares two cores with the
+# rest of the suite (pytest -n 2), so its floor is higher; a stalled server still shows (1.5 s under bad JSON,
+# no request at all under stale versions before the limits). REALMS_FULL=1 runs alone at the size.
+NOISE_FLOOR = 0.05 if FULL else 0.15
 
 
 class Bystander:
