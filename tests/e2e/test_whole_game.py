@@ -4,6 +4,7 @@ keyboard play, phones, text contrast, the replay viewer by turn and by key, and 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import httpx
@@ -149,9 +150,18 @@ def test_burgundy_has_its_central_board(page, server):
     # keyboard: a highlighted tile takes the focus and Enter acts (or offers the matching moves)
     chip = page.locator(".bg-chip.legal").first
     chip.focus()
+    before = view_version(server, gid, token)
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.body.dataset.ready !== 'mine' || "
-                           "document.querySelector('#bg-chooser button')")
+    # the move was sent (the game's version moved on; the page may already be back to 'mine') or the matching
+    # moves are offered: polled on both sides, so a quick answer between two polls of the page is not missed
+    deadline = time.monotonic() + 30
+    while view_version(server, gid, token) == before and not page.locator("#bg-chooser button").count():
+        assert time.monotonic() < deadline, "Enter on a highlighted tile neither moved nor offered the moves"
+        page.wait_for_timeout(100)
+
+
+def view_version(server, gid, token):
+    return httpx.get(f"{server.base}/api/games/{gid}", params={"token": token}).json()["version"]
 
 
 # ---------------------------------------------------------------- every board: phones and contrast
