@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from realms.server.app import create_app
+from realms.server.limits import Settings
 
 # vp: every gain and trashing is public, so what each seat owns, and its points, are known to all
 PUBLIC_SEAT_KEYS = {"seat", "hand_size", "deck_size", "deck_top", "discard_size", "discard_top", "play", "aside",
@@ -18,7 +19,9 @@ PUBLIC_SEAT_KEYS = {"seat", "hand_size", "deck_size", "deck_top", "discard_size"
 
 @pytest.fixture
 def client(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 'leaks.sqlite3'}", bot_delay=0)
+    # the seats here play as fast as the test can send: the per-seat rate limit is not what this tests
+    settings = Settings.from_env(seat_rate=1e6, seat_burst=10**6)
+    app = create_app(f"sqlite:///{tmp_path / 'leaks.sqlite3'}", bot_delay=0, settings=settings)
     with TestClient(app) as c:
         yield c
 
