@@ -17,6 +17,7 @@ if not os.path.exists(CHROMIUM) and not os.environ.get("CI"):
     pytest.skip("chromium is not installed (CI installs it)", allow_module_level=True)
 
 sync_api = pytest.importorskip("playwright.sync_api")
+PlaywrightError = sync_api.Error
 
 
 @pytest.fixture(scope="module")
@@ -125,19 +126,28 @@ def test_phone_sized_screen_shows_the_board(browser, server):
 def test_dominion_table_against_bots_plays_by_clicking(page, server):
     create_from_lobby(page, server, "dominion", ["creator", "bot:militia-big-money"], players=2)
     page.wait_for_selector("#dm-supply")
+    # each click only once the page offers a move (body[data-ready]), on a node taken then, and the next only
+    # once that one was answered: the clicked node gone (the board drawn afresh) or the page no longer asking
+    answered = "e => !e.isConnected || document.body.dataset.ready !== 'mine'"
     clicks = 0
     for _ in range(300):
-        if clicks >= 25 or page.locator("#final-scores").count():
+        page.wait_for_selector("body[data-ready='mine'], body[data-ready='over']")
+        if clicks >= 25 or page.get_attribute("body", "data-ready") == "over":
             break
         for selector in ("[data-action=play_treasures]", "#dm-choices .dm-card.legal", "#dm-hand .dm-card.legal",
                          "#dm-supply .dm-card.legal", "[data-action=done]", "[data-action=yes]",
                          "[data-action=end_actions]", "[data-action=end_buys]", "[data-action=no]"):
-            target = page.locator(selector)
-            if target.count():
-                target.last.click()
-                clicks += 1
-                page.wait_for_timeout(40)
+            found = page.query_selector_all(selector)
+            if not found:
+                continue
+            node = found[-1]
+            try:
+                node.click(timeout=5000)
+            except PlaywrightError:  # drawn afresh between finding it and clicking it: look again
                 break
+            page.wait_for_function(answered, arg=node)
+            clicks += 1
+            break
         else:
             page.wait_for_timeout(50)
     assert clicks >= 25

@@ -261,16 +261,31 @@ function kingdomNode(k, view, names, places, placing, choose, preview, had = nul
     nodes.set(key, node);
     grid.append(node);
   }
+  // a preview fills an empty square's own two spans: no node under a finger or the mouse is ever replaced, so
+  // the pointer events of one tap (touch, then the mouse events the browser derives from it, whose hover and
+  // focus repaint the square) all reach the same nodes and the tap's click is never lost
+  const spans = node => {
+    if (!node.querySelector(".kd-letter")) node.replaceChildren(el("span", { class: "kd-letter" }), el("span", { class: "kd-crowns" }));
+    return [node.querySelector(".kd-letter"), node.querySelector(".kd-crowns")];
+  };
   const paint = (node, [ter, crowns], ...extra) => {
+    node.className = node.className.replace(/ t-[A-Z]/g, "");
     node.classList.add("preview", `t-${ter}`, ...extra);
-    node.replaceChildren(el("span", { class: "kd-letter" }, t(`kingdomino.letter.${ter}`)), el("span", { class: "kd-crowns" }, "♛".repeat(crowns)));
+    const [letter, crownSpan] = spans(node);
+    letter.textContent = t(`kingdomino.letter.${ter}`);
+    crownSpan.textContent = "♛".repeat(crowns);
   };
   if (preview && placing && byCell.has(`${preview.row},${preview.col}`)) {
     const second = nodes.get(`${preview.row + DR[preview.dir]},${preview.col + DC[preview.dir]}`);
     paint(nodes.get(`${preview.row},${preview.col}`), placing.halves[0], "ghost");
     if (second) paint(second, placing.halves[1], "ghost");
   }
-  const clearPreview = () => nodes.forEach(n => { if (n.classList.contains("empty") && !n.classList.contains("ghost")) { n.classList.remove("preview"); n.className = n.className.replace(/ t-[A-Z]/g, ""); n.textContent = ""; } });
+  const clearPreview = () => nodes.forEach(n => {
+    if (!n.classList.contains("empty") || n.classList.contains("ghost") || !n.classList.contains("preview")) return;
+    n.classList.remove("preview");
+    n.className = n.className.replace(/ t-[A-Z]/g, "");
+    for (const part of n.children) part.textContent = "";
+  });
   for (const [key, p] of byCell) {
     const node = nodes.get(key);
     const second = nodes.get(`${p.row + DR[p.dir]},${p.col + DC[p.dir]}`);
