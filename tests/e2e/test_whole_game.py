@@ -108,7 +108,8 @@ def test_dominion_shows_every_seats_vp_the_play_area_and_the_trash_and_marks_a_b
         if (document.querySelector('#dm-supply .last-move')) window.__supplyMarked = true;
       }).observe(document.querySelector('#board'), { childList: true, subtree: true })""")
     for turn in range(6):
-        page.wait_for_selector("body[data-ready=mine] [data-action=play_treasures], body[data-ready=mine] [data-action=end_buys]")
+        page.wait_for_selector("body[data-ready=mine] [data-action=play_treasures], "
+                               "body[data-ready=mine] [data-action=end_buys]")
         if page.locator("[data-action=play_treasures]").count():
             page.click("[data-action=play_treasures]")
             if turn == 0:
