@@ -32,10 +32,18 @@ from realms.core.agents import make_agent
 from realms.core.rng import derive_seed
 from realms.sim.tournament import play_game, seating, wilson_interval
 
-SETTINGS: dict[str, tuple[dict[str, Any], str, int]] = {
-    "kingdomino": ({"players": 4, "harmony": True, "middle_kingdom": True}, "full-greedy", 3),
-    "dominion": ({"players": 2, "kingdom": "first-game"}, "big-money-ultimate", 1),
-    "burgundy": ({"players": 2}, "greedy", 1),
+#: the First Game kingdom with Witch in Moat's place (no defence against it)
+WITCH_KINGDOM = "Cellar,Market,Merchant,Militia,Mine,Remodel,Smithy,Village,Witch,Workshop"
+#: setting -> (game, options, opponent, copies of it, paired): a paired setting plays each seed once from
+#: every seat (a random kingdom is then met from both sides), the others a fresh seed per game
+SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
+    "kingdomino": ("kingdomino", {"players": 4, "harmony": True, "middle_kingdom": True}, "full-greedy", 3, False),
+    "kingdomino-random": ("kingdomino", {"players": 4, "harmony": True, "middle_kingdom": True}, "random", 3, False),
+    "dominion": ("dominion", {"players": 2, "kingdom": "first-game"}, "big-money-ultimate", 1, False),
+    "dominion-witch": ("dominion", {"players": 2, "kingdom": WITCH_KINGDOM}, "witch-big-money", 1, True),
+    # a fresh random kingdom per pair of games, against Big Money Ultimate plus its strongest card X
+    "dominion-random": ("dominion", {"players": 2, "kingdom": "random"}, "bmu-plus", 1, True),
+    "burgundy": ("burgundy", {"players": 2}, "greedy", 1, False),
 }
 #: playout policies measured per game (the slow reference bots too, for comparison)
 POLICIES = {
@@ -45,10 +53,11 @@ POLICIES = {
 }
 
 
-def strength(game_id: str, agent: str, games: int, seed: int) -> dict[str, Any]:
-    opts, opponent, copies = SETTINGS[game_id]
+def strength(setting: str, agent: str, games: int, seed: int) -> dict[str, Any]:
+    game_id, opts, opponent, copies, paired = SETTINGS[setting]
     entrants = [agent] + [opponent] * copies
     n = len(entrants)
+    kingdoms: set[str] = set()
     wins = shared = 0.0
     scores: list[float] = []
     margins: list[float] = []
@@ -56,7 +65,11 @@ def strength(game_id: str, agent: str, games: int, seed: int) -> dict[str, Any]:
     start = time.perf_counter()
     for i in range(games):
         seats = seating(i, n, True)
-        out = play_game(game_id, opts, derive_seed(seed, i), entrants, seats)
+        game_seed = derive_seed(seed, i // n if paired else i)
+        out = play_game(game_id, opts, game_seed, entrants, seats)
+        if game_id == "dominion" and opts.get("kingdom") == "random":
+            game = realms.games.get(game_id)
+            kingdoms.add(",".join(sorted(game.view(game.new(opts, game_seed), None)["kingdom"])))
         me = seats.index(0)
         if out.winners == [me]:
             wins += 1
@@ -68,7 +81,8 @@ def strength(game_id: str, agent: str, games: int, seed: int) -> dict[str, Any]:
     moves = SearchAgent.moves - moves0
     lo, hi = wilson_interval(wins, games)
     return {
-        "game": game_id, "agent": agent, "opponents": f"{copies} x {opponent}", "games": games,
+        "setting": setting, "game": game_id, "agent": agent, "opponents": f"{copies} x {opponent}", "games": games,
+        "kingdoms": len(kingdoms) or None,
         "win_rate": wins / games, "ci95": [lo, hi], "shared_first": shared / games,
         "mean_score": sum(scores) / games, "mean_margin": sum(margins) / games,
         "seconds_per_move": (SearchAgent.seconds - seconds0) / moves if moves else 0.0,
@@ -82,7 +96,7 @@ def playout_speed(game_id: str, policy: str, seconds: float, seed: int = 1) -> d
     the way into a game played by the rollout policy (Burgundy's rollout stops at its cut-off), after one
     warm-up search (a compiled kernel's loading is not counted)."""
     game = realms.games.get(game_id)
-    opts = SETTINGS[game_id][0]
+    opts = SETTINGS[game_id][1]
     state = game.new(opts, seed)
     bot = make_agent("rollout", game, seed)
     trail = [game.clone(state)]
@@ -117,7 +131,8 @@ def main() -> None:
                     "seconds option is added from --seconds unless the name sets a budget)")
     ap.add_argument("--seconds", type=float, default=0.25, help="search time per move")
     ap.add_argument("--games", type=int, default=12, help="games per setting")
-    ap.add_argument("--only", default="kingdomino,dominion,burgundy", help="settings to play, comma-separated")
+    ap.add_argument("--only", default="kingdomino,dominion,burgundy",
+                    help=f"settings to play, comma-separated, of: {', '.join(SETTINGS)}")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--playout-seconds", type=float, default=1.0, help="time per policy for the playout table")
     ap.add_argument("--playouts-only", action="store_true", help="only the playout table")
@@ -133,7 +148,7 @@ def main() -> None:
             rows.append(strength(game_id, agent, args.games, args.seed))
             if not args.json:
                 r = rows[-1]
-                print(f"| {r['game']} | {r['agent']} vs {r['opponents']} | {r['win_rate']:.1%} | "
+                print(f"| {r['setting']} | {r['agent']} vs {r['opponents']} | {r['win_rate']:.1%} | "
                       f"{r['ci95'][0]:.1%}–{r['ci95'][1]:.1%} | {r['shared_first']:.1%} | {r['mean_score']:.1f} | "
                       f"{r['mean_margin']:+.1f} | {r['seconds_per_move']:.2f} s | {r['playouts_per_move']:.0f} | "
                       f"{r['games']} |", flush=True)
