@@ -74,9 +74,16 @@ def test_dominion_lean_path_report_equals_the_reference_report(agents, options):
           run_tournament("dominion", agents, games=16, seed=4, options=options, reference=True))
 
 
-def test_burgundy_lean_path_report_equals_the_reference_report():
-    _same(run_tournament("burgundy", ["random", "random"], games=6, seed=8),
-          run_tournament("burgundy", ["random", "random"], games=6, seed=8, reference=True))
+@pytest.mark.parametrize("players, options, jobs", [
+    (2, {}, 1),
+    (3, {"scenario": "random", "black_depot_timing": "during-effects"}, 1),
+    (2, {"scenario": "free-choice"}, 2),
+])
+def test_burgundy_fast_path_report_equals_the_reference_report(players, options, jobs):
+    """The compiled kernel with numba, the lean path without."""
+    agents = ["random"] * players
+    _same(run_tournament("burgundy", agents, games=8, seed=8, options=options, jobs=jobs),
+          run_tournament("burgundy", agents, games=8, seed=8, options=options, reference=True))
 
 
 @needs_numba

@@ -40,10 +40,11 @@ class Burgundy(rules.Burgundy):
         return render
 
     def fast_games(self, options: Mapping[str, Any], agents: list[str]) -> FastGames | None:
-        """The lean path (``fast``) for games between ``random`` players."""
+        """Games between ``random`` players: the compiled kernel (``kernel``) where numba is installed, else the
+        lean path (``fast``)."""
         from realms.games.burgundy import fast
 
-        return fast.FastGames(self, options, agents) if fast.supports(agents) else None
+        return fast.fast_games(self, options, agents)
 
     def turn_clock(self, state: BurgundyState) -> list[int]:
         """Rounds complete, 1 to 25 over the five phases (the final scoring falls after round 25)."""

@@ -1,12 +1,14 @@
-"""A lean path for whole Castles of Burgundy games between ``random`` players: the simulator's and
-``realms bench``'s default for them.
+"""Fast paths for whole Castles of Burgundy games between ``random`` players: the simulator's and
+``realms bench``'s default for them (``fast_games``).
 
-It runs the same engine on the same state — the legal actions of each decision as ``_compute`` lists them
-(and ``_settle`` caches), each action's handler and the settling after it — and draws each seat's choice
-from the same seeded stream as ``RandomAgent``, but skips what only an untrusted caller needs: copying the
-legal list, building nothing but the index, and re-checking that the chosen action is in it. So a game
-played here reaches the very state ``Burgundy.apply`` would (``tests/games/burgundy/test_fast.py`` replays
-the recorded actions through the reference engine and compares every step, the hashes and the results).
+With numba installed (the ``fast`` extra) the game is played in the compiled kernel (``kernel.py``), for every
+option and player count. Without it, the lean path here plays it: the same engine on the same state — the legal
+actions of each decision as ``_compute`` lists them (and ``_settle`` caches), each action's handler and the
+settling after it — with each seat's choice drawn from the same seeded stream as ``RandomAgent``, but without
+what only an untrusted caller needs: copying the legal list, building nothing but the index, and re-checking
+that the chosen action is in it. Both reach the very state ``Burgundy.apply`` would
+(``tests/games/burgundy/test_fast.py`` and ``test_kernel.py`` replay their games through the reference engine
+and compare every step, the final states and the results).
 """
 
 from __future__ import annotations
@@ -57,8 +59,22 @@ def supports(agents: Sequence[str]) -> bool:
     return all(a == "random" for a in agents)
 
 
+def fast_games(game: Any, options: Mapping[str, Any], agents: Sequence[str], compiled: bool = True) -> Any:
+    """The fastest exact path for these validated options and agents: the kernel where numba is installed
+    (``compiled``), else the lean path; None where neither applies (a seat that is not ``random``)."""
+    if not supports(agents):
+        return None
+    if compiled:
+        from realms.games.burgundy import kernel
+
+        if kernel.supports(options, agents):
+            return kernel.KernelGames(game, options)
+    return FastGames(game, options, agents)
+
+
 class FastGames:
-    """Whole games of one set of options between ``random`` players (``Game.fast_games``)."""
+    """Whole games of one set of options between ``random`` players on the lean path (``Game.fast_games``
+    without numba)."""
 
     def __init__(self, game: Any, options: Mapping[str, Any], agents: Sequence[str]) -> None:
         self.game = game
