@@ -1161,7 +1161,10 @@ def run(state: Any, rng_states: Sequence[int], record: bool = False, steps: int 
     (the final array, the number of actions, and with ``record`` the chosen actions, the legal-action
     counts and every legal list laid end to end)."""
     st = encode(state)
-    bt = board_table(state.pool)
+    key = tuple(b.key for b in state.pool)
+    bt = _TABLES.get(key)
+    if bt is None:
+        bt = _TABLES[key] = board_table(state.pool)
     rngs = np.array([state.rng] + [x & MASK64 for x in rng_states], dtype=np.uint64)
     rec = np.zeros(2 * steps if record else 2, dtype=np.int64)
     lists = np.zeros(room if record else 1, dtype=np.int64)
@@ -1169,6 +1172,10 @@ def run(state: Any, rng_states: Sequence[int], record: bool = False, steps: int 
     cap = rec.shape[0] // 2
     counts = rec[cap:cap + nact]
     return st, nact, rec[:nact], counts, lists[:int(counts.sum())]
+
+
+#: board tables by pool (each board's number and rows), for ``run``
+_TABLES: dict[tuple[Any, ...], Any] = {}
 
 
 def new_state(options: Mapping[str, Any], seed: int, game: Any) -> Any:
