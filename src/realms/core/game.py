@@ -352,6 +352,11 @@ class Game:
         """A readable description of ``action`` in ``state`` (for menus and logs)."""
         return str(action)
 
+    def describe_say(self, state: Any, action: Action) -> dict[str, Any] | None:
+        """``describe`` as a message key and its arguments, ``{"key": ..., "args": {...}}``, for a client that
+        words it in the reader's language; None where the game gives the English text only."""
+        return None
+
     # --- plug-ins: what the game offers the layers above, built when first asked for ------------
     #: the agent offered to players who choose none (an opponent worth playing); one of ``agents()``
     #: or ``random``

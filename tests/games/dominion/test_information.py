@@ -71,11 +71,14 @@ def test_pending_decision_is_described_to_everyone_and_offered_to_the_decider():
     s = start_turn(new("Militia"), hand=["Militia"], deck=[], hand1=["Copper", "Estate", "Gold", "Silver", "Duchy"])
     play(s, "Militia")
     v0, v1 = G.view(s, 0), G.view(s, 1)
-    pending = {"seat": 1, "card": "Discard down", "prompt": "Seat 2: discard down to 3 cards"}
+    pending = {"seat": 1, "card": "Discard down", "prompt": "Seat 2: discard down to 3 cards",
+               "say": {"key": "discard_down.ask", "args": {"seat": 1, "n": 3}}}
     assert v0["pending"] == v1["pending"] == pending  # this question hides nothing
     assert "legal" not in v0
     assert {x["text"] for x in v1["legal"]} == {"discard Copper", "discard Estate", "discard Gold", "discard Silver",
                                               "discard Duchy"}
+    assert {x["say"]["key"] for x in v1["legal"]} == {"discard"}
+    assert {x["say"]["args"]["card"] for x in v1["legal"]} == {"Copper", "Estate", "Gold", "Silver", "Duchy"}
 
 
 def test_views_are_json():

@@ -134,7 +134,7 @@ def test_a_moat_question_comes_whether_or_not_the_moat_is_in_hand():
         s = start_turn(new("Militia", "Moat"), hand=["Militia"], deck=["Copper"], hand1=hand1, deck1=deck1)
         play(s, "Militia")
         views.append(_others_see(s, 0))
-        assert "Moat" not in views[-1]["pending"]["prompt"]
+        assert "Moat" not in json.dumps(views[-1]["pending"])  # neither the prompt nor its message arguments
     assert views[0] == views[1] and views[0]["to_move"] == 1
 
 

@@ -26,11 +26,15 @@ from realms.games.dominion.cards.card import (
     NAMES,
     NO,
     REACTORS,
+    TO_DECK,
     TO_DISCARD,
+    TO_HAND,
     TYPES,
     YES,
     Handler,
+    Say,
     card_of,
+    discard_say,
     handler,
 )
 from realms.games.dominion.zones import (
@@ -74,13 +78,23 @@ class Gain(Handler):
         s.stack.pop()
         gain(s, f[2], card_of(a), f[5])
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return f"gain {NAMES[card_of(a)]}"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        c = NAMES[card_of(a)]
+        return Say("gain", f"gain {c}", card=c)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        kind = " Treasure" if f[4] else ""
-        where = ("", " to your hand", " onto your deck")[f[5]]
-        return f"Gain a{kind} card costing up to ${f[3]}{where}"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        n, where = f[3], f[5]
+        if f[4]:  # a type mask reads as Treasure: the only type a card asks for (Mine)
+            if where == TO_HAND:
+                return Say("gain.ask_treasure_hand", f"Gain a Treasure card costing up to ${n} to your hand", n=n)
+            if where == TO_DECK:
+                return Say("gain.ask_treasure_deck", f"Gain a Treasure card costing up to ${n} onto your deck", n=n)
+            return Say("gain.ask_treasure", f"Gain a Treasure card costing up to ${n}", n=n)
+        if where == TO_HAND:
+            return Say("gain.ask_hand", f"Gain a card costing up to ${n} to your hand", n=n)
+        if where == TO_DECK:
+            return Say("gain.ask_deck", f"Gain a card costing up to ${n} onto your deck", n=n)
+        return Say("gain.ask", f"Gain a card costing up to ${n}", n=n)
 
 
 @handler(DISCARD_DOWN)
@@ -100,11 +114,11 @@ class DiscardDown(Handler):
     def decide(self, s: Any, f: list[int], a: int) -> None:
         stage_discard(s, f[2], card_of(a))
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return f"discard {NAMES[card_of(a)]}"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        return discard_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return f"{seat_name(f[2])}: discard down to {f[3]} cards"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("discard_down.ask", f"{seat_name(f[2])}: discard down to {f[3]} cards", seat=f[2], n=f[3])
 
 
 @handler(REACT)
@@ -127,22 +141,35 @@ class React(Handler):
             hand_known(s, f[2], f[3], False)
             say(s, "reveal", f[2], f"{seat_name(f[2])} revealed {NAMES[f[3]]}", cards=[NAMES[f[3]]])
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        c = NAMES[f[3]]
         if a == YES:
-            return f"reveal {NAMES[f[3]]}"
-        return f"do not reveal {NAMES[f[3]]}" if f[3] in s.hand[f[2]] else f"go on (no {NAMES[f[3]]} in hand)"
-
-    def _attack(self, s: Any) -> str:
-        body = next((g for g in reversed(s.stack) if g[0] == BODY), None)
-        return f" against {NAMES[body[3]]}" if body else ""
-
-    def prompt(self, s: Any, f: list[int]) -> str:
+            return Say("reveal", f"reveal {c}", card=c)
         if f[3] in s.hand[f[2]]:
-            return f"{seat_name(f[2])}: reveal {NAMES[f[3]]}{self._attack(s)}?"
-        return f"{seat_name(f[2])}: no {NAMES[f[3]]} in hand to reveal{self._attack(s)}"
+            return Say("reveal.no", f"do not reveal {c}", card=c)
+        return Say("reveal.none", f"go on (no {c} in hand)", card=c)
 
-    def public_prompt(self, s: Any, f: list[int]) -> str:
-        return f"{seat_name(f[2])} may react{self._attack(s)}"
+    def _attack(self, s: Any) -> str | None:
+        body = next((g for g in reversed(s.stack) if g[0] == BODY), None)
+        return NAMES[body[3]] if body else None
+
+    def ask(self, s: Any, f: list[int]) -> Say:
+        v, c, attack = f[2], NAMES[f[3]], self._attack(s)
+        who = seat_name(v)
+        if f[3] in s.hand[v]:
+            if attack is None:
+                return Say("react.ask", f"{who}: reveal {c}?", seat=v, card=c)
+            return Say("react.ask_against", f"{who}: reveal {c} against {attack}?", seat=v, card=c, card2=attack)
+        if attack is None:
+            return Say("react.none", f"{who}: no {c} in hand to reveal", seat=v, card=c)
+        return Say("react.none_against", f"{who}: no {c} in hand to reveal against {attack}", seat=v, card=c,
+                   card2=attack)
+
+    def public_ask(self, s: Any, f: list[int]) -> Say:
+        v, attack = f[2], self._attack(s)
+        if attack is None:
+            return Say("react.public", f"{seat_name(v)} may react", seat=v)
+        return Say("react.public_against", f"{seat_name(v)} may react against {attack}", seat=v, card=attack)
 
 
 @handler(BODY)

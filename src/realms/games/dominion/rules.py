@@ -44,7 +44,9 @@ from realms.games.dominion.cards.card import (
     NO,
     PLAY_TREASURES,
     YES,
+    Say,
     card_of,
+    plain_say,
 )
 from realms.games.dominion.frames import play_card
 from realms.games.dominion.supply import choose_kingdom, parse_kingdom, pile_sizes, supply_order
@@ -634,14 +636,26 @@ class Dominion(Game):
         return s
 
     def describe(self, state: DominionState, action: Action) -> str:
+        return self.say(state, action).text
+
+    def describe_say(self, state: DominionState, action: Action) -> dict[str, Any]:
+        return self.say(state, action).to_json()
+
+    def say(self, state: DominionState, action: Action) -> Say:
+        """What ``action`` means now: the pending question's choice, else the phase action (``describe``)."""
         s = state
         if s.stack and s.to_move is not None:
             f = s.stack[-1]
-            return HANDLERS[f[0]].label(s, f, action.index)
+            return HANDLERS[f[0]].choice(s, f, action.index)
+        a = action.index
+        if a < CARD_ACTIONS:
+            return plain_say(a)
+        c, name = card_of(a), NAMES[card_of(a)]
         if action.kind == "buy":
-            c = card_of(action.index)
-            return f"buy {NAMES[c]} (${COST[c]})"
-        return str(action)
+            return Say("buy", f"buy {name} (${COST[c]})", card=name, n=COST[c])
+        if action.kind == "play":
+            return Say("play", f"play {name}", card=name)
+        return Say("choose", f"choose {name}", card=name)
 
 
 def _resample_seat(s: DominionState, q: int, rng: Rng) -> None:

@@ -6,7 +6,9 @@ at. Of the others it sees hand, deck and discard sizes, the top card of each dis
 positions that were revealed to everyone (Bureaucrat, Spy), and the public zones: cards in play,
 set aside or revealed, the trash and the Supply, and the cards everyone knows are in each hand
 (``hand_known``: gained to hand or revealed there). A pending question is shown to its decider as
-asked, and to everyone else as whose decision it is and which card is resolving (``public_prompt``).
+asked, and to everyone else as whose decision it is and which card is resolving (``public_ask``); with
+its English ``prompt`` comes ``say``, the same as a message key and arguments (``cards.card.Say``), and so
+for each legal action's ``text``.
 ``seat=None`` is a spectator: public zones only.
 
 Every seat's victory points (``vp``) are shown to everyone: every gain and every trashing is public, so
@@ -72,8 +74,8 @@ def build_view(game: Any, s: Any, seat: int | None) -> dict[str, Any]:
     if s.stack and not over:
         f = s.stack[-1]
         h = HANDLERS[f[0]]
-        prompt = h.prompt(s, f) if seat == f[2] else h.public_prompt(s, f)
-        pending = {"seat": f[2], "card": h.name, "prompt": prompt}
+        asked = h.ask(s, f) if seat == f[2] else h.public_ask(s, f)
+        pending = {"seat": f[2], "card": h.name, "prompt": asked.text, "say": asked.to_json()}
     out: dict[str, Any] = {
         "game": game.id,
         "seat": seat,
@@ -96,8 +98,10 @@ def build_view(game: Any, s: Any, seat: int | None) -> dict[str, Any]:
         "seats": seats,
     }
     if seat is not None and seat == s.to_move:
-        out["legal"] = [{"action": a.to_json(), "index": a.index, "text": game.describe(s, a)}
-                        for a in game.legal_actions(s)]
+        out["legal"] = []
+        for a in game.legal_actions(s):
+            said = game.say(s, a)
+            out["legal"].append({"action": a.to_json(), "index": a.index, "text": said.text, "say": said.to_json()})
     if over:
         res = game.result(s)
         out["result"] = res.to_json() if res is not None else None

@@ -27,8 +27,12 @@ from realms.games.dominion.cards.card import (
     VICTORY,
     YES,
     Card,
+    Say,
     card_of,
+    discard_say,
     register,
+    topdeck_say,
+    trash_say,
 )
 from realms.games.dominion.frames import DISCARD_DOWN, play_card, push_gain, push_replay
 from realms.games.dominion.zones import (
@@ -81,12 +85,14 @@ class Cellar(Card):
         else:
             stage_discard(s, p, card_of(a))
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        k = len(s.look[f[2]]) - f[3]
-        return f"draw {k} and stop discarding" if a == DONE else f"discard {NAMES[card_of(a)]}"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        if a == DONE:
+            k = len(s.look[f[2]]) - f[3]
+            return Say("cellar.done", f"draw {k} and stop discarding", n=k)
+        return discard_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return "Cellar: discard any number of cards, then draw as many"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("cellar.ask", "Cellar: discard any number of cards, then draw as many", card=self.name)
 
 
 @register
@@ -114,11 +120,12 @@ class Chapel(Card):
             trash_from_hand(s, f[2], card_of(a), quiet=True)
             f.append(card_of(a))
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return "stop trashing" if a == DONE else f"trash {NAMES[card_of(a)]}"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        return Say("chapel.done", "stop trashing") if a == DONE else trash_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return f"Chapel: trash up to {self.LIMIT + 3 - len(f)} more cards"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        n = self.LIMIT + 3 - len(f)
+        return Say("chapel.ask", f"Chapel: trash up to {n} more cards", card=self.name, n=n)
 
 
 @register
@@ -152,11 +159,13 @@ class Chancellor(Card):
             deck_to_discard(s, f[2])
             say(s, "chancellor", f[2], f"{seat_name(f[2])} put their deck into their discard pile")
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return "put your deck into your discard pile" if a == YES else "keep your deck"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        if a == YES:
+            return Say("chancellor.yes", "put your deck into your discard pile")
+        return Say("chancellor.no", "keep your deck")
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return "Chancellor: put your deck into your discard pile?"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("chancellor.ask", "Chancellor: put your deck into your discard pile?", card=self.name)
 
 
 @register
@@ -223,11 +232,12 @@ class Bureaucrat(Card):
         put_on_deck(s, v, c, True)
         say(s, "topdeck", v, f"{seat_name(v)} revealed {NAMES[c]} and put it onto their deck", cards=[NAMES[c]])
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return f"put {NAMES[card_of(a)]} onto your deck"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        return topdeck_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return f"Bureaucrat: {seat_name(f[2])} puts a Victory card from hand onto their deck"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("bureaucrat.ask", f"Bureaucrat: {seat_name(f[2])} puts a Victory card from hand onto their deck",
+                   card=self.name, seat=f[2])
 
 
 @register
@@ -290,11 +300,15 @@ class Moneylender(Card):
         if a == YES:
             self._lend(s, f[2])
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return "trash a Copper for +$3" if a == YES else "keep your Copper"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        copper = NAMES[COPPER]
+        if a == YES:
+            return Say("moneylender.yes", f"trash a {copper} for +$3", card=copper, n=3)
+        return Say("moneylender.no", f"keep your {copper}", card=copper)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return "Moneylender: trash a Copper from your hand for +$3?"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("moneylender.ask", f"Moneylender: trash a {NAMES[COPPER]} from your hand for +$3?",
+                   card=self.name, card2=NAMES[COPPER], n=3)
 
 
 @register
@@ -315,11 +329,11 @@ class Remodel(Card):
         trash_from_hand(s, f[2], c)
         push_gain(s, f[2], COST[c] + 2)
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return f"trash {NAMES[card_of(a)]}"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        return trash_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return "Remodel: trash a card from your hand"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("remodel.ask", "Remodel: trash a card from your hand", card=self.name)
 
 
 @register
@@ -371,11 +385,16 @@ class Spy(Card):
             say(s, "topdeck", t, f"{seat_name(t)} put {NAMES[c]} back onto their deck", cards=[NAMES[c]])
         f[1] = 0
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return f"{'discard' if a == YES else 'put back'} {seat_name(f[3])}'s {NAMES[f[4]]}"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        t, c = f[3], NAMES[f[4]]
+        if a == YES:
+            return Say("spy.yes", f"discard {seat_name(t)}'s {c}", seat=t, card=c)
+        return Say("spy.no", f"put back {seat_name(t)}'s {c}", seat=t, card=c)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return f"Spy: discard {seat_name(f[3])}'s {NAMES[f[4]]} (yes) or put it back (no)?"
+    def ask(self, s: Any, f: list[int]) -> Say:  # the card was revealed: every seat may read it
+        t, c = f[3], NAMES[f[4]]
+        return Say("spy.ask", f"Spy: discard {seat_name(t)}'s {c} (yes) or put it back (no)?", card=self.name,
+                   seat=t, card2=c)
 
 
 @register
@@ -432,15 +451,19 @@ class Thief(Card):
             del f[f.index(c, 5)]
             gain_from_trash(s, f[2], c)
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
         if a == DONE:
-            return "gain no more trashed Treasures"
-        return f"{'trash' if f[1] == self.PICK else 'gain'} {NAMES[card_of(a)]}"
-
-    def prompt(self, s: Any, f: list[int]) -> str:
+            return Say("thief.done", "gain no more trashed Treasures")
         if f[1] == self.PICK:
-            return f"Thief: choose the Treasure {seat_name(f[3])} trashes"
-        return "Thief: gain any of the trashed Treasures"
+            return trash_say(a)
+        c = NAMES[card_of(a)]
+        return Say("gain", f"gain {c}", card=c)
+
+    def ask(self, s: Any, f: list[int]) -> Say:
+        if f[1] == self.PICK:
+            return Say("thief.ask_pick", f"Thief: choose the Treasure {seat_name(f[3])} trashes", card=self.name,
+                       seat=f[3])
+        return Say("thief.ask_gain", "Thief: gain any of the trashed Treasures", card=self.name)
 
 
 @register
@@ -470,11 +493,14 @@ class ThroneRoom(Card):
         push_replay(s, p, c)
         play_card(s, p, c, True)
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return "play nothing twice" if a == DONE else f"play {NAMES[card_of(a)]} twice"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        if a == DONE:
+            return Say("throne_room.done", "play nothing twice")
+        c = NAMES[card_of(a)]
+        return Say("throne_room.play", f"play {c} twice", card=c)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return "Throne Room: choose an Action card to play twice"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("throne_room.ask", "Throne Room: choose an Action card to play twice", card=self.name)
 
 
 @register
@@ -559,19 +585,23 @@ class Library(Card):
             f[4] += 1
         f[1] = 0
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        c = s.look[f[2]][-1] if s.look[f[2]] else -1
-        what = NAMES[c] if c >= 0 else "it"
-        return f"set aside {what}" if a == YES else f"keep {what}"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:  # the decider's own: the card is theirs to see
+        if not s.look[f[2]]:
+            return Say("library.yes_it", "set aside it") if a == YES else Say("library.no_it", "keep it")
+        c = NAMES[s.look[f[2]][-1]]
+        return Say("library.yes", f"set aside {c}", card=c) if a == YES else Say("library.no", f"keep {c}", card=c)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        c = s.look[f[2]][-1] if s.look[f[2]] else -1
-        if c >= 0 and IS_ACTION[c]:
-            return f"Library: set aside the {NAMES[c]} you drew?"
-        return f"Library: you drew {NAMES[c]} (not an Action card): keep it" if c >= 0 else "Library"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        if not s.look[f[2]]:
+            return Say("library.ask_none", "Library", card=self.name)
+        c = s.look[f[2]][-1]
+        if IS_ACTION[c]:
+            return Say("library.ask", f"Library: set aside the {NAMES[c]} you drew?", card=self.name, card2=NAMES[c])
+        return Say("library.ask_keep", f"Library: you drew {NAMES[c]} (not an Action card): keep it",
+                   card=self.name, card2=NAMES[c])
 
-    def public_prompt(self, s: Any, f: list[int]) -> str:
-        return f"Library: {seat_name(f[2])} looks at the card drawn"
+    def public_ask(self, s: Any, f: list[int]) -> Say:
+        return Say("library.public", f"Library: {seat_name(f[2])} looks at the card drawn", card=self.name, seat=f[2])
 
 
 @register
@@ -609,11 +639,11 @@ class Mine(Card):
             trash_from_hand(s, f[2], c)
             push_gain(s, f[2], COST[c] + 3, TREASURE, TO_HAND)
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return "trash nothing" if a == DONE else f"trash {NAMES[card_of(a)]}"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        return Say("mine.done", "trash nothing") if a == DONE else trash_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return "Mine: trash a Treasure from your hand"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("mine.ask", "Mine: trash a Treasure from your hand", card=self.name)
 
 
 @register

@@ -17,8 +17,12 @@ from realms.games.dominion.cards.card import (
     TO_HAND,
     YES,
     Card,
+    Say,
     card_of,
+    discard_say,
     register,
+    topdeck_say,
+    trash_say,
 )
 from realms.games.dominion.frames import play_card, push_gain
 from realms.games.dominion.zones import (
@@ -67,11 +71,12 @@ class Harbinger(Card):
             say(s, "topdeck", p, f"{seat_name(p)} put {NAMES[c]} from their discard pile onto their deck",
                 cards=[NAMES[c]])
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return "put nothing onto your deck" if a == DONE else f"put {NAMES[card_of(a)]} onto your deck"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        return Say("harbinger.done", "put nothing onto your deck") if a == DONE else topdeck_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return "Harbinger: you may put a card from your discard pile onto your deck"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("harbinger.ask", "Harbinger: you may put a card from your discard pile onto your deck",
+                   card=self.name)
 
 
 @register
@@ -115,11 +120,13 @@ class Vassal(Card):
             s.play[p].append(c)
             play_card(s, p, c, True)
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return f"play {NAMES[f[3]]}" if a == YES else f"leave {NAMES[f[3]]} in the discard pile"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        c = NAMES[f[3]]
+        return Say("play", f"play {c}", card=c) if a == YES else Say("vassal.no", f"leave {c} in the discard pile",
+                                                                     card=c)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return f"Vassal: play the discarded {NAMES[f[3]]}?"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("vassal.ask", f"Vassal: play the discarded {NAMES[f[3]]}?", card=self.name, card2=NAMES[f[3]])
 
 
 @register
@@ -147,11 +154,12 @@ class Poacher(Card):
         stage_discard(s, f[2], card_of(a))
         f[3] -= 1
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return f"discard {NAMES[card_of(a)]}"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        return discard_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return f"Poacher: discard {f[3]} more card{'s' if f[3] != 1 else ''}"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("poacher.ask", f"Poacher: discard {f[3]} more card{'s' if f[3] != 1 else ''}", card=self.name,
+                   n=f[3])
 
 
 @register
@@ -191,11 +199,12 @@ class Bandit(Card):
         trash(s, v, c)
         self._finish(s, v)
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return f"trash {NAMES[card_of(a)]}"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        return trash_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return f"Bandit: {seat_name(f[2])} trashes a revealed Treasure other than Copper"
+    def ask(self, s: Any, f: list[int]) -> Say:  # the two cards were revealed: every seat may read the choice
+        return Say("bandit.ask", f"Bandit: {seat_name(f[2])} trashes a revealed Treasure other than {NAMES[COPPER]}",
+                   card=self.name, seat=f[2], card2=NAMES[COPPER])
 
 
 @register
@@ -260,16 +269,20 @@ class Sentry(Card):
                 look.append(c)
                 f[3] += 1
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
         if f[1] == self.ORDER:
-            return f"put {NAMES[card_of(a)]} on top"
-        if a == DONE:
-            return "trash no more" if f[1] == self.TRASH else "discard no more"
-        return f"{'trash' if f[1] == self.TRASH else 'discard'} {NAMES[card_of(a)]}"
+            c = NAMES[card_of(a)]
+            return Say("sentry.top", f"put {c} on top", card=c)
+        if f[1] == self.TRASH:
+            return Say("sentry.trash_done", "trash no more") if a == DONE else trash_say(a)
+        return Say("sentry.discard_done", "discard no more") if a == DONE else discard_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return ("Sentry: choose cards to trash", "Sentry: choose cards to discard",
-                "Sentry: choose the card to put back on top")[f[1]]
+    def ask(self, s: Any, f: list[int]) -> Say:
+        if f[1] == self.TRASH:
+            return Say("sentry.ask_trash", "Sentry: choose cards to trash", card=self.name)
+        if f[1] == self.DISCARD:
+            return Say("sentry.ask_discard", "Sentry: choose cards to discard", card=self.name)
+        return Say("sentry.ask_order", "Sentry: choose the card to put back on top", card=self.name)
 
 
 @register
@@ -293,8 +306,8 @@ class Artisan(Card):
         put_on_deck(s, p, c, False)
         say(s, "topdeck", p, f"{seat_name(p)} put a card from their hand onto their deck")
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
-        return f"put {NAMES[card_of(a)]} onto your deck"
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
+        return topdeck_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
-        return "Artisan: put a card from your hand onto your deck"
+    def ask(self, s: Any, f: list[int]) -> Say:
+        return Say("artisan.ask", "Artisan: put a card from your hand onto your deck", card=self.name)

@@ -13,7 +13,9 @@ Behaviour, all optional:
   ``handler`` is the card's id. The engine asks ``options(s, f)``: ``None`` means "nothing to decide,
   go on" and the engine calls ``resume(s, f)``; a list of action indices means ``f[2]`` must pick one,
   and the engine calls ``decide(s, f, a)``. Both must pop the frame when it is finished.
-  ``label(s, f, a)`` says what an action means here ("trash Copper"), ``prompt(s, f)`` what is asked.
+  ``choice(s, f, a)`` says what an action means here ("trash Copper"), ``ask(s, f)`` what is asked and
+  ``public_ask(s, f)`` how the question reads to the other seats; each answers a ``Say``, the English text
+  with a message key and its arguments (``label``, ``prompt`` and ``public_prompt`` are the English alone).
 - ``points(total_cards)``: victory points of one copy at game end (Gardens).
 
 Action indices are fixed for ever: six kinds without a card, then three per card id, so that adding a
@@ -57,6 +59,61 @@ def card_of(a: int) -> int:
 TO_DISCARD, TO_HAND, TO_DECK = 0, 1, 2
 
 
+class Say:
+    """A message of the engine in two forms: ``text``, the English sentence (the terminal, the API, error
+    messages), and ``key`` with ``args``, the same message for a reader in another language (the browser words
+    it from its catalogues, ``dominion.say.<key>``). Card arguments are English card names, ``seat`` is a seat
+    index (0-based; the text says "Seat 1") and the rest are numbers. The arguments say what the text says and
+    no more: a question as other seats read it carries nothing they may not know.
+
+    Keys are written out where a ``Say`` is made (tests/games/dominion/test_messages.py gathers them from the
+    source and checks every catalogue words each one).
+    """
+
+    __slots__ = ("args", "key", "text")
+
+    def __init__(self, key: str, text: str, **args: Any) -> None:
+        self.key, self.text, self.args = key, text, args
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "args": dict(self.args)}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Say) and (self.key, self.text, self.args) == (other.key, other.text, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.text))
+
+    def __repr__(self) -> str:
+        return f"Say({self.key!r}, {self.text!r}, {self.args!r})"
+
+
+#: what the card-less actions mean (the frames' default choice for yes, no and done)
+_PLAIN = (Say("play_treasures", "play all treasures"), Say("end_actions", "end the Action phase"),
+          Say("end_buys", "end buying"), Say("yes", "yes"), Say("no", "no"), Say("done", "done"))
+
+
+def plain_say(a: int) -> Say:
+    """What the card-less action ``a`` (play_treasures, end_actions, end_buys, yes, no, done) means."""
+    return _PLAIN[a]
+
+
+def trash_say(a: int) -> Say:
+    """The choice ``a`` as "trash" its card (and so on below: the choices many frames share)."""
+    c = NAMES[card_of(a)]
+    return Say("trash", f"trash {c}", card=c)
+
+
+def discard_say(a: int) -> Say:
+    c = NAMES[card_of(a)]
+    return Say("discard", f"discard {c}", card=c)
+
+
+def topdeck_say(a: int) -> Say:
+    c = NAMES[card_of(a)]
+    return Say("topdeck", f"put {c} onto your deck", card=c)
+
+
 class Handler:
     """Owner of frames on the pending-decision stack (cards and the generic frames in ``frames``)."""
 
@@ -74,20 +131,33 @@ class Handler:
     def decide(self, s: Any, f: list[int], a: int) -> None:
         raise AssertionError(f"{self.name} has no decision at step {f[1]}")
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
+    def choice(self, s: Any, f: list[int], a: int) -> Say:
         """What action ``a`` does in frame ``f`` (the default names the card it picks)."""
         if a >= CARD_ACTIONS:
-            return f"choose {NAMES[card_of(a)]}"
-        return ("play all treasures", "end actions", "end buys", "yes", "no", "done")[a]
+            c = NAMES[card_of(a)]
+            return Say("choose", f"choose {c}", card=c)
+        return plain_say(a)
 
-    def prompt(self, s: Any, f: list[int]) -> str:
+    def ask(self, s: Any, f: list[int]) -> Say:
         """The question of frame ``f`` as its decider reads it."""
-        return f"{self.name}: choose"
+        return Say("choose.ask", f"{self.name}: choose", card=self.name)
 
-    def public_prompt(self, s: Any, f: list[int]) -> str:
+    def public_ask(self, s: Any, f: list[int]) -> Say:
         """The question as every other seat reads it: whose decision and what is resolving, nothing that
         only the question would give away (the default: the decider's text, where that hides nothing)."""
-        return self.prompt(s, f)
+        return self.ask(s, f)
+
+    def label(self, s: Any, f: list[int], a: int) -> str:
+        """``choice`` in English."""
+        return self.choice(s, f, a).text
+
+    def prompt(self, s: Any, f: list[int]) -> str:
+        """``ask`` in English."""
+        return self.ask(s, f).text
+
+    def public_prompt(self, s: Any, f: list[int]) -> str:
+        """``public_ask`` in English."""
+        return self.public_ask(s, f).text
 
 
 class Card(Handler):
