@@ -92,6 +92,14 @@ def test_seat_view_has_version_and_legal_actions_only_for_the_mover(client):
     assert spectator["seat"] is None and spectator["legal_actions"] == []
 
 
+def test_dominion_legal_actions_carry_their_text_as_a_message_key_and_others_the_text_alone(client):
+    token, p = mover(client, new_game(client, game="dominion"))
+    said = {a["text"]: a["say"] for a in p["legal_actions"]}  # the first hand: Coppers and Estates, Buy phase
+    assert said["play all treasures"] == {"key": "play_treasures", "args": {}}
+    assert said["play Copper"] == {"key": "play", "args": {"card": "Copper"}}
+    assert all("say" not in a for a in mover(client, new_game(client))[1]["legal_actions"])  # Kingdomino
+
+
 def test_wrong_token_is_403_and_unknown_game_404(client):
     made = new_game(client)
     assert client.get(f"/api/games/{made['id']}", params={"token": "nope"}).status_code == 403

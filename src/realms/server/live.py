@@ -387,10 +387,13 @@ class LiveGame:
             result = game.result(state)
             data["result"] = result.to_json() if result else None
         elif seat is not None and to_move == seat:
-            data["legal_actions"] = [
-                {"index": a.index, "action": a.to_json(), "text": game.describe(state, a)}
-                for a in game.legal_actions(state)
-            ]
+            legal = data["legal_actions"] = []
+            for a in game.legal_actions(state):
+                entry = {"index": a.index, "action": a.to_json(), "text": game.describe(state, a)}
+                said = game.describe_say(state, a)  # the text as a message key, for the browser's languages
+                if said is not None:
+                    entry["say"] = said
+                legal.append(entry)
         return data
 
 
