@@ -2,7 +2,7 @@
 // play area, coins/actions/buys, the prompt for the pending decision, and every seat's public zones. Only legal
 // actions are clickable. Cards, prompts and the log are worded in the reader's language.
 import { el } from "/static/app.js";
-import { t, has, list } from "/static/i18n.js";
+import { t, list } from "/static/i18n.js";
 import { seatText, subject } from "/static/log.js";
 import { withInfo } from "/static/info.js";
 import { rulesLink } from "/static/rules.js";
@@ -104,18 +104,17 @@ function card(name, edition, opts = {}) {
   return node;
 }
 
-// The engine's English prompts and choice texts, as templates in the catalogues: "Seat 2" -> {seat}, card
-// names -> {card}, {card2}, numbers -> {n}. A prompt none matches is shown in English (and recorded missing).
-const NAME_RE = new RegExp(Object.keys(CARDS).sort((a, b) => b.length - a.length).map(n => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
-export function sayText(text, names, viewer) {
+// The engine's prompts and choice texts come with a message key and its arguments (`say`): worded from the
+// catalogues' dominion.say.<key>, card names as cards and {seat} as the board names seats (with the "you" forms
+// for the viewer's own). A text without a key is shown in English (and recorded as a missing key).
+export function sayText(said, text, names, viewer) {
+  if (!said || !said.key) { t(`dominion.say.${text}`); return seatText(text, names); }
   const params = {};
-  let cards = 0;
-  let tpl = text.replace(/Seat (\d+)/g, (m, n) => { params.seat = names[Number(n) - 1] ?? m; params.you = Number(n) - 1 === viewer; return "{seat}"; });
-  tpl = tpl.replace(NAME_RE, m => { cards++; const k = cards === 1 ? "card" : `card${cards}`; params[k] = cardName(m); return `{${k}}`; });
-  tpl = tpl.replace(/\d+/g, m => { params.n = Number(m); return "{n}"; });
-  const key = `dominion.say.${tpl}`;
-  if (!has(key)) { t(key); return seatText(text, names); }
-  return t(key, params);
+  for (const [k, v] of Object.entries(said.args || {})) {
+    if (k === "seat") { params.seat = names[v] ?? seatText(`Seat ${v + 1}`, names); params.you = v === viewer; }
+    else params[k] = typeof v === "string" ? cardName(v) : v;
+  }
+  return t(`dominion.say.${said.key}`, params);
 }
 const capital = s => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
@@ -166,13 +165,13 @@ export function render(payload, act, names, ctx = {}) {
   const controls = el("div", { class: "row dm-controls", id: "dm-controls" });
   if (view.pending) {
     // the prompt names seats as the board does, and not twice
-    const said = sayText(view.pending.prompt, names, payload.seat), who = names[view.pending.seat];
+    const said = sayText(view.pending.say, view.pending.prompt, names, payload.seat), who = names[view.pending.seat];
     controls.append(el("span", { class: "dm-prompt" }, who && !said.startsWith(who) ? `${who}: ${said}` : said));
   }
   for (const key of ["play_treasures", "end_actions", "end_buys", "yes", "no", "done"]) {
     if (!legal.has(key)) continue;
     const a = legal.get(key);
-    const label = ["yes", "no", "done"].includes(key) ? capital(sayText(a.text, names, payload.seat)) : t(`dominion.control.${key}`);
+    const label = ["yes", "no", "done"].includes(key) ? capital(sayText(a.say, a.text, names, payload.seat)) : t(`dominion.control.${key}`);
     controls.append(el("button", { class: "primary", "data-action": key, onclick: () => act(a.action) }, label));
   }
   root.append(controls);
@@ -180,7 +179,7 @@ export function render(payload, act, names, ctx = {}) {
   // choices of cards that are not in the hand or the supply (revealed, looked at, set aside)
   const choices = [...legal.values()].filter(a => a.action.type === "choose");
   if (choices.length) root.append(el("div", { class: "row dm-own", id: "dm-choices" }, el("span", { class: "muted" }, t("dominion.choose")),
-    choices.map(a => card(a.action.card, edition, { legal: true, onclick: () => act(a.action), title: capital(sayText(a.text, names, payload.seat)) }))));
+    choices.map(a => card(a.action.card, edition, { legal: true, onclick: () => act(a.action), title: capital(sayText(a.say, a.text, names, payload.seat)) }))));
 
   // supply
   const supply = el("div", { class: "dm-supply", id: "dm-supply" });
