@@ -266,7 +266,7 @@ def test_spectators_watch_a_live_table_from_the_lobby(browser, server):  # noqa:
         watcher.wait_for_selector("body[data-ready=lobby]")
         watcher.locator(f"ul.tables a[href='/play/{gid}']").click()
         watcher.wait_for_selector("body[data-ready=watching]")
-        assert watcher.locator(".dm-hand .dm-card").count() == 0  # no hand is shown to a spectator
+        assert watcher.locator("#dm-hand .dm-card").count() == 0  # no hand is shown to a spectator
         seen = watcher.evaluate(f"fetch('/api/games/{gid}').then(r => r.json())")
         assert all("hand" not in s for s in seen["view"]["seats"]) and seen["legal_actions"] == []
         before = watcher.locator("[data-kind]").count()
@@ -281,5 +281,5 @@ def test_spectators_watch_a_live_table_from_the_lobby(browser, server):  # noqa:
         while watcher.locator("[data-kind]").count() <= before and time.time() < deadline:
             time.sleep(0.1)
         assert watcher.locator("[data-kind]").count() > before
-        assert watcher.locator(".dm-hand .dm-card").count() == 0
+        assert watcher.locator("#dm-hand .dm-card").count() == 0
         shot(watcher, "spectator")
