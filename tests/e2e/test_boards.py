@@ -131,6 +131,20 @@ def test_you_takes_the_verb_of_you_in_log_lines(page, server):
                      "Seat 3 passes"]
 
 
+def test_a_dominion_choice_about_your_own_card_says_your(page, server):
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create")
+    shown = page.evaluate("""async () => {
+        const { sayText } = await import('/static/dominion.js');
+        const names = ['You', 'greedy (2)'];
+        const yes = seat => sayText({ key: 'spy.yes', args: { seat, card: 'Copper' } }, '', names, 0);
+        const ask = { key: 'spy.ask', args: { card: 'Spy', seat: 0, card2: 'Gold' } };
+        return [yes(0), yes(1), sayText(ask, '', names, 0)];
+    }""")
+    assert shown == ["discard your Copper", "discard greedy (2)'s Copper",
+                     "Spy: discard your Gold (yes) or put it back (no)?"]
+
+
 def test_kingdomino_log_lines_are_in_words(page, server):
     made = httpx.post(server.base + "/api/games",
                       json={"game": "kingdomino", "seats": ["human", "bot:greedy"]}).json()

@@ -16,13 +16,16 @@ PLURALS = {"en": {"one", "other"}, "tr": {"one", "other"}, "fr": {"one", "other"
            "ru": {"one", "few", "many", "other"}}
 
 
+#: "{you|A|B}" (A for the viewer's own seat), as i18n.js reads it: A and B may hold placeholders of their own
+YOU_FORMS = re.compile(r"\{you\|((?:[^|{}]|\{\w+\})*)\|((?:[^{}]|\{\w+\})*)\}")
+
 def load(lang: str) -> dict:
     return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 def placeholders(value) -> set[str]:
     texts = value.values() if isinstance(value, dict) else [value]
-    return {m for text in texts for m in re.findall(r"\{(\w+)\}", re.sub(r"\{you\|[^}]*\}", "", text))}
+    return {m for text in texts for m in re.findall(r"\{(\w+)\}", re.sub(YOU_FORMS, r"\1 \2", text))}
 
 
 def test_the_four_catalogues_have_identical_keys():

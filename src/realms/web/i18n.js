@@ -4,7 +4,7 @@
 //
 // t(key, params) words a message: "{name}" is replaced by params.name; a value that is an object holds plural
 // forms chosen by params.n (Intl.PluralRules: one, few, many, other); "{you|A|B}" reads A when params.you is
-// true (the viewer's own seat is the subject) and B otherwise. A key missing from the catalogue is recorded
+// true (the viewer's own seat is the subject) and B otherwise; A and B may hold placeholders. A key missing from the catalogue is recorded
 // in window.__missingKeys (tests assert it stays empty) and shown as the key itself.
 
 export const LANGUAGES = { en: "English", tr: "Türkçe", fr: "Français", ru: "Русский" };
@@ -54,9 +54,11 @@ export function t(key, params = {}) {
   return fill(v, params);
 }
 
+// "{you|your|{seat}'s}": either form may hold placeholders of its own, filled afterwards
+const YOU_FORMS = /\{you\|((?:[^|{}]|\{\w+\})*)\|((?:[^{}]|\{\w+\})*)\}/g;
 export function fill(text, params) {
   return text
-    .replace(/\{you\|([^|}]*)\|([^}]*)\}/g, (m, a, b) => (params.you ? a : b))
+    .replace(YOU_FORMS, (m, a, b) => (params.you ? a : b))
     .replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
 }
 

@@ -33,13 +33,16 @@ LANGS = ("en", "tr", "fr", "ru")
 PREFIX = "dominion.say."
 
 
+#: "{you|A|B}" in a catalogue (A for the viewer's own seat), as i18n.js reads it: A and B may hold placeholders
+YOU_FORMS = re.compile(r"\{you\|((?:[^|{}]|\{\w+\})*)\|((?:[^{}]|\{\w+\})*)\}")
+
 def catalogue(lang: str) -> dict[str, Any]:
     return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 def placeholders(value: Any) -> set[str]:
     texts = value.values() if isinstance(value, dict) else [value]
-    return {m for text in texts for m in re.findall(r"\{(\w+)\}", re.sub(r"\{you\|[^}]*\}", "", text))}
+    return {m for text in texts for m in re.findall(r"\{(\w+)\}", re.sub(YOU_FORMS, r"\1 \2", text))}
 
 
 def source_messages() -> dict[str, set[str]]:
@@ -73,7 +76,7 @@ def english(value: Any, args: dict[str, Any]) -> str:
     named as the engine names them."""
     if isinstance(value, dict):
         value = value["one"] if args.get("n") == 1 else value["other"]
-    value = re.sub(r"\{you\|([^|}]*)\|([^}]*)\}", r"\2", value)
+    value = re.sub(YOU_FORMS, r"\2", value)
     return re.sub(r"\{(\w+)\}", lambda m: f"Seat {args['seat'] + 1}" if m[1] == "seat" else str(args[m[1]]), value)
 
 
