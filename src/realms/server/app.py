@@ -534,7 +534,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         # step left it (or a checkpoint below), so stepping through a game applies each action about once
         return await asyncio.to_thread(replay.seek, step)
 
-    @app.api_route("/api/games/{gid}/analysis", methods=["GET", "POST"])
+    @app.get("/api/games/{gid}/analysis", operation_id="analysis_get")
+    @app.post("/api/games/{gid}/analysis", operation_id="analysis_post")
     async def analysis(gid: str, request: Request, step: int | None = Query(default=None, ge=0),
                        token: str | None = Query(default=None), agent: str = Query(default="ismcts"),
                        seconds: float = Query(default=1.0, gt=0), iterations: int = Query(default=0, ge=0, le=20000),
