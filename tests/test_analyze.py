@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -117,3 +118,23 @@ def test_hidden_information_is_resampled_for_the_seat_only():
     found = analyze(watched, state, kind="ismcts", iterations=30, seed=2)
     assert found.seat == seat and found.moves
     assert seen and set(seen) == {seat}
+
+
+def test_a_dominion_analysis_carries_each_moves_message_key_and_kingdomino_only_its_text():
+    """Each move's ``say`` is the game's describe_say (the client words it in the reader's language); a game
+    that gives English text only (Kingdomino) sends none."""
+    game = realms.games.get("dominion")
+    record = _record("dominion", {"players": 2}, 7, steps=9)
+    state = game.new(record["options"], record["seed"])
+    for a in record["actions"]:
+        game.apply(state, game.action_from_json(a))
+    data = analyze_record(record, kind="mc", iterations=40, seed=1, top=0)
+    assert data["moves"]
+    catalogue = json.loads((Path(realms.__file__).parent / "web" / "i18n" / "en.json").read_text())
+    for m in data["moves"]:
+        action = game.action_from_json(m["action"])
+        assert m["say"] == game.describe_say(state, action) and m["text"] == game.describe(state, action)
+        assert f"dominion.say.{m['say']['key']}" in catalogue
+    json.dumps(data)  # plain JSON all through
+    kingdomino = analyze_record(_record("kingdomino", {"players": 2}, 3, steps=4), kind="mc", iterations=20, seed=1)
+    assert kingdomino["moves"] and all("say" not in m for m in kingdomino["moves"])

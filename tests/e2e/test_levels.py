@@ -97,3 +97,25 @@ def test_analyze_at_a_table_against_bots_and_not_between_people(page, server):  
     page.goto(server.base + people["seats"][0]["join_url"])
     page.wait_for_selector("body[data-ready=mine], body[data-ready=waiting]")
     assert page.locator("#analyze").count() == 0
+
+
+def test_analyze_at_a_dominion_table_words_the_moves_in_the_readers_language(browser, server):  # noqa: F811
+    """The analysis carries each move's message key (say): the table reads its moves in French, as the board's."""
+    from tests.e2e.words import dominion_say
+
+    made = httpx.post(server.base + "/api/games", json={"game": "dominion", "seats": ["human", "bot:big-money"]}).json()
+    gid, token = made["id"], made["seats"][0]["token"]
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="fr-FR")
+    french_page = context.new_page()
+    french_page.goto(server.base + made["seats"][0]["join_url"])
+    french_page.wait_for_selector("body[data-ready=mine]")
+    assert french_page.evaluate("window.__lang") == "fr"
+    legal = httpx.get(f"{server.base}/api/games/{gid}", params={"token": token}).json()["legal_actions"]
+    french, english = {dominion_say("fr", a["say"]) for a in legal}, {a["text"] for a in legal}
+    french_page.click("#analyze")
+    french_page.wait_for_selector("#analysis-table tr.analysis-move", timeout=30000)
+    moves = french_page.eval_on_selector_all("#analysis-table tr.analysis-move td:first-child",
+                                             "ts => ts.map(t => t.textContent)")
+    assert moves and all(m in french and m not in english for m in moves), (moves, french)
+    assert french_page.evaluate("window.__missingKeys") == []
+    context.close()

@@ -42,10 +42,16 @@ class MoveStats:
     expected_score: float
     #: the search's own mean reward (its ``eval``), which orders moves of equal visits
     mean_reward: float
+    #: ``text`` as a message key and its arguments (``Game.describe_say``), for a client that words it in the
+    #: reader's language; None where the game gives the English text only
+    say: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "text": self.text, "win_chance": round(self.win_chance, 4),
-                "expected_score": round(self.expected_score, 2), "visits": self.visits}
+        out: dict[str, Any] = {"action": self.action, "text": self.text, "win_chance": round(self.win_chance, 4),
+                               "expected_score": round(self.expected_score, 2), "visits": self.visits}
+        if self.say is not None:
+            out["say"] = self.say
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +139,8 @@ def analyze(game: Game, state: Any, seat: int | None = None, *, kind: str = "ism
         k, wins, scores = search.outcomes.get(a.index, (0, 0.0, 0.0))
         if n == 0 or k == 0:
             continue
-        moves.append(MoveStats(a.index, a.to_json(), game.describe(state, a), int(n), wins / k, scores / k, w / n))
+        moves.append(MoveStats(a.index, a.to_json(), game.describe(state, a), int(n), wins / k, scores / k, w / n,
+                               game.describe_say(state, a)))
     if kind == "mc":
         moves.sort(key=lambda m: (-m.mean_reward, -m.visits))
     else:
@@ -163,7 +170,8 @@ def analyze_record(record: Mapping[str, Any], step: int | None = None, *, kind: 
                    options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """``analyze`` of the position after ``step`` actions of ``record`` (default: its end; for a finished game,
     its last decision), as JSON: ``{"seat", "step", "moves":
-    [{"action", "text", "win_chance", "expected_score", "visits"}, ...], ...}``, best first."""
+    [{"action", "text", "win_chance", "expected_score", "visits", "say"?}, ...], ...}``, best first (``say``,
+    ``{"key", "args"}``: the move's text as a message key, where the game gives one: Dominion)."""
     game, state, at = position(record, step)
     if step is None and at > 0 and game.to_move(state) is None:  # a finished game: its last decision
         game, state, at = position(record, at - 1)

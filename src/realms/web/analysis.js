@@ -9,7 +9,8 @@ const pct = x => (typeof x === "number" ? `${Math.round(x * 100)}%` : "–");
 const num = x => (typeof x === "number" ? x.toFixed(1) : "–");
 
 // { node, button, reset() }: `ask()` gives the query ({ step, token }); `words(move, answer)` names a move
-// in the reader's language (the board's actionText), falling back to the server's English text
+// in the reader's language (the board's actionText: from the move's message key `say` where the game gives one,
+// as Dominion does, else from its JSON), falling back to the server's English text
 export function analysisPanel({ api, gid, ask, words, enabled = () => true }) {
   const out = el("div", { id: "analysis-out", "aria-live": "polite" });
   let asked = 0;

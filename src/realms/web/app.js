@@ -411,7 +411,7 @@ async function gamePage(gid, token) {
       const { analysisPanel } = analysisModule;
       analysis = analysisPanel({ api, gid, ask: () => ({ step: payload.version, token }),
         enabled: () => !offline && payload.legal_actions.length > 0,
-        words: m => board && board.actionText ? board.actionText(m, payload) : m.text });
+        words: m => board && board.actionText ? board.actionText(m, payload, seatNames(payload)) : m.text });
     }
     if (analysedVersion !== payload.version || offline) { analysedVersion = payload.version; analysis.reset(); }
     parts.push(analysis.node);

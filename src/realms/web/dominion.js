@@ -118,6 +118,12 @@ export function sayText(said, text, names, viewer) {
 }
 const capital = s => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
+// A legal action, or a move of the analysis (analysis.js), in the reader's words: from its message key (say)
+// where it has one, seats named as the board names them (`names`; "Seat N" without), else the English text
+export function actionText(a, payload, names = []) {
+  return capital(sayText(a.say, a.text, names, payload.seat ?? null));
+}
+
 export function handles() { return true; }
 
 // cards with a count each: "Copper ×3, Estate"

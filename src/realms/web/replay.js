@@ -22,7 +22,8 @@ export async function replayPage(app, gid, { api, boardFor, ready }) {
   let step = 0, prev = null, asked = 0;
   // the best moves of the seat to move at this step (none to move once the game is over)
   const analysis = analysisPanel({ api, gid, ask: () => ({ step }), enabled: () => step < total,
-    words: (m, answer) => board && board.actionText ? board.actionText(m, { ...current, seat: answer.seat }) : m.text });
+    words: (m, answer) => board && board.actionText ? board.actionText(m, { ...current, seat: answer.seat },
+      current.players.map((p, i) => `${p} (${i + 1})`)) : m.text });
 
   const turnOf = n => { let k = 0; while (k + 1 < starts.length && starts[k + 1] <= n) k++; return k; };
   async function go(n) {
