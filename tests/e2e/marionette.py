@@ -15,6 +15,9 @@ import tempfile
 import time
 from typing import Any
 
+#: WebDriver's codes of the keys the tests press
+KEYS = {"TAB": "\ue004", "ENTER": "\ue007", "ESCAPE": "\ue00c", "SPACE": "\ue00d"}
+
 
 class MarionetteError(RuntimeError):
     pass
@@ -89,6 +92,35 @@ class Firefox:
                 return value
             time.sleep(0.1)
         raise MarionetteError(f"timed out waiting for: {script}")
+
+    def element(self, css: str) -> dict[str, str]:
+        """A WebDriver reference to the first node matching ``css`` (for the real input actions below), scrolled
+        into the middle of the window (an action's pointer must land inside it)."""
+        self.run("document.querySelector(arguments[0]).scrollIntoView({block: 'center', inline: 'center'})", css)
+        return self.command("WebDriver:FindElement", {"using": "css selector", "value": css})["value"]
+
+    def _act(self, *sources: dict[str, Any]) -> None:
+        self.command("WebDriver:PerformActions", {"actions": list(sources)})
+        self.command("WebDriver:ReleaseActions")
+
+    def hover(self, css: str) -> None:
+        """Move the mouse (real pointer events) over the middle of the first node matching ``css``."""
+        self._act({"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+                   "actions": [{"type": "pointerMove", "duration": 0, "origin": self.element(css), "x": 0, "y": 0}]})
+
+    def tap(self, css: str) -> None:
+        """A finger's tap (touch pointer events) on the middle of the first node matching ``css``."""
+        self._act({"type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"},
+                   "actions": [{"type": "pointerMove", "duration": 0, "origin": self.element(css), "x": 0, "y": 0},
+                               {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]})
+
+    def press(self, *keys: str) -> None:
+        """Real key presses, one after another, to whatever has the focus (WebDriver key codes: TAB, ENTER)."""
+        actions: list[dict[str, str]] = []
+        for key in keys:
+            value = KEYS.get(key, key)
+            actions += [{"type": "keyDown", "value": value}, {"type": "keyUp", "value": value}]
+        self._act({"type": "key", "id": "keyboard", "actions": actions})
 
     def close(self) -> None:
         try:
