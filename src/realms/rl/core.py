@@ -92,14 +92,31 @@ class Table:
         """The legal actions of the seat to move as 0/1 (int8), built once per state; do not modify it."""
         m = self._mask
         if m is None:
-            m = np.zeros(self.n_actions, dtype=np.int8)
+            # item writes into fresh zeros: for the handful of legal actions a decision has, cheaper than a
+            # fancy assignment from a list, a bytearray wrapped by np.frombuffer or a cache of masks
+            m = self._mask = np.zeros(self.n_actions, np.int8)
             if self.state.to_move is not None:
-                m[[a.index for a in self.legal()]] = 1
-            self._mask = m
+                for a in self.legal():
+                    m[a.index] = 1
         return m
 
     def is_legal(self, index: int) -> bool:
-        return bool(self.mask()[index])
+        """Whether action ``index`` (any int; out of range is not legal) is legal now."""
+        return 0 <= index < self.n_actions and bool(self.mask()[index])
+
+    def play(self, index: int) -> bool:
+        """Applies action ``index`` (any int) for the seat to move if it is legal; False, changing nothing, if
+        not. (One call where a step would make two: ``is_legal`` then ``apply_index``.)"""
+        m = self._mask
+        if m is None:
+            m = self.mask()
+        if not (0 <= index < self.n_actions and m[index]):
+            return False
+        game = self.game
+        game.apply(self.state, game.actions[index])
+        self._legal = None
+        self._mask = None
+        return True
 
     def apply_index(self, index: int) -> None:
         """Applies action ``index`` for the seat to move (which must be legal)."""

@@ -51,6 +51,7 @@ class RealmsAEC(AECEnv):
     """A Realms game as a PettingZoo AEC environment (see the module's docstring)."""
 
     metadata = {"render_modes": ["ansi"], "name": "realms_v0", "is_parallelizable": False}
+    agent_selection: str
 
     def __init__(self, game: str | Game, options: Mapping[str, Any] | None = None, render_mode: str | None = None,
                  reward: str = "win", illegal: str = "raise", max_cycles: int | None = None,
@@ -74,6 +75,7 @@ class RealmsAEC(AECEnv):
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self._np_random, _ = seeding.np_random(None)
         self._fallback = Rng(0)
+        self._any_out = False
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -96,49 +98,69 @@ class RealmsAEC(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.decisions = dict.fromkeys(self.agents, 0)
         self._skip_agent_selection = None
+        #: whether any agent has been terminated or truncated (until then a step needs no bookkeeping)
+        self._any_out = False
         self._advance()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._index[agent]
         t = self.table
-        if t.state.to_move == seat:
+        state = t.state
+        if state.to_move == seat:
             mask = t.mask()
         else:
             mask = np.zeros(t.n_actions, dtype=np.int8)
-        return {"observation": t.encode(seat), "action_mask": mask}
+        return {"observation": t.observer.encode(state, seat), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """AECEnv.last with ``observe``'s body inline: the call every step makes costs one call less."""
+        agent = self.agent_selection
+        assert agent is not None
+        obs = None
+        if observe:
+            seat = self._index[agent]
+            t = self.table
+            state = t.state
+            mask = t.mask() if state.to_move == seat else np.zeros(t.n_actions, dtype=np.int8)
+            obs = {"observation": t.observer.encode(state, seat), "action_mask": mask}
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._any_out and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         t = self.table
-        seat = self._index[agent]
         self._cumulative_rewards[agent] = 0.0
-        for a in self.rewards:
-            self.rewards[a] = 0.0
+        # rewards are only ever set when the game ends (every agent is then out), so they are zero here
         index = int(action)
         info = self.infos[agent]
-        info.pop("illegal", None)
-        if 0 <= index < t.n_actions and t.is_legal(index):
-            t.apply_index(index)
-        elif self.illegal == "raise":
-            raise IllegalAction(f"{self.game.id}: action {action!r} is not legal for {agent} now "
-                                f"(legal: {t.legal_indices()[:20]}...)")
-        elif self.illegal == "random":
+        if info:
+            info.pop("illegal", None)
+        if not t.play(index):
+            if self.illegal == "raise":
+                raise IllegalAction(f"{self.game.id}: action {action!r} is not legal for {agent} now "
+                                    f"(legal: {t.legal_indices()[:20]}...)")
             info["illegal"] = index
-            t.apply_index(t.random_index(self._fallback))
-        else:  # lose
-            info["illegal"] = index
-            for a in self.agents:
-                self.rewards[a] = -1.0 if a == agent else 0.0
-                self.terminations[a] = True
-            self._accumulate_rewards()
-            return
+            if self.illegal == "random":
+                t.apply_index(t.random_index(self._fallback))
+            else:  # lose
+                for a in self.agents:
+                    self.rewards[a] = -1.0 if a == agent else 0.0
+                    self.terminations[a] = True
+                self._any_out = True
+                self._accumulate_rewards()
+                return
         self.decisions[agent] += 1
         if self.max_cycles is not None and self.decisions[agent] >= self.max_cycles:
             self.truncations[agent] = True
-        del seat
+            self._any_out = True
+        seat = t.state.to_move
+        if seat is not None and not self._any_out and not self.json_view:
+            # the usual step: every agent is still in, the game goes on
+            self.agent_selection = self.possible_agents[seat]
+            return
         self._advance()
         self._accumulate_rewards()
 
@@ -158,6 +180,7 @@ class RealmsAEC(AECEnv):
                 if self._live(a):
                     self.terminations[a] = True
                     self.rewards[a] = rewards[self._index[a]]
+                    self._any_out = True
             nxt = None
         else:
             nxt = agents[t.state.to_move]
