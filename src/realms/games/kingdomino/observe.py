@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -55,54 +57,124 @@ _DOMINO = _domino_table()
 _DOMINO_ROWS = [array("f", row.tobytes()) for row in _DOMINO]
 
 
-#: kingdom planes by the masks that make them (a kingdom changes at most once per placement, and search or
-#: training revisits the same kingdoms): bounded, cleared when full
+#: kingdom planes by the masks that make them, for kingdoms that did not just grow from the last one encoded
+#: in their place (search and training revisit the same kingdoms): bounded, cleared when full
 _PLANES: dict[tuple[int, ...], array] = {}
-_PLANES_MAX = 1 << 14
+_PLANES_MAX = 1 << 11
 _KINGDOM = PLANES * B.SIZE * B.SIZE
+_PLANE = B.SIZE * B.SIZE
 
 
-def _planes(masks: tuple[int, ...]) -> array:
-    got = _PLANES.get(masks)
-    if got is None:
-        raw = b"".join(m.to_bytes(_NBYTES, "little") for m in masks)
-        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
-        planes = bits.reshape(PLANES, _ROW_BITS)[:, :B.NBITS].reshape(PLANES, B.SIZE, B.STRIDE)
-        got = array("f", planes[:, :, :B.SIZE].astype(np.float32).tobytes())
-        if len(_PLANES) >= _PLANES_MAX:
-            _PLANES.clear()
-        _PLANES[masks] = got
-    return got
+def _unpacked(masks: tuple[int, ...]) -> array:
+    raw = b"".join(m.to_bytes(_NBYTES, "little") for m in masks)
+    bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
+    planes = bits.reshape(PLANES, _ROW_BITS)[:, :B.NBITS].reshape(PLANES, B.SIZE, B.STRIDE)
+    return array("f", planes[:, :, :B.SIZE].astype(np.float32).tobytes())
 
 
 _CELL = [(b // B.STRIDE) * B.SIZE + b % B.STRIDE for b in range(B.NBITS)]
+_PLANE_INDICES = range(PLANES)
 
 
-def _grown(last: tuple[tuple[int, ...], array], key: tuple[int, ...]) -> array | None:
-    """The planes of ``key`` from those of ``last`` when the kingdom only grew (a placement adds a square or
-    two), else None."""
-    old, planes = last
-    if any(n & o != o for n, o in zip(key, old, strict=True)):
-        return None
-    out = planes[:]
-    plane_size = B.SIZE * B.SIZE
-    for j, (n, o) in enumerate(zip(key, old, strict=True)):
-        d = n ^ o
-        base = j * plane_size
+def _grow(out: array, at: int, old: tuple[int, ...], key: tuple[int, ...]) -> bool:
+    """Writes into ``out`` from ``at``, where the planes of ``old`` lie, those of ``key`` when the kingdom only
+    grew (a placement adds a square or two to a few planes); False, writing nothing, when it did not."""
+    changed = []
+    for j in _PLANE_INDICES:
+        n = key[j]
+        o = old[j]
+        if n != o:
+            if n & o != o:
+                return False
+            changed.append(j)
+    for j in changed:
+        d = key[j] ^ old[j]
+        base = at + j * _PLANE
         while d:
             low = d & -d
             out[base + _CELL[low.bit_length() - 1]] = 1.0
             d ^= low
-    return out
+    return True
+
+
+def _planes(key: tuple[int, ...]) -> array:
+    """The planes of the kingdom whose masks are ``key`` (cached)."""
+    got = _PLANES.get(key)
+    if got is None:
+        got = _unpacked(key)
+        if len(_PLANES) >= _PLANES_MAX:
+            _PLANES.clear()
+        _PLANES[key] = got
+    return got
+
+
+def _slot_table() -> list[array]:
+    """The 22 numbers of a row slot by ``((domino * 5 + relative king + 1) * 2 + acting) * 2 + acted``
+    (relative king -1: no king on it); domino 0, the empty slot, is all zero."""
+    table = []
+    for d in range(NUM_DOMINOES + 1):
+        for rk in range(-1, SLOTS):
+            for acting in (0, 1):
+                for acted in (0, 1):
+                    row = array("f", bytes(4 * SLOT_FEATURES))
+                    if d:
+                        row[0] = 1.0
+                        row[1:16] = _DOMINO_ROWS[d]
+                        if rk >= 0:
+                            row[16 + rk] = 1.0
+                            row[20] = float(acting)
+                            row[21] = float(acted)
+                    table.append(row)
+    return table
+
+
+_SLOT = _slot_table()
+_ZEROS48 = array("f", bytes(4 * NUM_DOMINOES))
+_NO_SLOTS = [0] * SLOTS
+_ALL_SLOTS = range(2 * SLOTS)
+
+
+class _Memo:
+    """The last vector built for one (player count, seat) and the inputs of each of its blocks: a block is
+    rewritten only when its inputs changed (compared by value, so any state may be encoded in any order)."""
+
+    def __init__(self, p: int, seat: int, size: int) -> None:
+        self.out = array("f", bytes(4 * size))
+        self.view = np.frombuffer(self.out, dtype=np.float32)  # shares out's memory
+        self.terr: list[int] | None = None
+        self.crown: list[int] | None = None
+        self.occ: list[int] | None = None
+        self.keys: list[tuple[int, ...] | None] = [None] * p
+        self.rows: Any = None
+        self.cur: list[int] = []
+        self.cur_king: list[int] = []
+        self.nxt: list[int] = []
+        self.nxt_king: list[int] = []
+        self.order: list[int] = []
+        self.slots = [0] * (2 * SLOTS)  # domino 0 codes: the empty slot
+        #: per king (index -1: no king), its part of a slot's code for this seat: its relative seat
+        self.king_part = [(1 + (k % p - seat) % p) * 4 for k in range(SLOTS)] + [0]
+        self.pile: list[int] | None = None
+        self.unused: list[int] | None = None
+        self.discarded: list[int] | None = None
+        self.turn: Any = None
+        self.progress: Any = None
+        self.opts: Any = None
+        self.n = 0
+        self.row_size = 0
+        self.history: Any = []
 
 
 class KingdominoObserver:
-    """The encoder declared by ``Kingdomino.observation()``."""
+    """The encoder declared by ``Kingdomino.observation()``. It keeps, per (player count, seat), the last
+    vector it built and the inputs of each block, and rewrites only the blocks whose inputs changed; the
+    vector it returns is a copy."""
 
     def __init__(self) -> None:
-        self._zeros: dict[int, array] = {}
-        #: per (players, seat, relative seat): the masks and planes of the kingdom last encoded there
-        self._kingdoms: dict[tuple[int, int, int], tuple[tuple[int, ...], array]] = {}
+        self._memo: dict[tuple[int, int], _Memo] = {}
+        #: per (player count, seat): the masks and planes of that seat's kingdom as last encoded, shared by the
+        #: memos of every observing seat (a placement's squares are found once)
+        self._kingdoms: dict[tuple[int, int], list[Any]] = {}
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         p = int(options.get("players", 4))
@@ -119,63 +191,105 @@ class KingdominoObserver:
     def encode(self, state: Any, seat: int) -> np.ndarray:
         s = state
         p = s.players
-        k_end = p * _KINGDOM
-        rows_at = k_end
+        rows_at = p * _KINGDOM
         unseen_at = rows_at + 2 * SLOTS * SLOT_FEATURES
         disc_at = unseen_at + NUM_DOMINOES
         scal_at = disc_at + NUM_DOMINOES
         hist_at = scal_at + 12
-        zeros = self._zeros.get(p)
-        if zeros is None:
-            zeros = self._zeros[p] = array("f", bytes(4 * (hist_at + 3 * p)))
-        out = zeros[:]
+        m = self._memo.get((p, seat))
+        if m is None:
+            m = self._memo[(p, seat)] = _Memo(p, seat, hist_at + 3 * p)
+        out = m.out
         terr, crown, occ = s.terr, s.crown, s.occ
-        memo = self._kingdoms
-        for i in range(p):
-            q = (seat + i) % p
-            key = (*terr[q * 6:q * 6 + 6], *crown[q * 3:q * 3 + 3], occ[q])
-            last = memo.get((p, seat, i))
-            if last is None or last[0] != key:
-                planes = _grown(last, key) if last is not None else None
-                if planes is None:
-                    planes = _planes(key)
-                memo[(p, seat, i)] = last = (key, planes)
-            out[i * _KINGDOM:(i + 1) * _KINGDOM] = last[1]
-        over = s.to_move is None
-        acting = s.order[s.oi] if not over and s.oi < len(s.order) else -1
-        done = s.order[:s.oi] if s.round > 0 and not over else ()
-        o = rows_at
-        for dominoes, kings, is_cur in ((s.cur, s.cur_king, True), (s.nxt, s.nxt_king, False)):
-            for i, d in enumerate(dominoes):
-                r = o + i * SLOT_FEATURES
-                out[r] = 1.0
-                out[r + 1:r + 16] = _DOMINO_ROWS[d]
-                k = kings[i]
-                if k >= 0:
-                    out[r + 16 + (k % p - seat) % p] = 1.0
-                    if k == acting:
-                        out[r + 20] = 1.0
-                    if is_cur and k in done:
-                        out[r + 21] = 1.0
-            o += SLOTS * SLOT_FEATURES
-        opts = s.opts
-        out[scal_at:hist_at] = array("f", (
-            0.0 if over else float(s.step == 0), 0.0 if over else float(s.step == 1), float(over),
-            float(s.to_move == seat), s.round / 13, len(s.pile) / NUM_DOMINOES, s.game_no / 3, float(s.n == 7),
-            float(bool(opts["harmony"])), float(bool(opts["middle_kingdom"])), float(bool(opts["dynasty"])),
-            float(s.row_size == 3)))
-        for g, game in enumerate(s.history[:3]):
+        if occ != m.occ or terr != m.terr or crown != m.crown:
+            keys = m.keys
             for i in range(p):
-                out[hist_at + i * 3 + g] = game[(seat + i) % p]["score"] / 100
-        o = unseen_at - 1
-        for d in s.pile:
-            out[o + d] = 1.0
-        for d in s.unused:
-            out[o + d] = 1.0
-        o = disc_at - 1
-        for d in s.discarded:
-            out[o + d] = 1.0
-        return np.frombuffer(out, dtype=np.float32)
+                q = (seat + i) % p
+                key = (*terr[q * 6:q * 6 + 6], *crown[q * 3:q * 3 + 3], occ[q])
+                if key != keys[i]:
+                    # the planes of seat q's kingdom, kept once for every observing seat
+                    shared = self._kingdoms.get((p, q))
+                    if shared is None:
+                        shared = self._kingdoms[(p, q)] = [None, None]
+                    old = shared[0]
+                    if old != key:
+                        if old is None or not _grow(shared[1], 0, old, key):
+                            shared[1] = _planes(key)[:]  # a copy: it grows in place
+                        shared[0] = key
+                    out[i * _KINGDOM:(i + 1) * _KINGDOM] = shared[1]
+                    keys[i] = key
+            m.occ, m.terr, m.crown = occ[:], terr[:], crown[:]
+        over = s.to_move is None
+        oi = s.oi
+        state_key = (oi, over, s.round > 0)
+        cur, cur_king, nxt, nxt_king, order = s.cur, s.cur_king, s.nxt, s.nxt_king, s.order
+        if (state_key != m.rows or cur_king != m.cur_king or nxt_king != m.nxt_king or cur != m.cur
+                or nxt != m.nxt or order != m.order):
+            # each slot's code (see _SLOT): domino * 20, plus for a king on it a part per king (its relative
+            # seat, acting now, acted this round); only the slots whose code changed are written
+            nxt_part = m.king_part[:]
+            if not over and oi < len(order):
+                nxt_part[order[oi]] += 2
+            if s.round > 0 and not over and oi:
+                cur_part = nxt_part[:]
+                for k in order[:oi]:
+                    cur_part[k] += 1
+            else:
+                cur_part = nxt_part
+            codes = [d * 20 + cur_part[k] for d, k in zip(cur, cur_king, strict=True)]
+            codes += _NO_SLOTS[len(cur):]
+            codes += [d * 20 + nxt_part[k] for d, k in zip(nxt, nxt_king, strict=True)]
+            codes += _NO_SLOTS[len(nxt):]
+            old = m.slots
+            if codes != old:
+                for j in compress(_ALL_SLOTS, map(ne, codes, old)):
+                    r = rows_at + j * SLOT_FEATURES
+                    out[r:r + SLOT_FEATURES] = _SLOT[codes[j]]
+                m.slots = codes
+            m.rows = state_key
+            m.cur, m.cur_king, m.nxt, m.nxt_king, m.order = cur[:], cur_king[:], nxt[:], nxt_king[:], order[:]
+        if s.pile != m.pile or s.unused != m.unused:
+            out[unseen_at:disc_at] = _ZEROS48
+            o = unseen_at - 1
+            for d in s.pile:
+                out[o + d] = 1.0
+            for d in s.unused:
+                out[o + d] = 1.0
+            m.pile, m.unused = s.pile[:], s.unused[:]
+        if s.discarded != m.discarded:
+            out[disc_at:scal_at] = _ZEROS48
+            o = disc_at - 1
+            for d in s.discarded:
+                out[o + d] = 1.0
+            m.discarded = s.discarded[:]
+        step = s.step
+        decides = s.to_move == seat
+        turn = (step, over, decides)
+        if turn != m.turn:
+            out[scal_at] = 0.0 if over else float(step == 0)
+            out[scal_at + 1] = 0.0 if over else float(step == 1)
+            out[scal_at + 2] = float(over)
+            out[scal_at + 3] = float(decides)
+            m.turn = turn
+        progress = (s.round, len(s.pile), s.game_no)
+        if progress != m.progress:
+            out[scal_at + 4] = s.round / 13
+            out[scal_at + 5] = len(s.pile) / NUM_DOMINOES
+            out[scal_at + 6] = s.game_no / 3
+            m.progress = progress
+        opts = s.opts  # never mutated after validation: a new one is compared by identity
+        if opts is not m.opts or s.n != m.n or s.row_size != m.row_size:
+            out[scal_at + 7:hist_at] = array("f", (
+                float(s.n == 7), float(bool(opts["harmony"])), float(bool(opts["middle_kingdom"])),
+                float(bool(opts["dynasty"])), float(s.row_size == 3)))
+            m.opts, m.n, m.row_size = opts, s.n, s.row_size
+        if s.history != m.history:
+            out[hist_at:hist_at + 3 * p] = array("f", bytes(12 * p))
+            for g, game in enumerate(s.history[:3]):
+                for i in range(p):
+                    out[hist_at + i * 3 + g] = game[(seat + i) % p]["score"] / 100
+            m.history = s.history[:]  # finished games are replaced, never changed
+        return m.view.copy()
 
 
 OBSERVER = KingdominoObserver()
