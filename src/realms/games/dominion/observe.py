@@ -23,13 +23,17 @@ Layout (``fields``), for ``P`` players and ``C`` = 41 card ids; counts are divid
 
 from __future__ import annotations
 
+import struct
 from array import array
 from collections.abc import Mapping
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
 
-from realms.games.dominion.cards import HANDLERS, NAMES
+from realms.games.dominion.cards import CARDS, HANDLERS, NAMES
+from realms.games.dominion.cards.card import Card
 from realms.games.dominion.rules import score
 
 C = len(NAMES)
@@ -64,25 +68,114 @@ def _layout(p: int) -> _Layout:
     return lay
 
 
+class _Seat:
+    """What the memo keeps of one relative seat: its absolute seat, the offsets of its blocks, their inputs as
+    last written and the card counts of its count blocks."""
+
+    __slots__ = ("q", "o_play", "o_aside", "o_known", "o_tops", "o_dtop", "o_owned", "o_sizes", "play", "aside",
+                 "known", "tops", "dtop", "owned", "sizes", "c_play", "c_aside", "c_known", "c_tops")
+
+    def __init__(self, lay: _Layout, seat: int, i: int) -> None:
+        at = lay.at
+        self.q = (seat + i) % lay.p
+        self.o_play = at["play"] + i * C
+        self.o_aside = at["aside"] + i * C
+        self.o_known = at["hand_known"] + i * C
+        self.o_tops = at["deck_top_known"] + i * C
+        self.o_dtop = at["discard_top"] + i * C
+        self.o_owned = at["owned"] + i * C
+        self.o_sizes = at["sizes"] + i * 5
+        self.play: Any = []
+        self.aside: Any = []
+        self.known: Any = ()
+        self.tops: Any = []
+        self.dtop = -1
+        self.owned: Any = None
+        self.sizes: Any = None
+        self.c_play = [0] * C
+        self.c_aside = [0] * C
+        self.c_known = [0] * C
+        self.c_tops = [0] * C
+
+
 class _Memo:
     """The last vector built for one (player count, seat) and the inputs of each of its blocks: a block is
     rewritten only when its inputs changed (compared by value, so any state may be encoded in any order)."""
 
-    def __init__(self, lay: _Layout) -> None:
+    def __init__(self, lay: _Layout, seat: int) -> None:
+        p = lay.p
+        at = lay.at
+        self.at = at
         self.out = lay.zeros[:]
-        self.blocks: list[Any] = [None] * (5 + 4 * lay.p)
-        self.discard_top = [-1] * lay.p
-        self.owned: list[Any] = [None] * lay.p
-        self.supply: list[int] | None = None
+        self.view = np.frombuffer(self.out, dtype=np.float32)  # shares out's memory
+        self.seats = [_Seat(lay, seat, i) for i in range(p)]
+        #: the observing seat's own zones: trash, hand, deck, discard, look (offsets, inputs, card counts)
+        self.o_own = [at["trash"], at["hand"], at["deck"], at["discard"], at["look"]]
+        self.own: list[Any] = [[]] * 5
+        self.c_own = [[0] * C for _ in range(5)]
+        self.supply: list[int] = []
         self.piles: tuple[int, ...] | None = None
+        self.vp = 0
+        self.phase = -1
+        self.counters: Any = None
+        self.decides: Any = None
+        self.empty = -1
+        self.rules: Any = None
+        self.cur = -1
         self.pending = -1, -1
 
 
 _ZC = array("f", bytes(4 * C))
+_SIZES = struct.Struct("5f")
+_CARDS = range(C)
+#: the cards whose points depend on the number of cards owned (Gardens): while one is owned, every gain
+#: and trash may change the VP; else only those of the cards with points of their own
+_COUNTING = tuple(c.id for c in CARDS if type(c).points is not Card.points)
+_SCORING = frozenset(c.id for c in CARDS if c.vp or type(c).points is not Card.points)
+
+
+def _zone(out: array, o: int, cards: Any, old: Any, cnt: list[int]) -> None:
+    """Brings the block of ``C`` counts / 10 at ``o`` from the card ids ``old`` to ``cards``; ``cnt`` holds the
+    block's counts. Where the zone only grew or shrank at its end (a gain, a discard, a draw) or lost one card
+    (one played from the hand), only those cards' counts are rewritten; else the whole block."""
+    n = len(cards)
+    k = len(old)
+    if n > k and cards[:k] == old:
+        for c in cards[k:]:
+            v = cnt[c] = cnt[c] + 1
+            out[o + c] = _TENTHS[v]
+        return
+    if n and n < k:
+        if old[:n] == cards:
+            for c in old[n:]:
+                v = cnt[c] = cnt[c] - 1
+                out[o + c] = _TENTHS[v]
+            return
+        if n == k - 1:
+            i = 0
+            while cards[i] == old[i]:
+                i += 1
+            if cards[i:] == old[i + 1:]:
+                c = old[i]
+                v = cnt[c] = cnt[c] - 1
+                out[o + c] = _TENTHS[v]
+                return
+    out[o:o + C] = _ZC
+    cnt[:] = _ZERO_COUNTS
+    for c in cards:
+        v = cnt[c] = cnt[c] + 1
+        out[o + c] = _TENTHS[v]
+
+
+_ZERO_COUNTS = [0] * C
+#: k / 10, the value of k cards in a count block
+_TENTHS = [k / 10 for k in range(1024)]
 
 
 class DominionObserver:
-    """The encoder declared by ``Dominion.observation()``."""
+    """The encoder declared by ``Dominion.observation()``. It keeps, per (player count, seat), the last vector
+    it built and the inputs of each block, and rewrites only the blocks whose inputs changed; the vector it
+    returns is a copy."""
 
     def __init__(self) -> None:
         self._memo: dict[tuple[int, int], _Memo] = {}
@@ -91,62 +184,95 @@ class DominionObserver:
         return list(_layout(int(options.get("players", 2))).fields)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
-        # built in a Python ``array`` (item writes cost a fraction of numpy's), block by block, rewriting only
-        # the blocks whose inputs differ from the last vector built for this seat; a copy is returned
+        # built in a Python ``array`` (item writes cost a fraction of numpy's)
         s = state
         p = s.players
-        lay = _layout(p)
-        at = lay.at
         m = self._memo.get((p, seat))
         if m is None:
-            m = self._memo[(p, seat)] = _Memo(lay)
+            m = self._memo[(p, seat)] = _Memo(_layout(p), seat)
+        at = m.at
         out = m.out
-        blocks = m.blocks
-        zones = [(at["trash"], s.trash), (at["hand"], s.hand[seat]), (at["deck"], s.deck[seat]),
-                 (at["discard"], s.disc[seat]), (at["look"], s.look[seat])]
-        play, aside, known, top_at = at["play"], at["aside"], at["hand_known"], at["deck_top_known"]
-        for i in range(p):
-            q = (seat + i) % p
+        own, o_own, c_own = m.own, m.o_own, m.c_own
+        zone = s.trash
+        if zone != own[0]:
+            _zone(out, o_own[0], zone, own[0], c_own[0])
+            own[0] = zone[:]
+        zone = s.hand[seat]
+        if zone != own[1]:
+            _zone(out, o_own[1], zone, own[1], c_own[1])
+            own[1] = zone[:]
+        zone = s.deck[seat]
+        if zone != own[2]:
+            _zone(out, o_own[2], zone, own[2], c_own[2])
+            own[2] = zone[:]
+        zone = s.disc[seat]
+        if zone != own[3]:
+            _zone(out, o_own[3], zone, own[3], c_own[3])
+            own[3] = zone[:]
+        zone = s.look[seat]
+        if zone != own[4]:
+            _zone(out, o_own[4], zone, own[4], c_own[4])
+            own[4] = zone[:]
+        for sm in m.seats:
+            q = sm.q
+            zone = s.play[q]
+            if zone != sm.play:
+                _zone(out, sm.o_play, zone, sm.play, sm.c_play)
+                sm.play = zone[:]
+            zone = s.aside[q]
+            if zone != sm.aside:
+                _zone(out, sm.o_aside, zone, sm.aside, sm.c_aside)
+                sm.aside = zone[:]
+            known = s.hpub[q]
+            if known != sm.known:
+                _zone(out, sm.o_known, known, sm.known, sm.c_known)
+                sm.known = known  # a tuple, replaced rather than changed
             top = s.top[q]
+            deck = s.deck[q]
             if top:
-                deck = s.deck[q]
                 tops = [deck[-j] for j in range(1, len(top) + 1) if q == seat or top[-j]]
-            else:
-                tops = []
-            zones += [(play + i * C, s.play[q]), (aside + i * C, s.aside[q]), (known + i * C, s.hpub[q]),
-                      (top_at + i * C, tops)]
-        for b, (o, cards) in enumerate(zones):
-            if cards != blocks[b]:
-                out[o:o + C] = _ZC
-                for c in cards:
-                    out[o + c] += 0.1
-                blocks[b] = cards[:]
-        disc_at, owned_at, sizes = at["discard_top"], at["owned"], at["sizes"]
-        for i in range(p):
-            q = (seat + i) % p
+                if tops != sm.tops:
+                    _zone(out, sm.o_tops, tops, sm.tops, sm.c_tops)
+                    sm.tops = tops
+            elif sm.tops:
+                _zone(out, sm.o_tops, [], sm.tops, sm.c_tops)
+                sm.tops = []
             disc = s.disc[q]
             t = disc[-1] if disc else -1
-            old = m.discard_top[i]
+            old = sm.dtop
             if t != old:
                 if old >= 0:
-                    out[disc_at + i * C + old] = 0.0
+                    out[sm.o_dtop + old] = 0.0
                 if t >= 0:
-                    out[disc_at + i * C + t] = 1.0
-                m.discard_top[i] = t
+                    out[sm.o_dtop + t] = 1.0
+                sm.dtop = t
             owned = s.owned[q]
-            if owned != m.owned[i]:
-                o = owned_at + i * C
-                for c, k in enumerate(owned):
-                    out[o + c] = k / 10
-                m.owned[i] = owned[:]
-            o = sizes + i * 5
-            out[o] = len(s.hand[q]) / 10
-            out[o + 1] = len(s.deck[q]) / 10
-            out[o + 2] = len(disc) / 10
-            out[o + 3] = len(s.look[q]) / 10
-            out[o + 4] = s.turns[q] / 30
+            if owned != sm.owned:
+                o = sm.o_owned
+                old_owned = sm.owned
+                rescore = old_owned is None
+                if rescore:
+                    for c, k in enumerate(owned):
+                        out[o + c] = k / 10
+                else:  # a gain or a trash changes a count or two
+                    for c in compress(_CARDS, map(ne, owned, old_owned)):
+                        out[o + c] = owned[c] / 10
+                        if c in _SCORING:
+                            rescore = True
+                if q == seat:
+                    for c in _COUNTING:
+                        if owned[c]:
+                            rescore = True
+                    if rescore:
+                        m.vp = score(s, seat)
+                sm.owned = owned[:]
+            sizes = (len(s.hand[q]), len(deck), len(disc), len(s.look[q]), s.turns[q])
+            if sizes != sm.sizes:
+                _SIZES.pack_into(out, 4 * sm.o_sizes, sizes[0] / 10, sizes[1] / 10, sizes[2] / 10, sizes[3] / 10,
+                                 sizes[4] / 30)
+                sm.sizes = sizes
         supply = s.supply
-        if s.piles != m.piles or supply != m.supply:
+        if s.piles != m.piles:
             o, g = at["supply"], at["in_game"]
             out[o:o + C] = _ZC
             out[g:g + C] = _ZC
@@ -154,35 +280,61 @@ class DominionObserver:
                 out[o + c] = supply[c] / 10
                 out[g + c] = 1.0
             m.piles, m.supply = s.piles, supply[:]
+        elif supply != m.supply:  # a gain or two
+            o = at["supply"]
+            for c in compress(_CARDS, map(ne, supply, m.supply)):
+                out[o + c] = supply[c] / 10 if c in s.piles else 0.0
+            m.supply = supply[:]
         o = at["turn"]
-        out[o:o + 12 + p] = lay.zeros[:12 + p]
         over = s.to_move is None
-        out[o + (2 if over else s.phase)] = 1.0
-        out[o + 3] = s.actions / 10
-        out[o + 4] = s.buys / 10
-        out[o + 5] = s.coins / 10
-        out[o + 6] = 1.0 if s.to_move == seat else 0.0
-        out[o + 7] = s.empty / 3
-        out[o + 8] = 1.0 if s.edition == 1 else 0.0
-        out[o + 9] = 1.0 if s.edition == 2 else 0.0
-        out[o + 10] = score(s, seat) / 50
-        out[o + 11] = 1.0 if s.colony else 0.0
-        out[o + 12 + (s.cur - seat) % p] = 1.0
+        phase = 2 if over else s.phase
+        if phase != m.phase:
+            if m.phase >= 0:
+                out[o + m.phase] = 0.0
+            out[o + phase] = 1.0
+            m.phase = phase
+        counters = (s.actions, s.buys, s.coins)
+        if counters != m.counters:
+            out[o + 3] = s.actions / 10
+            out[o + 4] = s.buys / 10
+            out[o + 5] = s.coins / 10
+            m.counters = counters
+        decides = s.to_move == seat
+        if decides != m.decides:
+            out[o + 6] = 1.0 if decides else 0.0
+            m.decides = decides
+        if s.empty != m.empty:
+            out[o + 7] = s.empty / 3
+            m.empty = s.empty
+        rules = (s.edition, s.colony)
+        if rules != m.rules:
+            out[o + 8] = 1.0 if s.edition == 1 else 0.0
+            out[o + 9] = 1.0 if s.edition == 2 else 0.0
+            out[o + 11] = 1.0 if s.colony else 0.0
+            m.rules = rules
+        out[o + 10] = m.vp / 50  # the own VP (rules.score counts the cards owned): computed when they changed
+        cur = o + 12 + (s.cur - seat) % p
+        if cur != m.cur:
+            if m.cur >= 0:
+                out[m.cur] = 0.0
+            out[cur] = 1.0
+            m.cur = cur
         o = at["pending"]
-        a, b = m.pending
-        if a >= 0:
-            out[a] = 0.0
-        if b >= 0:
-            out[b] = 0.0
         if s.stack and not over:
             f = s.stack[-1]
             a, b = o + f[0] % H, o + H + (f[2] - seat) % p  # generic frames have negative kinds
         else:
             a, b = o + H + p, -1
-        out[a] = 1.0
-        if b >= 0:
-            out[b] = 1.0
-        m.pending = a, b
-        return np.frombuffer(out[:], dtype=np.float32)
+        if (a, b) != m.pending:
+            old_a, old_b = m.pending
+            if old_a >= 0:
+                out[old_a] = 0.0
+            if old_b >= 0:
+                out[old_b] = 0.0
+            out[a] = 1.0
+            if b >= 0:
+                out[b] = 1.0
+            m.pending = a, b
+        return m.view.copy()
 
 OBSERVER = DominionObserver()
