@@ -12,7 +12,7 @@ city hall), animal species one-hot (cow, pig, sheep, chicken), animals / 4, know
 
 Layout (``fields``), for ``P`` players:
 
-- ``estate`` (P, 37, 35): per space of the seat's estate board (ids 1..37): its colour one-hot (6), its
+- ``estate`` (P, 37, 34): per space of the seat's estate board (ids 1..37): its colour one-hot (6), its
   die one-hot (6), the starting castle space, a tile lies there, the tile (20); all zero before the
   seat has a board.
 - ``storage`` (P, 4, 21): up to 4 storage places: occupied, the tile.
@@ -36,8 +36,11 @@ Layout (``fields``), for ``P`` players:
 
 from __future__ import annotations
 
+import struct
 from array import array
 from collections.abc import Mapping
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -97,9 +100,8 @@ def _board_block(board: Any) -> np.ndarray:
     return block
 
 
-#: encoded blocks by what they are made of (estates and depots change a few times a round): bounded caches
+#: encoded estates by what they are made of (written whole when a seat's board is first seen): bounded
 _ESTATES: dict[tuple[int, ...], np.ndarray] = {}
-_DEPOTS: dict[tuple[int, ...], np.ndarray] = {}
 _CACHE_MAX = 1 << 13
 
 
@@ -116,26 +118,6 @@ def _estate(board: Any, ids: list[int]) -> np.ndarray:
         if len(_ESTATES) >= _CACHE_MAX:
             _ESTATES.clear()
         _ESTATES[key] = got
-    return got
-
-
-def _depots(p: int, depots: list[int], black: list[int]) -> np.ndarray:
-    """``depots`` (6, 4, 21) then ``black_depot`` (8, 21), flat."""
-    key = (p, *depots, -2, *black)
-    got = _DEPOTS.get(key)
-    if got is None:
-        d = np.zeros((6, 4, TILE + 1), dtype=np.float32)
-        dep = np.asarray(depots).reshape(6, 4)[:, :p]
-        d[:, :p, 0] = dep >= 0
-        d[:, :p, 1:] = _TILE[dep]
-        b = np.zeros((8, TILE + 1), dtype=np.float32)
-        arr = np.asarray(black)
-        b[:len(arr), 0] = arr >= 0
-        b[:len(arr), 1:] = _TILE[arr]
-        got = np.concatenate((d.ravel(), b.ravel()))
-        if len(_DEPOTS) >= _CACHE_MAX:
-            _DEPOTS.clear()
-        _DEPOTS[key] = got
     return got
 
 
@@ -162,10 +144,19 @@ class _Layout:
 
 
 _LAYOUTS = {p: _Layout(p) for p in range(1, 5)}
-_KBITS = np.arange(1, 27)
 
 
-_TILE_ROWS = [array("f", row.tobytes()) for row in _TILE]  # index -1: the empty row
+#: a place (an estate space's last 21 numbers, a storage place, a depot slot) by the tile id on it, -1 (the
+#: last entry) for none: occupied, then the tile
+_PLACE = [array("f", (1.0 if t < NTILES else 0.0, *row)) for t, row in enumerate(_TILE.tolist())]
+_NPLACE = TILE + 1
+_EMPTY_PLACE = _PLACE[-1]
+_DECISION = {name: i for i, name in enumerate(_DECISIONS)}
+_FRAME_DECISION = [_DECISION[name] for name in FRAME_NAMES]
+_SIZES = struct.Struct("11f")
+_SPACES = range(NSPACES)
+_SLOTS = range(24)
+_GOODS = range(36)
 
 
 class _Memo:
@@ -174,17 +165,58 @@ class _Memo:
 
     def __init__(self, lay: _Layout, p: int) -> None:
         self.out = array("f", bytes(4 * lay.size))
+        self.view = np.frombuffer(self.out, dtype=np.float32)  # shares out's memory
+        self.boards: list[Any] = [None] * p
         self.estate: list[Any] = [None] * p
-        self.storage: list[Any] = [None] * p
-        self.know: list[int] = [-1] * p
-        self.depots: Any = None
-        self.goods: Any = None
+        self.storage: list[Any] = [[]] * p
+        self.know: list[int] = [0] * p
+        #: whole lists of the state as last seen (each seat's part is then compared only when they differ)
+        self.estate_all: list[int] = []
+        self.boards_all: list[Any] = []
+        self.know_all: list[int] = []
+        #: the lists the player blocks are made of: vp, silver, workers, mines, turns, track position, goods,
+        #: goods sold, dice
+        self.lists: list[Any] = [None] * 9
+        self.pos: list[int] = []
+        self.stamp: list[int] = []
+        self.where: Any = None
+        self.depots: list[int] = [-1] * 24
+        self.black: list[int] = []
+        self.black_all: list[int] = []
+        self.storage_all: list[Any] = []
+        self.goods: list[int] = [0] * 36
         self.round_goods: Any = None
         self.bonus: Any = None
+        self.flags: Any = None
+        self.sizes: Any = None
+        #: the position written 1 in each one-hot of the turn block (-1: none): mode, phase, round, white die,
+        #: decision, acting position, seat to move
+        self.hot = [-1] * 7
+
+
+def _per_seat(out: array, at: int, values: list[int], old: list[int] | None, seat: int, p: int, scale: int) -> None:
+    """Writes ``values[q] / scale`` at ``at`` in each relative seat's player block where it changed."""
+    for q in range(p):
+        v = values[q]
+        if old is None or v != old[q]:
+            out[at + (q - seat) % p * 32] = v / scale
+
+
+def _hot(out: array, hot: list[int], g: int, at: int) -> None:
+    """Moves one-hot group ``g``'s 1 to ``at`` (-1: none)."""
+    old = hot[g]
+    if old != at:
+        if old >= 0:
+            out[old] = 0.0
+        if at >= 0:
+            out[at] = 1.0
+        hot[g] = at
 
 
 class BurgundyObserver:
-    """The encoder declared by ``Burgundy.observation()``."""
+    """The encoder declared by ``Burgundy.observation()``. It keeps, per (player count, seat), the last vector
+    it built and the inputs of each block, and rewrites only the blocks whose inputs changed; the vector it
+    returns is a copy."""
 
     def __init__(self) -> None:
         self._memo: dict[tuple[int, int], _Memo] = {}
@@ -193,8 +225,7 @@ class BurgundyObserver:
         return list(_LAYOUTS[int(options.get("players", 2))].fields)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
-        # built in a Python ``array``, block by block, rewriting only the blocks whose inputs differ from the
-        # last vector built for this seat; a copy is returned
+        # built in a Python ``array`` (item writes cost a fraction of numpy's)
         s = state
         p = s.players
         lay = _LAYOUTS[p]
@@ -203,66 +234,122 @@ class BurgundyObserver:
         if m is None:
             m = self._memo[(p, seat)] = _Memo(lay, p)
         out = m.out
-        pos, stamp = s.track_pos, s.track_stamp
-        track = sorted(range(p), key=lambda q: (-pos[q], -stamp[q]))
-        est, sto, ply, kno = at["estate"], at["storage"], at["player"], at["knowledge"]
+        est, sto = at["estate"], at["storage"]
         n_est = NSPACES * SPACE
-        n_sto = 4 * (TILE + 1)
-        for i in range(p):
-            q = (seat + i) % p
-            board = s.boards[q]
-            ids = s.estate[q * STRIDE + 1:q * STRIDE + 1 + NSPACES]
-            key = (board, ids)
-            prev = m.estate[i]
-            if prev is None or prev[0] is not board or prev[1] != ids:
-                o = est + i * n_est
-                if board is None:
-                    out[o:o + n_est] = array("f", bytes(4 * n_est))
-                else:
-                    out[o:o + n_est] = array("f", _estate(board, ids).tobytes())
-                m.estate[i] = key
-            st = s.storage[q]
-            if st != m.storage[i]:
-                o = sto + i * n_sto
-                out[o:o + n_sto] = array("f", bytes(4 * n_sto))
-                for k, t in enumerate(st[:4]):
-                    r = o + k * (TILE + 1)
-                    out[r] = 1.0
-                    out[r + 1:r + 1 + TILE] = _TILE_ROWS[t]
-                m.storage[i] = st[:]
-            o = ply + i * 32
-            g6 = s.goods[q * 6:q * 6 + 6]
-            s6 = s.sold[q * 6:q * 6 + 6]
-            out[o:o + 32] = array("f", (
-                s.vp[q] / 100, s.silver[q] / 10, s.workers[q] / 10, s.mines[q] / 4, s.turns[q] / 25,
-                g6[0] / 3, g6[1] / 3, g6[2] / 3, g6[3] / 3, g6[4] / 3, g6[5] / 3,
-                s6[0] / 7, s6[1] / 7, s6[2] / 7, s6[3] / 7, s6[4] / 7, s6[5] / 7,
-                0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, pos[q] / 10, track.index(q) / p, 0.0))
-            d0, d1 = s.dice[q * 2], s.dice[q * 2 + 1]
-            if 1 <= d0 <= 6:
-                out[o + 16 + d0] = 1.0
-            if 1 <= d1 <= 6:
-                out[o + 22 + d1] = 1.0
-            kmask = s.know[q]
-            if kmask != m.know[i]:
-                o = kno + i * 26
-                for k in range(26):
-                    out[o + k] = (kmask >> (k + 1)) & 1
-                m.know[i] = kmask
-        black = s.black[:BLACK_DEPOT_TILES[p]]
-        if m.depots is None or m.depots[0] != s.depots or m.depots[1] != black:
-            dep = _depots(p, s.depots, black)
-            n_dep = 6 * 4 * (TILE + 1)
+        estate = s.estate
+        if estate != m.estate_all or s.boards != m.boards_all:
+            for i in range(p):
+                q = (seat + i) % p
+                board = s.boards[q]
+                ids = estate[q * STRIDE + 1:q * STRIDE + 1 + NSPACES]
+                old = m.estate[i]
+                if board is not m.boards[i]:
+                    o = est + i * n_est
+                    if board is None:
+                        out[o:o + n_est] = array("f", bytes(4 * n_est))
+                    else:
+                        out[o:o + n_est] = array("f", _estate(board, ids).tobytes())
+                    m.boards[i] = board
+                    m.estate[i] = ids
+                elif ids != old and board is not None:  # tiles placed (or taken away): those spaces only
+                    o = est + i * n_est + 13
+                    for sp in compress(_SPACES, map(ne, ids, old)):
+                        r = o + sp * SPACE
+                        out[r:r + _NPLACE] = _PLACE[ids[sp]]
+                    m.estate[i] = ids
+            m.estate_all, m.boards_all = estate[:], s.boards[:]
+        storage = s.storage
+        if storage != m.storage_all:
+            for i in range(p):
+                st = storage[(seat + i) % p]
+                if st != m.storage[i]:
+                    o = sto + i * 4 * _NPLACE
+                    n = len(st)
+                    for j in range(4):
+                        out[o + j * _NPLACE:o + (j + 1) * _NPLACE] = _PLACE[st[j]] if j < n else _EMPTY_PLACE
+                    m.storage[i] = st[:]
+            m.storage_all = [st[:] for st in storage]
+        if s.know != m.know_all:
+            for i in range(p):
+                kmask = s.know[(seat + i) % p]
+                if kmask != m.know[i]:
+                    o = at["knowledge"] + i * 26
+                    for k in range(26):
+                        out[o + k] = (kmask >> (k + 1)) & 1
+                    m.know[i] = kmask
+            m.know_all = s.know[:]
+        # the player blocks, list by list (an action changes one or two numbers of one seat)
+        ply = at["player"]
+        lists = m.lists
+        if s.vp != lists[0]:
+            _per_seat(out, ply, s.vp, lists[0], seat, p, 100)
+            lists[0] = s.vp[:]
+        if s.silver != lists[1]:
+            _per_seat(out, ply + 1, s.silver, lists[1], seat, p, 10)
+            lists[1] = s.silver[:]
+        if s.workers != lists[2]:
+            _per_seat(out, ply + 2, s.workers, lists[2], seat, p, 10)
+            lists[2] = s.workers[:]
+        if s.mines != lists[3]:
+            _per_seat(out, ply + 3, s.mines, lists[3], seat, p, 4)
+            lists[3] = s.mines[:]
+        if s.turns != lists[4]:
+            _per_seat(out, ply + 4, s.turns, lists[4], seat, p, 25)
+            lists[4] = s.turns[:]
+        if s.track_pos != lists[5]:
+            _per_seat(out, ply + 29, s.track_pos, lists[5], seat, p, 10)
+            lists[5] = s.track_pos[:]
+        for k, values, at_, scale in ((6, s.goods, 5, 3), (7, s.sold, 11, 7)):
+            old = lists[k]
+            if values != old:
+                for j in compress(range(6 * p), map(ne, values, old)) if old else range(6 * p):
+                    q, c = divmod(j, 6)
+                    out[ply + (q - seat) % p * 32 + at_ + c] = values[j] / scale
+                lists[k] = values[:]
+        dice = s.dice
+        old = lists[8]
+        if dice != old:
+            for j in range(2 * p):
+                d = dice[j]
+                was = old[j] if old else 0
+                if d != was:
+                    q, k = divmod(j, 2)
+                    o = ply + (q - seat) % p * 32 + 16 + 6 * k
+                    if 1 <= was <= 6:
+                        out[o + was] = 0.0
+                    if 1 <= d <= 6:
+                        out[o + d] = 1.0
+            lists[8] = dice[:]
+        pos, stamp = s.track_pos, s.track_stamp
+        if pos != m.pos or stamp != m.stamp:  # the rank on the track (next round's turn order)
+            track = sorted(range(p), key=lambda q: (-pos[q], -stamp[q]))
+            for r, q in enumerate(track):
+                out[ply + (q - seat) % p * 32 + 30] = r / p
+            m.pos, m.stamp = pos[:], stamp[:]
+        depots = s.depots
+        if depots != m.depots:
             o = at["depots"]
-            out[o:o + n_dep] = array("f", dep[:n_dep].tobytes())
+            for j in compress(_SLOTS, map(ne, depots, m.depots)):
+                if j % 4 < p:
+                    out[o + j * _NPLACE:o + (j + 1) * _NPLACE] = _PLACE[depots[j]]
+            m.depots = depots[:]
+        if s.black != m.black_all:
+            black = s.black[:BLACK_DEPOT_TILES[p]]
             o = at["black_depot"]
-            out[o:o + 8 * (TILE + 1)] = array("f", dep[n_dep:].tobytes())
-            m.depots = (s.depots[:], black)
-        if s.depot_goods != m.goods:
+            old_black = m.black
+            for j, t in enumerate(black):
+                if j >= len(old_black) or t != old_black[j]:
+                    out[o + j * _NPLACE:o + (j + 1) * _NPLACE] = _PLACE[t]
+            for j in range(len(black), len(old_black)):
+                out[o + j * _NPLACE:o + (j + 1) * _NPLACE] = _EMPTY_PLACE
+            m.black = black
+            m.black_all = s.black[:]
+        goods = s.depot_goods
+        if goods != m.goods:
             o = at["depot_goods"]
-            for k, g in enumerate(s.depot_goods):
-                out[o + k] = g / 3
-            m.goods = s.depot_goods[:]
+            for k in compress(_GOODS, map(ne, goods, m.goods)):
+                out[o + k] = goods[k] / 3
+            m.goods = goods[:]
         if s.round_goods != m.round_goods:
             o = at["round_goods"]
             out[o:o + 30] = array("f", bytes(4 * 30))
@@ -280,34 +367,41 @@ class BurgundyObserver:
             m.bonus = s.bonus[:]
         o = at["turn"]
         over = s.to_move is None
+        flags = (s.to_move == seat, over, s.used, s.bought)
+        if flags != m.flags:
+            out[o + 13] = float(s.to_move == seat)
+            out[o + 14] = 0.0 if over else float(bool(s.used & 1))
+            out[o + 15] = 0.0 if over else float(bool(s.used & 2))
+            out[o + 16] = float(bool(s.bought))
+            m.flags = flags
+        sizes = (*map(len, s.stacks), len(s.black_stack), sum(s.goods_pool), len(s.removed), len(s.pool),
+                 s.order.index(seat) / p if seat in s.order else 0.0)
+        if sizes != m.sizes:
+            _SIZES.pack_into(out, 4 * (o + 34), sizes[0] / 36, sizes[1] / 36, sizes[2] / 36, sizes[3] / 36,
+                             sizes[4] / 36, sizes[5] / 36, sizes[6] / 36, sizes[7] / 42, sizes[8] / 100,
+                             sizes[9] / 4, sizes[10])
+            m.sizes = sizes
         if over:
-            decision = "over"
+            decision = _DECISION["over"]
         elif s.mode == MODE_BOARD:
-            decision = "board"
+            decision = _DECISION["board"]
         elif s.frames:
-            decision = FRAME_NAMES[s.frames[-1][0]]
+            decision = _FRAME_DECISION[s.frames[-1][0]]
         else:
-            decision = "end" if s.used == 3 else "turn"
-        stacks = s.stacks
-        out[o:o + 54 + 2 * p] = array("f", (
-            0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-            float(s.to_move == seat), 0.0 if over else float(bool(s.used & 1)),
-            0.0 if over else float(bool(s.used & 2)), float(bool(s.bought)),
-            0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-            len(stacks[0]) / 36, len(stacks[1]) / 36, len(stacks[2]) / 36, len(stacks[3]) / 36,
-            len(stacks[4]) / 36, len(stacks[5]) / 36, len(s.black_stack) / 36, sum(s.goods_pool) / 42,
-            len(s.removed) / 100, len(s.pool) / 4, s.order.index(seat) / p if seat in s.order else 0.0,
-            *([0.0] * (9 + 2 * p))))
-        out[o + min(s.mode, MODE_OVER)] = 1.0
-        out[o + 3 + min(s.phase, 4)] = 1.0
-        out[o + 8 + min(s.round, 4)] = 1.0
-        if 1 <= s.white <= 6:
-            out[o + 16 + s.white] = 1.0
-        out[o + 23 + _DECISIONS.index(decision)] = 1.0
-        if not over and s.oi < p:
-            out[o + 45 + s.oi] = 1.0
-            if s.to_move is not None:
-                out[o + 45 + p + (s.to_move - seat) % p] = 1.0
-        return np.frombuffer(out[:], dtype=np.float32)
+            decision = _DECISION["end"] if s.used == 3 else _DECISION["turn"]
+        hot = m.hot
+        _hot(out, hot, 4, o + 23 + decision)
+        where = (s.mode, s.phase, s.round, s.white, s.oi, s.to_move)
+        if where != m.where:
+            _hot(out, hot, 0, o + min(s.mode, MODE_OVER))
+            _hot(out, hot, 1, o + 3 + min(s.phase, 4))
+            _hot(out, hot, 2, o + 8 + min(s.round, 4))
+            _hot(out, hot, 3, o + 16 + s.white if 1 <= s.white <= 6 else -1)
+            acting = not over and s.oi < p
+            _hot(out, hot, 5, o + 45 + s.oi if acting else -1)
+            _hot(out, hot, 6, o + 45 + p + (s.to_move - seat) % p if acting and s.to_move is not None else -1)
+            m.where = where
+        return m.view.copy()
+
 
 OBSERVER = BurgundyObserver()
