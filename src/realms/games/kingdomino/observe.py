@@ -23,9 +23,7 @@ Layout (``fields``), for ``P`` players:
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping
-from itertools import compress
-from operator import ne
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -130,7 +128,6 @@ def _slot_table() -> list[array]:
 
 _SLOT = _slot_table()
 _ZEROS48 = array("f", bytes(4 * NUM_DOMINOES))
-_NO_SLOTS = [0] * SLOTS
 _ALL_SLOTS = range(2 * SLOTS)
 
 
@@ -145,15 +142,16 @@ class _Memo:
         self.crown: list[int] | None = None
         self.occ: list[int] | None = None
         self.keys: list[tuple[int, ...] | None] = [None] * p
-        self.rows: Any = None
+        self.oi = -2
+        self.counting: Any = None
         self.cur: list[int] = []
         self.cur_king: list[int] = []
         self.nxt: list[int] = []
         self.nxt_king: list[int] = []
         self.order: list[int] = []
         self.slots = [0] * (2 * SLOTS)  # domino 0 codes: the empty slot
-        #: per king (index -1: no king), its part of a slot's code for this seat: its relative seat
-        self.king_part = [(1 + (k % p - seat) % p) * 4 for k in range(SLOTS)] + [0]
+        #: per king, its part of a slot's code for this seat: its relative seat
+        self.king_part = [(1 + (k % p - seat) % p) * 4 for k in range(SLOTS)]
         self.pile: list[int] | None = None
         self.unused: list[int] | None = None
         self.discarded: list[int] | None = None
@@ -221,32 +219,42 @@ class KingdominoObserver:
             m.occ, m.terr, m.crown = occ[:], terr[:], crown[:]
         over = s.to_move is None
         oi = s.oi
-        state_key = (oi, over, s.round > 0)
+        counting = s.round > 0 and not over  # kings that acted this round are marked
         cur, cur_king, nxt, nxt_king, order = s.cur, s.cur_king, s.nxt, s.nxt_king, s.order
-        if (state_key != m.rows or cur_king != m.cur_king or nxt_king != m.nxt_king or cur != m.cur
-                or nxt != m.nxt or order != m.order):
-            # each slot's code (see _SLOT): domino * 20, plus for a king on it a part per king (its relative
-            # seat, acting now, acted this round); only the slots whose code changed are written
-            nxt_part = m.king_part[:]
-            if not over and oi < len(order):
-                nxt_part[order[oi]] += 2
-            if s.round > 0 and not over and oi:
-                cur_part = nxt_part[:]
-                for k in order[:oi]:
-                    cur_part[k] += 1
+        if oi != m.oi or counting != m.counting or nxt_king != m.nxt_king or cur_king != m.cur_king or cur != m.cur \
+                or nxt != m.nxt or order != m.order:
+            acting = order[oi] if not over and oi < len(order) else -1
+            codes = m.slots
+            if (oi == m.oi + 1 and counting == m.counting and cur_king == m.cur_king and cur == m.cur
+                    and nxt == m.nxt and order == m.order):
+                # a pick: the king that picked now stands on a slot of the next row and has acted, the next
+                # king acts; only their slots change
+                kings = (order[oi - 1], acting)
+                picked = [j for j in range(len(cur)) if cur_king[j] in kings]
+                picked += [SLOTS + j for j in range(len(nxt)) if nxt_king[j] in kings or nxt_king[j] != m.nxt_king[j]]
+                todo: Sequence[int] = picked
             else:
-                cur_part = nxt_part
-            codes = [d * 20 + cur_part[k] for d, k in zip(cur, cur_king, strict=True)]
-            codes += _NO_SLOTS[len(cur):]
-            codes += [d * 20 + nxt_part[k] for d, k in zip(nxt, nxt_king, strict=True)]
-            codes += _NO_SLOTS[len(nxt):]
-            old = m.slots
-            if codes != old:
-                for j in compress(_ALL_SLOTS, map(ne, codes, old)):
+                todo = _ALL_SLOTS
+            done = order[:oi] if counting else ()
+            part = m.king_part
+            for j in todo:
+                if j < SLOTS:
+                    if j < len(cur):
+                        k = cur_king[j]
+                        code = cur[j] * 20 + (part[k] + (2 if k == acting else 0) + (1 if k in done else 0)
+                                              if k >= 0 else 0)
+                    else:
+                        code = 0
+                elif j - SLOTS < len(nxt):
+                    k = nxt_king[j - SLOTS]
+                    code = nxt[j - SLOTS] * 20 + (part[k] + (2 if k == acting else 0) if k >= 0 else 0)
+                else:
+                    code = 0
+                if code != codes[j]:
                     r = rows_at + j * SLOT_FEATURES
-                    out[r:r + SLOT_FEATURES] = _SLOT[codes[j]]
-                m.slots = codes
-            m.rows = state_key
+                    out[r:r + SLOT_FEATURES] = _SLOT[code]
+                    codes[j] = code
+            m.oi, m.counting = oi, counting
             m.cur, m.cur_king, m.nxt, m.nxt_king, m.order = cur[:], cur_king[:], nxt[:], nxt_king[:], order[:]
         if s.pile != m.pile or s.unused != m.unused:
             out[unseen_at:disc_at] = _ZEROS48
