@@ -11,7 +11,11 @@ from realms.core.rng import Rng
 
 
 @pytest.mark.parametrize(("game_id", "opts"), [("kingdomino", {"players": 3}), ("dominion", {"players": 3}),
-                                               ("burgundy", {"players": 2}), ("dominion", {"players": 2})])
+                                               ("burgundy", {"players": 2}), ("dominion", {"players": 2}),
+                                               # boards, kingdoms and dynasties that differ from game to game
+                                               ("burgundy", {"players": 3, "scenario": "random"}),
+                                               ("dominion", {"players": 2, "kingdom": "random"}),
+                                               ("kingdomino", {"players": 2, "dynasty": True})])
 def test_any_order_gives_the_fresh_encoding(game_id, opts):
     game = realms.games.get(game_id)
     cls = type(game.observation())

@@ -167,7 +167,6 @@ class _Memo:
         self.out = array("f", bytes(4 * lay.size))
         self.view = np.frombuffer(self.out, dtype=np.float32)  # shares out's memory
         self.boards: list[Any] = [None] * p
-        self.estate: list[Any] = [None] * p
         self.storage: list[Any] = [[]] * p
         self.know: list[int] = [0] * p
         #: whole lists of the state as last seen (each seat's part is then compared only when they differ)
@@ -183,7 +182,6 @@ class _Memo:
         self.depots: list[int] = [-1] * 24
         self.black: list[int] = []
         self.black_all: list[int] = []
-        self.storage_all: list[Any] = []
         self.goods: list[int] = [0] * 36
         self.round_goods: Any = None
         self.bonus: Any = None
@@ -200,6 +198,15 @@ def _per_seat(out: array, at: int, values: list[int], old: list[int] | None, sea
         v = values[q]
         if old is None or v != old[q]:
             out[at + (q - seat) % p * 32] = v / scale
+
+
+def _per_colour(out: array, at: int, values: list[int], old: list[int] | None, seat: int, p: int,
+                scale: int) -> None:
+    """Writes ``values[q * 6 + c] / scale`` at ``at + c`` in each relative seat's player block where it
+    changed."""
+    for j in compress(range(6 * p), map(ne, values, old)) if old else range(6 * p):
+        q, c = divmod(j, 6)
+        out[at + (q - seat) % p * 32 + c] = values[j] / scale
 
 
 def _hot(out: array, hot: list[int], g: int, at: int) -> None:
@@ -237,38 +244,44 @@ class BurgundyObserver:
         est, sto = at["estate"], at["storage"]
         n_est = NSPACES * SPACE
         estate = s.estate
-        if estate != m.estate_all or s.boards != m.boards_all:
+        boards = s.boards
+        whole: tuple[int, ...] = ()  # the seats whose estate was just written whole
+        if boards != m.boards_all:  # a board chosen (or another game): that seat's estate is written whole
             for i in range(p):
                 q = (seat + i) % p
-                board = s.boards[q]
-                ids = estate[q * STRIDE + 1:q * STRIDE + 1 + NSPACES]
-                old = m.estate[i]
+                board = boards[q]
                 if board is not m.boards[i]:
                     o = est + i * n_est
                     if board is None:
                         out[o:o + n_est] = array("f", bytes(4 * n_est))
                     else:
+                        ids = estate[q * STRIDE + 1:q * STRIDE + 1 + NSPACES]
                         out[o:o + n_est] = array("f", _estate(board, ids).tobytes())
                     m.boards[i] = board
-                    m.estate[i] = ids
-                elif ids != old and board is not None:  # tiles placed (or taken away): those spaces only
-                    o = est + i * n_est + 13
-                    for sp in compress(_SPACES, map(ne, ids, old)):
-                        r = o + sp * SPACE
-                        out[r:r + _NPLACE] = _PLACE[ids[sp]]
-                    m.estate[i] = ids
-            m.estate_all, m.boards_all = estate[:], s.boards[:]
+                    whole += (q,)
+            m.boards_all = boards[:]
+        if estate != m.estate_all:  # tiles placed (or taken away): those spaces only
+            if len(m.estate_all) != len(estate):
+                m.estate_all = [-1] * len(estate)  # what an estate without tiles holds
+            for j in compress(range(len(estate)), map(ne, estate, m.estate_all)):
+                q, space = divmod(j, STRIDE)
+                if boards[q] is not None and q not in whole and 1 <= space <= NSPACES:
+                    r = est + (q - seat) % p * n_est + (space - 1) * SPACE + 13
+                    out[r:r + _NPLACE] = _PLACE[estate[j]]
+            m.estate_all = estate[:]
         storage = s.storage
-        if storage != m.storage_all:
-            for i in range(p):
-                st = storage[(seat + i) % p]
-                if st != m.storage[i]:
-                    o = sto + i * 4 * _NPLACE
-                    n = len(st)
-                    for j in range(4):
-                        out[o + j * _NPLACE:o + (j + 1) * _NPLACE] = _PLACE[st[j]] if j < n else _EMPTY_PLACE
-                    m.storage[i] = st[:]
-            m.storage_all = [st[:] for st in storage]
+        for i in range(p):
+            st = storage[(seat + i) % p]
+            old = m.storage[i]
+            if st != old:
+                o = sto + i * 4 * _NPLACE
+                n = len(st)
+                k = len(old)
+                for j in range(4):  # the places whose tile changed
+                    t = st[j] if j < n else -1
+                    if t != (old[j] if j < k else -1):
+                        out[o + j * _NPLACE:o + (j + 1) * _NPLACE] = _PLACE[t]
+                m.storage[i] = st[:]
         if s.know != m.know_all:
             for i in range(p):
                 kmask = s.know[(seat + i) % p]
@@ -299,26 +312,24 @@ class BurgundyObserver:
         if s.track_pos != lists[5]:
             _per_seat(out, ply + 29, s.track_pos, lists[5], seat, p, 10)
             lists[5] = s.track_pos[:]
-        for k, values, at_, scale in ((6, s.goods, 5, 3), (7, s.sold, 11, 7)):
-            old = lists[k]
-            if values != old:
-                for j in compress(range(6 * p), map(ne, values, old)) if old else range(6 * p):
-                    q, c = divmod(j, 6)
-                    out[ply + (q - seat) % p * 32 + at_ + c] = values[j] / scale
-                lists[k] = values[:]
+        if s.goods != lists[6]:
+            _per_colour(out, ply + 5, s.goods, lists[6], seat, p, 3)
+            lists[6] = s.goods[:]
+        if s.sold != lists[7]:
+            _per_colour(out, ply + 11, s.sold, lists[7], seat, p, 7)
+            lists[7] = s.sold[:]
         dice = s.dice
         old = lists[8]
         if dice != old:
-            for j in range(2 * p):
+            for j in compress(range(2 * p), map(ne, dice, old)) if old else range(2 * p):
                 d = dice[j]
+                q, k = divmod(j, 2)
+                o = ply + (q - seat) % p * 32 + 16 + 6 * k
                 was = old[j] if old else 0
-                if d != was:
-                    q, k = divmod(j, 2)
-                    o = ply + (q - seat) % p * 32 + 16 + 6 * k
-                    if 1 <= was <= 6:
-                        out[o + was] = 0.0
-                    if 1 <= d <= 6:
-                        out[o + d] = 1.0
+                if 1 <= was <= 6:
+                    out[o + was] = 0.0
+                if 1 <= d <= 6:
+                    out[o + d] = 1.0
             lists[8] = dice[:]
         pos, stamp = s.track_pos, s.track_stamp
         if pos != m.pos or stamp != m.stamp:  # the rank on the track (next round's turn order)
