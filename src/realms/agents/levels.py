@@ -53,7 +53,7 @@ LEVELS: dict[str, dict[str, Level]] = {
     ),
     "burgundy": _levels(
         "burgundy",
-        ("rollout", "Plays by action kind, without looking ahead."),
+        ("light-rollout", "Plays by action kind, without looking ahead."),
         ("greedy", "Takes the move worth most by its evaluation; the usual bot."),
         ("mc:seconds=2", "Plays out hundreds of games per move (about 2 s): beats the greedy bot four "
                          "games in five."),

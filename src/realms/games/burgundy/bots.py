@@ -1,4 +1,5 @@
-"""Castles of Burgundy bots: ``greedy`` (``random`` is game-agnostic).
+"""Castles of Burgundy bots: ``greedy`` (``random`` is game-agnostic), and the playout policies of the search
+agents: ``rollout`` and ``random-playout`` (compiled, ``playout.py``) and ``light-rollout`` (plain Python).
 
 ``greedy`` looks ahead over its own turn: it applies each legal action to a copy of the state and
 scores the result with ``evaluate`` -- the seat's VP plus what its resources are worth -- and takes
@@ -36,7 +37,7 @@ turn into VP. The bot reads only public information (nothing but the future is h
 from __future__ import annotations
 
 from realms.core.agents import Agent, AgentFactory, Playout
-from realms.core.game import Action
+from realms.core.game import Action, Result
 from realms.core.rng import Rng
 from realms.games.burgundy.data import (
     ANIMAL,
@@ -305,14 +306,15 @@ _ROLLOUT_RANK = {K_PLACE: 9, K_HALL: 9, K_SELL: 7, K_TAKE: 6, K_PICK: 6, K_SHIP:
 
 
 class RolloutAgent(Playout):
-    """A cheap player for search playouts (``rollout``, the search agents' default here): it prefers, by
-    action kind, placing a tile, then selling goods, then taking a tile (or a bonus pick), then buying from
-    the black depot, taking workers, discarding, skipping, ending the turn; it never spends workers on dice.
+    """A cheap player in plain Python (``light-rollout``; the search agents' playout policy before the compiled
+    ``rollout``, and its fallback without numba): it prefers, by action kind, placing a tile, then selling
+    goods, then taking a tile (or a bonus pick), then buying from the black depot, taking workers,
+    discarding, skipping, ending the turn; it never spends workers on dice.
     Among actions of the preferred kind it chooses at random, except that a sale sells the largest stack.
     Its ``value`` is ``evaluate`` (the greedy bot's evaluation) for every seat, and a search cuts its
     playouts after ``cutoff`` actions to use it."""
 
-    name = "rollout"
+    name = "light-rollout"
     cutoff = 40
     value_scale = 8.0
 
@@ -339,4 +341,71 @@ class RolloutAgent(Playout):
         return [evaluate(game, state, p) for p in range(state.players)]
 
 
-AGENTS["rollout"] = RolloutAgent
+class CompiledPlayout(Playout):
+    """``rollout`` (the search agents' default here) and ``random-playout``: playout policies that
+    finish a search's playout in one call to the compiled kernel (``playout.py``, the ``fast`` extra) when
+    numba is installed, every seat played by the policy: ``informed`` (each legal action scored by a one-step
+    estimate of its VP, the best played, scores jittered a little) or ``random`` (uniform, as ``random``).
+    Chance in the playout comes from a stream drawn from this agent's generator, never the state's own, and
+    each seat draws from its own stream seeded from it too. ``act`` is the same policy, one decision at a time
+    (through the kernel); without numba, ``act`` is ``light-rollout``'s choice (``random``'s for
+    ``random-playout``) and the search steps through it, cut after 40 actions and scored by ``evaluate``.
+    ``rank`` is the informed policy's estimate of each action: a search keeps the best 6 at the root."""
+
+    name = "rollout"
+    code = 1  # the kernel's policy code (``playout.INFORMED``)
+    value_scale = 8.0
+    width = 6
+
+    def __init__(self, rng: Rng) -> None:
+        super().__init__(rng)
+        from realms.games.burgundy import kernel
+
+        self._compiled = kernel.AVAILABLE
+        self.cutoff = 0 if self._compiled else RolloutAgent.cutoff
+        self._light = RolloutAgent(rng) if self.code else None
+
+    def act(self, game: Burgundy, state: BurgundyState) -> Action:  # type: ignore[override]
+        actions = game.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        if self._light is None:  # random-playout: as ``random``
+            return actions[self.rng.below(len(actions))]
+        if not self._compiled:
+            return self._light.act(game, state)
+        from realms.games.burgundy import playout
+
+        idx, self.rng.state = playout.choose(state, self.rng.state)
+        return next(a for a in actions if a.index == idx)
+
+    def finish(self, game: Burgundy, state: BurgundyState) -> Result | None:  # type: ignore[override]
+        if not self._compiled or state.to_move is None:
+            return None
+        from realms.games.burgundy import kernel, playout
+
+        p = state.players
+        chance = self.rng.next64()
+        rows = playout.scores(state, [self.code] * p, chance, [self.rng.next64() for _ in range(p)])
+        return kernel.result_of(rows, p, state.opts["tiebreak"])
+
+    def value(self, game: Burgundy, state: BurgundyState) -> list[float]:  # type: ignore[override]
+        return [evaluate(game, state, p) for p in range(state.players)]
+
+    def rank(self, game: Burgundy, state: BurgundyState, actions: list[Action]) -> list[float] | None:  # type: ignore[override]
+        """The informed policy's estimate of each action (in VP), for a search's root ``width``."""
+        if not self._compiled or state.to_move is None:
+            return None
+        from realms.games.burgundy import playout
+
+        vals = playout.values(state)
+        return [vals.get(a.index, -1e9) for a in actions]
+
+
+class RandomPlayout(CompiledPlayout):
+    name = "random-playout"
+    code = 0
+
+
+AGENTS["light-rollout"] = RolloutAgent
+AGENTS["rollout"] = CompiledPlayout
+AGENTS["random-playout"] = RandomPlayout

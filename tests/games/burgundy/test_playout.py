@@ -1,0 +1,155 @@
+"""The compiled playout policies (``realms.games.burgundy.playout``, the ``rollout`` and ``random-playout``
+agents): every playout is replayed through the reference engine (each step's whole legal list, the chosen
+action legal, the final state field by field), the one-decision ``choose`` makes the kernel's choices, chance
+comes from the agent's stream and never the state's, and the same seeds give the same playouts and moves."""
+
+from __future__ import annotations
+
+import pytest
+
+import realms.agents  # noqa: F401  (registers the search agents)
+import realms.games
+from realms.agents import make_agent
+from realms.core.rng import Rng, derive_seed
+from realms.games.burgundy.actions import DECODE, K_ADJUST
+from realms.sim import run_tournament
+
+kernel = pytest.importorskip("realms.games.burgundy.kernel")
+if not kernel.AVAILABLE:
+    pytest.skip("numba is not installed (the 'fast' extra)", allow_module_level=True)
+from realms.games.burgundy import playout  # noqa: E402
+
+GAME = realms.games.get("burgundy")
+CASES = [
+    ({"players": 2}, 6),
+    ({"players": 2, "scenario": "free-choice", "black_depot_timing": "during-effects"}, 3),
+    ({"players": 3, "city_hall": "matching-colour"}, 3),
+    ({"players": 4, "scenario": "random", "tiebreak": "most-empty"}, 2),
+]
+
+
+def _walk(state, steps, seed):
+    walkers = [make_agent("random", GAME, derive_seed(seed, 100 + k)) for k in range(state.players)]
+    for _ in range(steps):
+        if state.to_move is None:
+            break
+        GAME.apply(state, walkers[state.to_move].act(GAME, state))
+    return state
+
+
+def _replay(state, policies, chance, seeds, where):
+    """A recorded kernel playout of a copy of ``state`` replayed through the reference engine from ``state``
+    with its stream replaced by ``chance``; the informed seats' choices re-made one at a time by ``choose``."""
+    final, n, chosen, counts, lists = playout.run(state, policies, chance, seeds, record=True)
+    state = state.clone()
+    state.rng = chance
+    streams = list(seeds)
+    at = 0
+    kinds = set()
+    for step in range(n):
+        legal = [a.index for a in GAME.legal_actions(state)]
+        k = int(counts[step])
+        assert lists[at:at + k].tolist() == legal, (where, step)
+        at += k
+        idx = int(chosen[step])
+        assert idx in legal, (where, step)
+        p = state.to_move
+        if policies[p] == playout.INFORMED:
+            again, streams[p] = playout.choose(state, streams[p])
+            assert again == idx, (where, step)
+        elif k > 1:  # as ``random``: a uniform draw from the seat's stream
+            rng = Rng(0)
+            rng.state = streams[p]
+            assert idx == legal[rng.below(k)], (where, step)
+            streams[p] = rng.state
+        kinds.add(DECODE[idx][0])
+        GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.index == idx))
+    assert state.to_move is None, where
+    ref = kernel.encode(state)
+    assert (final == ref).all(), where
+    return kinds
+
+
+@pytest.mark.parametrize("options, games", CASES)
+def test_playouts_replay_through_the_reference_engine(options, games):
+    opts = GAME.validate_options(options)
+    players = opts["players"]
+    kinds = set()
+    for g in range(games):
+        seed = derive_seed(17, g)
+        state = _walk(GAME.setup(opts, seed), 23 * g, seed)  # from the start, then part-way through
+        if state.to_move is None:
+            continue
+        seeds = [derive_seed(seed, k + 1) for k in range(players)]
+        kinds |= _replay(state, [playout.INFORMED] * players, derive_seed(seed, 99), seeds, (options, g))
+        mixed = [playout.INFORMED if (k + g) % 2 else playout.RANDOM for k in range(players)]
+        _replay(state, mixed, derive_seed(seed, 98), seeds, (options, g, "mixed"))
+    assert K_ADJUST in kinds  # the informed policy spends workers on dice
+
+
+def test_playouts_start_inside_bonus_decisions():
+    opts = GAME.validate_options({"players": 3, "black_depot_timing": "during-effects"})
+    frames = 0
+    for g in range(10):
+        seed = derive_seed(5, g)
+        state = GAME.setup(opts, seed)
+        bot = make_agent("rollout", GAME, seed)
+        for _ in range(20 + 9 * g):
+            if state.frames or state.to_move is None:
+                break
+            GAME.apply(state, bot.act(GAME, state))
+        if state.to_move is None:
+            continue
+        frames += bool(state.frames)
+        _replay(state, [playout.INFORMED] * 3, derive_seed(seed, 7), [1, 2, 3], g)
+    assert frames > 0
+
+
+def test_chance_is_the_agents_never_the_states():
+    """``finish`` plays the same game whatever the state's own stream holds (a search's copy, reseeded by
+    ``determinize``, or the real state), and a different agent stream gives another future."""
+    state = _walk(GAME.new({"players": 2}, 3), 40, 3)
+    other = state.clone()
+    other.rng = derive_seed(state.rng, 1)
+    a = make_agent("rollout", GAME, 9).finish(GAME, state)
+    b = make_agent("rollout", GAME, 9).finish(GAME, other)
+    assert a is not None and b is not None and a.scores == b.scores and a.winners == b.winners
+    futures = {tuple(make_agent("rollout", GAME, seed).finish(GAME, state).scores) for seed in range(8)}
+    assert len(futures) > 1
+    # the playout is the kernel's, chance and seats drawn from the agent's generator in that order
+    agent = make_agent("rollout", GAME, 9)
+    rng = Rng(0)
+    rng.state = agent.rng.state
+    chance, seeds = rng.next64(), [rng.next64(), rng.next64()]
+    rows = playout.scores(state, [1, 1], chance, seeds)
+    assert [r[0] for r in rows] == agent.finish(GAME, state).scores
+
+
+def test_same_seed_same_playout_and_same_move():
+    state = _walk(GAME.new({"players": 2}, 4), 30, 4)
+    before = GAME.state_hash(state)
+    for name in ("rollout", "random-playout"):
+        results = [make_agent(name, GAME, seed).finish(GAME, state) for seed in (3, 3)]
+        assert results[0].scores == results[1].scores and results[0].ranks == results[1].ranks
+    for kind in ("mc", "uct", "ismcts"):
+        moves = [make_agent(f"{kind}:iterations=60", GAME, seed).act(GAME, state) for seed in (5, 5)]
+        assert moves[0] == moves[1] and moves[0] in GAME.legal_actions(state)
+    assert GAME.state_hash(state) == before
+
+
+def test_act_plays_legal_whole_games():
+    state = GAME.new({"players": 3, "scenario": "free-choice"}, 6)
+    bots = [make_agent(name, GAME, k) for k, name in enumerate(("rollout", "random-playout", "rollout"))]
+    while state.to_move is not None:
+        action = bots[state.to_move].act(GAME, state)
+        assert action in GAME.legal_actions(state)
+        GAME.apply(state, action)
+    assert GAME.result(state) is not None
+
+
+def test_informed_playouts_beat_random_ones():
+    report = run_tournament("burgundy", ["rollout", "random-playout"], games=2, seed=3, options={"players": 2})
+    assert report.entrants[0].wins == 2 and report.entrants[0].mean_score > report.entrants[1].mean_score + 40
+    searched = run_tournament("burgundy", ["mc:iterations=40,policy=random-playout", "random"], games=2, seed=3,
+                              options={"players": 2})
+    assert searched.entrants[0].wins == 2, searched.to_json()
