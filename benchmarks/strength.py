@@ -14,6 +14,7 @@ games played; then playouts per second for each game and playout policy, and the
     python benchmarks/strength.py --agent mc --seconds 0.25 --games 24
     python benchmarks/strength.py --agent ismcts --seconds 1 --games 100 --only kingdomino
     python benchmarks/strength.py --playouts-only
+    python benchmarks/strength.py --playouts-only --playout-games burgundy
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
 POLICIES = {
     "kingdomino": ["random", "rollout", "greedy", "full-greedy"],
     "dominion": ["random", "rollout", "big-money-ultimate"],
-    "burgundy": ["random", "rollout", "greedy"],
+    "burgundy": ["random", "random-playout", "light-rollout", "rollout", "greedy"],
 }
 
 
@@ -93,8 +94,8 @@ def strength(setting: str, agent: str, games: int, seed: int) -> dict[str, Any]:
 
 def playout_speed(game_id: str, policy: str, seconds: float, seed: int = 1) -> dict[str, Any]:
     """Playouts per second of ``mc`` with this policy, from positions a quarter, half and three quarters of
-    the way into a game played by the rollout policy (Burgundy's rollout stops at its cut-off), after one
-    warm-up search (a compiled kernel's loading is not counted)."""
+    the way into a game played by the rollout policy (a policy with a cut-off, Burgundy's light-rollout, stops
+    there), after one warm-up search (a compiled kernel's loading is not counted)."""
     game = realms.games.get(game_id)
     opts = SETTINGS[game_id][1]
     state = game.new(opts, seed)
@@ -136,6 +137,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--playout-seconds", type=float, default=1.0, help="time per policy for the playout table")
     ap.add_argument("--playouts-only", action="store_true", help="only the playout table")
+    ap.add_argument("--playout-games", default=",".join(POLICIES),
+                    help=f"games of the playout table, comma-separated, of: {', '.join(POLICIES)}")
     ap.add_argument("--no-playouts", action="store_true", help="no playout table")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     args = ap.parse_args()
@@ -154,8 +157,8 @@ def main() -> None:
                       f"{r['games']} |", flush=True)
     speeds = []
     if not args.no_playouts:
-        for game_id, policies in POLICIES.items():
-            for policy in policies:
+        for game_id in [g.strip() for g in args.playout_games.split(",") if g.strip()]:
+            for policy in POLICIES[game_id]:
                 speeds.append(playout_speed(game_id, policy, args.playout_seconds))
                 if not args.json:
                     s = speeds[-1]
