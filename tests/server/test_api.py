@@ -245,7 +245,7 @@ def test_websocket_carries_actions_and_answers_each_fault_on_that_socket_only(cl
             assert answer["version"] == 0
         ws_other.send_text(json.dumps({"type": "action", "version": 0, "action": action}))
         answer = ws_other.receive_json()
-        assert answer["status"] == 409 and "turn" in answer["detail"]
+        assert answer["status"] == 409 and "turn" in answer["detail"], answer
         spectator.send_text(json.dumps({"type": "action", "version": 0, "action": action}))
         assert spectator.receive_json()["status"] == 403
         ws.send_bytes(b"binary")

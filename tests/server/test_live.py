@@ -195,3 +195,34 @@ def test_startup_loads_only_games_with_bots_and_idle_games_leave_memory(url):
     assert humans.id not in restarted.games
     assert restarted.get(humans.id).version == 0
     close(restarted)
+
+
+def test_a_catch_up_of_seats_pushes_to_watchers_only_what_changed(url):
+    """What the listener does for every watched game when it (re)connects: read the seats again and catch
+    up. Nothing changed: nothing is pushed (a socket would get a spurious update); a seat another process
+    handed out meanwhile, or an announced seat change: pushed once."""
+    first, second = manager(url), manager(url)
+    made = first.create("kingdomino", {}, ["creator", "open"])
+    live = first.get(made.id)
+    live.watchers[object()] = 0
+    pushed: list[int] = []
+
+    async def notify(game, version):
+        pushed.append(version)
+
+    first.notify = notify
+
+    async def pull(version, **kw):
+        first._pull(live.id, version, **kw)
+        while live.id in first._heard:
+            await asyncio.sleep(0.01)
+
+    asyncio.run(pull(-1, quiet=True))
+    assert pushed == []  # nothing new
+    second.join(second.get(made.id), seat=1)
+    asyncio.run(pull(-1, quiet=True))
+    assert pushed == [0] and live.seats[1].claimed  # the seat taken elsewhere
+    asyncio.run(pull(-1))
+    assert pushed == [0, 0]  # announced: told, even though this copy has those seats already
+    close(first)
+    close(second)

@@ -430,6 +430,7 @@ class Manager:
         self.broken: dict[str, str] = {}
         #: PostgreSQL: game id -> the newest version another process announced, while this one fetches it
         self._heard: dict[str, int] = {}
+        self._reseat: dict[str, bool] = {}  # games whose seats to read again (True: quietly, see _pull)
 
     def seat_token(self, gid: str, seat: int, user_id: int) -> str:
         """The seat secret of a signed-in player: derived from the server key, so that the player's other
@@ -683,8 +684,8 @@ class Manager:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     delay = 0.5
                     for live in list(self.games.values()):
-                        if live.watchers:
-                            self._pull(live.id, -1)
+                        if live.watchers:  # what was missed while not listening: pushed only if anything was
+                            self._pull(live.id, -1, quiet=True)
                     async for note in conn.notifies():
                         origin, _, items = note.payload.partition(" ")
                         if origin == ORIGIN:  # this process's own: its watchers were told at once
@@ -699,14 +700,18 @@ class Manager:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 10.0)
 
-    def _pull(self, gid: str, version: int) -> None:
+    def _pull(self, gid: str, version: int, quiet: bool = False) -> None:
         """Another process announced ``version`` of game ``gid`` (-1: its seats changed): when this process
-        has watchers of that game and has not got there, fetch it (one task per game at a time)."""
+        has watchers of that game and has not got there, fetch it (one task per game at a time). Seats to
+        read again are remembered apart from the version, so an action heard meanwhile does not hide them;
+        ``quiet``: a catch-up of seats that pushes to the watchers only what it finds changed."""
         live = self.games.get(gid)
         if live is None or not live.watchers or (version != -1 and version <= live.version):
             return
         busy = gid in self._heard
         self._heard[gid] = max(self._heard.get(gid, version), version)
+        if version == -1:
+            self._reseat[gid] = self._reseat.get(gid, True) and quiet
         if not busy:
             asyncio.get_running_loop().create_task(self._fetch(live))
 
@@ -714,13 +719,15 @@ class Manager:
         try:
             while live.id in self._heard:
                 wanted = self._heard[live.id]
+                quiet = self._reseat.pop(live.id, None)
                 async with live.lock:
-                    if wanted == -1:
-                        self.refresh_seats(live)
+                    seated = quiet is not None and (self.refresh_seats(live) or not quiet)
                     moved = self.catch_up(live, force=True)
-                if self._heard.get(live.id) == wanted:
+                if self._heard.get(live.id) == wanted and live.id not in self._reseat:
                     del self._heard[live.id]
-                if (moved or wanted == -1) and self.notify is not None:
+                # watchers hear of a change: an announced seat change always (this process may have read the
+                # new seats already), a quiet catch-up only when it found something
+                if (moved or seated) and self.notify is not None:
                     await self.notify(live, live.version)
         except ApiError as e:
             log.error("game %s: %s", live.id, e.message)
@@ -728,6 +735,7 @@ class Manager:
             log.exception("bringing game %s up to date after another process changed it failed", live.id)
         finally:
             self._heard.pop(live.id, None)
+            self._reseat.pop(live.id, None)
 
     def resume_all(self) -> list[str]:
         """After a restart, restart the bots of unfinished games: only games with a bot seat are loaded
@@ -775,8 +783,8 @@ class Manager:
         return [Seat(s.seat, s.kind, s.agent, s.access, s.token_hash, s.claimed, s.user_id, name, s.time_left,
                      epoch(s.takeover_at), s.takeover_reason) for s, name in rows]
 
-    def refresh_seats(self, live: LiveGame) -> None:
-        """Read the game's seats again (another process may have handed one out)."""
+    def refresh_seats(self, live: LiveGame) -> bool:
+        """Read the game's seats again (another process may have handed one out); whether they changed."""
         with self.sessions() as db:
             fresh = self._seat_rows(db, live.id)
         if [s.public() for s in fresh] != [s.public() for s in live.seats] or \
@@ -784,6 +792,8 @@ class Manager:
             live.seats = fresh
             live._payload_version = -1
             live.refused.clear()
+            return True
+        return False
 
     async def seat_of(self, live: LiveGame, token: str | None) -> int | None:
         """The seat whose secret ``token`` is (None: a spectator), else 403.
