@@ -282,8 +282,8 @@ class DominionObserver:
             m.piles, m.supply = s.piles, supply[:]
         elif supply != m.supply:  # a gain or two
             o = at["supply"]
-            for c in compress(_CARDS, map(ne, supply, m.supply)):
-                out[o + c] = supply[c] / 10 if c in s.piles else 0.0
+            for c in compress(_CARDS, map(ne, supply, m.supply)):  # only piles of the game have cards
+                out[o + c] = supply[c] / 10
             m.supply = supply[:]
         o = at["turn"]
         over = s.to_move is None
