@@ -15,7 +15,10 @@ The calls are timed one by one with ``perf_counter``. On a shared machine a call
 time the process waited for the CPU (milliseconds, against microseconds of work): an action whose calls took
 longer than ``CUTOFF`` is left out of the per-action figures of its loop, and the share left out is printed.
 
-    python benchmarks/rl_steps.py [SECONDS_PER_GAME] [--json]
+``--parts`` plays each game a third time with the encoder replaced by a stand-in that returns a copy of a
+zero vector: the environment's calls without the encoding (its bookkeeping, the mask, one copy).
+
+    python benchmarks/rl_steps.py [SECONDS_PER_GAME] [--json] [--parts]
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import numpy as np
 
 import realms.games
 import realms.rl
+from realms.core.plugins import Observer
 from realms.core.rng import Rng
 
 GAMES = [("kingdomino", {"players": 2}), ("dominion", {"players": 2}), ("burgundy", {"players": 2})]
@@ -76,6 +80,7 @@ def env_game(env: realms.rl.RealmsAEC, seed: int) -> tuple[int, float, float, in
         if term or trunc:
             env.step(None)
             continue
+        assert obs is not None
         legal = np.flatnonzero(obs["action_mask"])
         action = int(legal[rng.below(len(legal))])
         c = clock()
@@ -89,10 +94,24 @@ def env_game(env: realms.rl.RealmsAEC, seed: int) -> tuple[int, float, float, in
     return n, clock() - t0, inside, out
 
 
-def measure(game_id: str, options: dict, seconds: float) -> dict:
+class _CopyOnly:
+    """A stand-in encoder for ``--parts``: a copy of a zero vector of the game's size, the least any
+    encoder returns."""
+
+    def __init__(self, observer: Observer, size: int) -> None:
+        self.fields = observer.fields
+        self.zeros = np.zeros(size, dtype=np.float32)
+
+    def encode(self, state: object, seat: int) -> np.ndarray:
+        return self.zeros.copy()
+
+
+def measure(game_id: str, options: dict, seconds: float, parts: bool = False) -> dict:
     env = realms.rl.env(game_id, options)
-    bare_n = env_n = bare_out = env_out = 0
-    bare_t = env_t = bare_in = env_in = 0.0
+    observer = env.table.observer
+    stand_in = _CopyOnly(observer, env.table.obs_size)
+    bare_n = env_n = bare_out = env_out = part_n = part_out = 0
+    bare_t = env_t = bare_in = env_in = part_in = 0.0
     seed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or seed < 2:
@@ -100,24 +119,34 @@ def measure(game_id: str, options: dict, seconds: float) -> dict:
         bare_n, bare_t, bare_in, bare_out = bare_n + n, bare_t + t, bare_in + i, bare_out + o
         n, t, i, o = env_game(env, seed)
         env_n, env_t, env_in, env_out = env_n + n, env_t + t, env_in + i, env_out + o
+        if parts:
+            env.table.observer = stand_in
+            n, _t, i, o = env_game(env, seed)
+            env.table.observer = observer
+            part_n, part_in, part_out = part_n + n, part_in + i, part_out + o
         seed += 1
     bare_us = bare_t / bare_n * 1e6
     env_us = env_t / env_n * 1e6
     bare_in_us = bare_in / (bare_n - bare_out) * 1e6
     env_in_us = env_in / (env_n - env_out) * 1e6
-    return {"game": game_id, "options": options, "games": seed,
-            "bare_actions_per_s": round(bare_n / bare_t), "env_steps_per_s": round(env_n / env_t),
-            "bare_us_per_action": round(bare_us, 1), "env_us_per_step": round(env_us, 1),
-            "ratio_env_over_bare": round(env_us / bare_us, 2),
-            "protocol_us": round(bare_in_us, 2), "env_calls_us": round(env_in_us, 2),
-            "overhead_over_bare": round((env_in_us - bare_in_us) / bare_in_us, 2),
-            "left_out": [round(bare_out / bare_n, 4), round(env_out / env_n, 4)]}
+    row = {"game": game_id, "options": options, "games": seed,
+           "bare_actions_per_s": round(bare_n / bare_t), "env_steps_per_s": round(env_n / env_t),
+           "bare_us_per_action": round(bare_us, 1), "env_us_per_step": round(env_us, 1),
+           "ratio_env_over_bare": round(env_us / bare_us, 2),
+           "protocol_us": round(bare_in_us, 2), "env_calls_us": round(env_in_us, 2),
+           "overhead_over_bare": round((env_in_us - bare_in_us) / bare_in_us, 2),
+           "left_out": [round(bare_out / bare_n, 4), round(env_out / env_n, 4)]}
+    if parts:
+        # the environment with the stand-in encoder: its own bookkeeping, the mask and one copy of a vector
+        row["env_calls_without_encoding_us"] = round(part_in / (part_n - part_out) * 1e6, 2)
+    return row
 
 
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     seconds = float(args[0]) if args else 5.0
-    rows = [measure(g, o, seconds) for g, o in GAMES]
+    parts = "--parts" in sys.argv
+    rows = [measure(g, o, seconds, parts) for g, o in GAMES]
     if "--json" in sys.argv:
         print(json.dumps(rows))
         return
@@ -127,6 +156,10 @@ def main() -> None:
               f"legal+apply {r['protocol_us']:.2f} us, last+step {r['env_calls_us']:.2f} us: "
               f"overhead/bare {r['overhead_over_bare']:.2f}  (left out {100 * r['left_out'][0]:.2f}% / "
               f"{100 * r['left_out'][1]:.2f}%)")
+        if parts:
+            print(f"{'':<11} last+step with a stand-in encoder (a copy of zeros) "
+                  f"{r['env_calls_without_encoding_us']:.2f} us: the encoding takes "
+                  f"{r['env_calls_us'] - r['env_calls_without_encoding_us']:.2f} us of each step")
 
 
 if __name__ == "__main__":

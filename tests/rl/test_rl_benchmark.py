@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_rl_steps_prints_rates_and_ratios():
-    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rl_steps.py"), "0.1", "--json"],
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rl_steps.py"), "0.1", "--json", "--parts"],
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     rows = json.loads(done.stdout.strip().splitlines()[-1])
@@ -19,3 +19,7 @@ def test_rl_steps_prints_rates_and_ratios():
     for r in rows:
         assert r["games"] >= 2 and r["bare_actions_per_s"] > 0 and r["env_steps_per_s"] > 0
         assert r["ratio_env_over_bare"] > 0
+        # the calls timed one by one: the environment's include the bare protocol's work and, with --parts,
+        # the same calls with a stand-in encoder are timed too
+        assert r["protocol_us"] > 0 and r["env_calls_us"] > 0 and r["env_calls_without_encoding_us"] > 0
+        assert all(0 <= share < 1 for share in r["left_out"])
