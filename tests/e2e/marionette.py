@@ -16,7 +16,8 @@ import time
 from typing import Any
 
 #: WebDriver's codes of the keys the tests press
-KEYS = {"TAB": "\ue004", "ENTER": "\ue007", "ESCAPE": "\ue00c", "SPACE": "\ue00d"}
+KEYS = {"TAB": "\ue004", "ENTER": "\ue007", "ESCAPE": "\ue00c", "SPACE": "\ue00d", "END": "\ue010", "HOME": "\ue011",
+        "LEFT": "\ue012", "UP": "\ue013", "RIGHT": "\ue014", "DOWN": "\ue015"}
 
 
 class MarionetteError(RuntimeError):

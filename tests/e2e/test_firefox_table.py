@@ -14,6 +14,7 @@ import time
 import httpx
 
 from tests.e2e import test_firefox as shared
+from tests.e2e.marionette import MarionetteError
 from tests.e2e.words import catalogue, dominion_say
 
 server, firefox = shared.server, shared.firefox
@@ -25,6 +26,22 @@ def speak(firefox, server, lang):
     firefox.navigate(server.base + "/rules")
     wait_ready(firefox, "rules")
     firefox.run("localStorage.setItem('realms.lang', arguments[0])", lang)
+
+
+def across_a_load(firefox, script, timeout=60.0):
+    """``wait_for`` across a page load the page started itself (a link, the language switch): a script that
+    runs while the old document goes may find no body yet, or be cut off; it is asked again."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            value = firefox.run(script)
+            if value:
+                return value
+        except MarionetteError:
+            if time.monotonic() > deadline:
+                raise
+        assert time.monotonic() < deadline, f"timed out waiting for: {script}"
+        time.sleep(0.05)
 
 
 def table(server, game, seats, **extra):
@@ -95,7 +112,7 @@ def test_the_rules_pages_from_the_lobby_and_a_table_in_firefox(firefox, server):
     firefox.navigate(server.base + "/")
     wait_ready(firefox, "lobby")
     firefox.run("document.querySelector('#header-rules').click()")
-    firefox.wait_for("return location.pathname === '/rules' && document.body.dataset.ready === 'rules'")
+    across_a_load(firefox, "return location.pathname === '/rules' && document.body?.dataset.ready === 'rules'")
     links = firefox.run("return [...document.querySelectorAll('#rules-index a[href^=\"/rules/\"]')]"
                         ".map(a => a.getAttribute('href'))")
     assert links == ["/rules/kingdomino", "/rules/dominion", "/rules/burgundy"]
@@ -187,7 +204,7 @@ def test_the_language_switch_and_a_board_in_russian_without_a_missing_key_in_fir
     wait_ready(firefox, "lobby")
     # the switch in the header: the page reloads in French, and the choice is kept
     firefox.run("const s = document.querySelector('#lang'); s.value = 'fr'; s.dispatchEvent(new Event('change'))")
-    firefox.wait_for("return window.__lang === 'fr' && document.body.dataset.ready === 'lobby'")
+    across_a_load(firefox, "return window.__lang === 'fr' && document.body?.dataset.ready === 'lobby'")
     assert firefox.run("return [document.documentElement.lang, localStorage.getItem('realms.lang')]") == ["fr", "fr"]
     assert firefox.run("return document.querySelector('#create').textContent") == catalogue("fr")["lobby.create"]
     assert missing_keys(firefox) == []
@@ -196,7 +213,7 @@ def test_the_language_switch_and_a_board_in_russian_without_a_missing_key_in_fir
     gid, token = table(server, "burgundy", ["creator", "bot:random"])
     open_seat(firefox, server, gid, token)
     firefox.run("const s = document.querySelector('#lang'); s.value = 'ru'; s.dispatchEvent(new Event('change'))")
-    firefox.wait_for("return window.__lang === 'ru' && document.body.dataset.ready === 'mine'")
+    across_a_load(firefox, "return window.__lang === 'ru' && document.body?.dataset.ready === 'mine'")
     ru = catalogue("ru")
     assert firefox.run("return document.querySelector('#status').textContent") == ru["game.your_move"]
     play_through_the_api(server, gid, token, 25, seed=3)
@@ -297,7 +314,8 @@ def test_a_spectator_watches_a_live_table_from_the_lobby_in_firefox(firefox, ser
     wait_ready(firefox, "lobby")
     firefox.wait_for(f"return document.querySelector(\"ul.tables a[href='/play/{gid}']\") !== null")
     firefox.run(f"document.querySelector(\"ul.tables a[href='/play/{gid}']\").click()")
-    firefox.wait_for("return location.pathname.startsWith('/play/') && document.body.dataset.ready === 'watching'")
+    across_a_load(firefox, "return location.pathname.startsWith('/play/') && "
+                           "document.body?.dataset.ready === 'watching'")
     hidden = ("return [document.querySelectorAll('#dm-hand .dm-card').length, "
               "document.querySelectorAll('.dm-card.legal, [data-action]').length, "
               "!!document.querySelector('#analyze')]")
@@ -331,3 +349,37 @@ def test_analyze_at_a_dominion_table_against_a_bot_reads_in_french_in_firefox(fi
     gid, token = table(server, "kingdomino", ["creator", "human"])
     open_seat(firefox, server, gid, token, "mine", "waiting")
     assert firefox.run("return document.querySelector('#analyze')") is None
+
+
+# ---------------------------------------------------------------- finished games: the legend, regions, hands
+def test_a_finished_kingdomino_legend_letters_and_score_by_region_and_a_dominion_replays_hands_in_firefox(
+        firefox, server):
+    speak(firefox, server, "en")
+    en = catalogue("en")
+    gid, final = finished_game(server, "kingdomino", ["bot:random", "bot:greedy"])
+    firefox.navigate(f"{server.base}/play/{gid}")
+    wait_ready(firefox, "over")
+    keys = firefox.run("return [...document.querySelectorAll('#kd-legend .kd-key[data-terrain]')].map(k => "
+                       "[k.dataset.terrain, k.querySelector('.kd-letter').textContent])")
+    assert len(keys) == 6 and all(letter == en[f"kingdomino.letter.{t}"] for t, letter in keys)
+    # every square says its terrain by letter too (not by colour alone)
+    letters = firefox.run("return [...document.querySelectorAll('.kd-kingdom .kd-cell:not(.empty):not(.t-C)')]"
+                          ".map(c => c.querySelector('.kd-letter')?.textContent || '')")
+    assert letters and all(letters)
+    # each kingdom's score region by region, on demand
+    for k in final["view"]["kingdoms"]:
+        box = f".kd-regions[data-seat='{k['seat']}']"
+        assert firefox.run(f"return document.querySelector(\"{box}\").open") is False
+        firefox.run(f"document.querySelector(\"{box} summary\").click()")
+        firefox.wait_for(f"return document.querySelector(\"{box}\").open")
+        total = firefox.run(f"return document.querySelector(\"{box} tr.total th:last-child\").textContent")
+        assert int(total) == k["score"]
+    # a finished Dominion game's replay shows every hand, and the points card by card at its end
+    gid, _ = finished_game(server, "dominion", ["bot:big-money", "bot:smithy-big-money"])
+    firefox.navigate(f"{server.base}/replay/{gid}")
+    wait_ready(firefox, "replay")
+    firefox.press("DOWN", "DOWN")  # a turn on: hands dealt
+    firefox.wait_for("return document.querySelectorAll('.dm-revealed').length === 2")
+    firefox.press("END")
+    firefox.wait_for("return document.querySelector('#dm-breakdown') !== null")
+    assert missing_keys(firefox) == []
