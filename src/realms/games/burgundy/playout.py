@@ -125,6 +125,7 @@ if AVAILABLE:
         KNOWLEDGE,
         MINE,
         NACTIONS,
+        NTILES,
         SHIP,
         STRIDE,
         WAREHOUSE,
@@ -139,6 +140,8 @@ if AVAILABLE:
     )
 
     _BVAL = np.array(BUILDING_VALUE, dtype=np.float64)
+    #: a decision's memo (``tvc``): each tile's worth in storage, then each storage slot's worth on each space
+    CACHE = NTILES + 3 * STRIDE
     _U20 = 1 << 20
 
     @numba.njit(cache=True)
@@ -151,7 +154,15 @@ if AVAILABLE:
         return min(1.0, left / 3.0)
 
     @numba.njit(cache=True)
-    def _tile_value(st: Any, bt: Any, p: int, tile: int) -> float:
+    def _tile_value(st: Any, bt: Any, p: int, tile: int, tvc: Any) -> float:
+        """``_tile_worth``, remembered in ``tvc`` (by tile, negative: not yet) for the decision at hand."""
+        v = tvc[tile]
+        if v < 0:
+            v = tvc[tile] = _tile_worth(st, bt, p, tile)
+        return v
+
+    @numba.njit(cache=True)
+    def _tile_worth(st: Any, bt: Any, p: int, tile: int) -> float:
         """``bots.tile_value``: a tile's worth to seat p in storage (before the storage share)."""
         bi = st[E_BOARD + p]
         t = _TTYPE[tile]
@@ -206,14 +217,14 @@ if AVAILABLE:
         return v
 
     @numba.njit(cache=True)
-    def _keep(st: Any, bt: Any, p: int, tile: int, prm: Any, fade: float) -> float:
+    def _keep(st: Any, bt: Any, p: int, tile: int, prm: Any, fade: float, tvc: Any) -> float:
         """What adding ``tile`` to p's storage is worth (less the tile a full storage then discards)."""
-        v = fade * prm[P_STORE] * _tile_value(st, bt, p, tile)
+        v = fade * prm[P_STORE] * _tile_value(st, bt, p, tile, tvc)
         n = st[E_NSTO + p]
         if n >= 3:
             low = v
             for si in range(n):
-                w = fade * prm[P_STORE] * _tile_value(st, bt, p, st[E_STO + p * 4 + si])
+                w = fade * prm[P_STORE] * _tile_value(st, bt, p, st[E_STO + p * 4 + si], tvc)
                 if w < low:
                     low = w
             v -= low
@@ -229,7 +240,17 @@ if AVAILABLE:
         return n
 
     @numba.njit(cache=True)
-    def _place_value(st: Any, bt: Any, p: int, tile: int, sp: int, prm: Any, fade: float) -> float:
+    def _place_value(st: Any, bt: Any, p: int, si: int, sp: int, prm: Any, fade: float, tvc: Any) -> float:
+        """``_place_worth`` of storage tile ``si`` on space ``sp``, remembered in ``tvc`` past its tiles (the
+        same whichever die or the City Hall places it)."""
+        at = NTILES + si * STRIDE + sp
+        v = tvc[at]
+        if v < -1e8:
+            v = tvc[at] = _place_worth(st, bt, p, st[E_STO + p * 4 + si], sp, prm, fade, tvc)
+        return v
+
+    @numba.njit(cache=True)
+    def _place_worth(st: Any, bt: Any, p: int, tile: int, sp: int, prm: Any, fade: float, tvc: Any) -> float:
         bi = st[E_BOARD + p]
         occ = st[E_OCC + p]
         occ2 = occ | (1 << sp)
@@ -240,11 +261,13 @@ if AVAILABLE:
         size = bt[bi, B_RSIZE + r]
         full = _SIZEVP[size] + _PHBONUS[min(phase, 4)]
         k = _popcount(occ & rm)
-        before = fade * prm[P_REGION] * (k / size) ** 1.5 * full
+        x = k / size
+        before = fade * prm[P_REGION] * x * np.sqrt(x) * full
         if occ2 & rm == rm:
             v = full - before
         else:
-            v = fade * prm[P_REGION] * ((k + 1) / size) ** 1.5 * full - before
+            x = (k + 1) / size
+            v = fade * prm[P_REGION] * x * np.sqrt(x) * full - before
         sc = bt[bi, B_TYPES + sp]
         tm = bt[bi, B_TMASK + sc]
         if occ2 & tm == tm:
@@ -314,18 +337,18 @@ if AVAILABLE:
                 for j in range(24):
                     t2 = st[G_DEP + j]
                     if t2 >= 0 and types >> _TTYPE[t2] & 1:
-                        w = _tile_value(st, bt, p, t2)
+                        w = _tile_value(st, bt, p, t2, tvc)
                         if w > best_pick:
                             best_pick = w
                 v += prm[P_PICK] * fade * prm[P_STORE] * best_pick
-        return v - fade * prm[P_STORE] * _tile_value(st, bt, p, tile)
+        return v - fade * prm[P_STORE] * _tile_value(st, bt, p, tile, tvc)
 
     @numba.njit(cache=True)
-    def _value(st: Any, bt: Any, p: int, idx: int, prm: Any, fade: float) -> float:
+    def _value(st: Any, bt: Any, p: int, idx: int, prm: Any, fade: float, tvc: Any) -> float:
         """The informed policy's estimate of action ``idx`` for seat p, in VP."""
         if idx < A_PLACE:  # take
             tile = st[G_DEP + (idx - A_TAKE) % 24]
-            v = _keep(st, bt, p, tile, prm, fade)
+            v = _keep(st, bt, p, tile, prm, fade, tvc)
             i = (idx - A_TAKE) // 24
             if prm[P_NEXT] and i < 2 and not st[G_NFR] and not st[G_USED] >> (1 - i) & 1:
                 t = _TTYPE[tile]
@@ -336,10 +359,10 @@ if AVAILABLE:
             return v
         if idx < A_HALL:  # place
             j = idx - A_PLACE
-            return _place_value(st, bt, p, st[E_STO + p * 4 + j // 37 % 3], j % 37 + 1, prm, fade)
+            return _place_value(st, bt, p, j // 37 % 3, j % 37 + 1, prm, fade, tvc)
         if idx < A_SELL:  # City Hall
             j = idx - A_HALL
-            return _place_value(st, bt, p, st[E_STO + p * 4 + j // 37], j % 37 + 1, prm, fade)
+            return _place_value(st, bt, p, j // 37, j % 37 + 1, prm, fade, tvc)
         if idx < A_WORKERS:  # sell
             return _sale(st, p, (idx - A_SELL) % 6, prm)
         if idx < A_ADJUST:  # workers
@@ -352,11 +375,11 @@ if AVAILABLE:
             return -1e6
         if idx < A_DISCARD:  # buy
             at = G_BLACK + idx - A_BUY_BLACK if idx < A_BUY_DEPOT else G_DEP + idx - A_BUY_DEPOT
-            return _keep(st, bt, p, st[at], prm, fade) - 2 * prm[P_SILVER]
+            return _keep(st, bt, p, st[at], prm, fade, tvc) - 2 * prm[P_SILVER]
         if idx < A_PICK:  # discard
-            return -_tile_value(st, bt, p, st[E_STO + p * 4 + idx - A_DISCARD])
+            return -_tile_value(st, bt, p, st[E_STO + p * 4 + idx - A_DISCARD], tvc)
         if idx < A_SHIP1:  # pick
-            return _keep(st, bt, p, st[G_DEP + idx - A_PICK], prm, fade)
+            return _keep(st, bt, p, st[G_DEP + idx - A_PICK], prm, fade, tvc)
         if idx < A_GOODS:  # ship
             d = idx - A_SHIP1
             dmask = 1 << d if d < 6 else (1 << (d - 6)) | (1 << ((d - 5) % 6))
@@ -374,7 +397,7 @@ if AVAILABLE:
         return 0.0  # skip, end, a board
 
     @numba.njit(cache=True)
-    def _adjust_value(st: Any, bt: Any, p: int, idx: int, prm: Any, fade: float, buf: Any) -> float:
+    def _adjust_value(st: Any, bt: Any, p: int, idx: int, prm: Any, fade: float, buf: Any, tvc: Any) -> float:
         """A worker on a die: the best that die can then do (a sale, a take or a place), less the worker."""
         if prm[P_ADJUST] < 0:
             return -1e6
@@ -387,16 +410,18 @@ if AVAILABLE:
         st[at] = v0
         best = -1e6
         for m in range(n):
-            v = _value(st, bt, p, buf[m], prm, fade)
+            v = _value(st, bt, p, buf[m], prm, fade, tvc)
             if v > best:
                 best = v
         return best - prm[P_ADJUST]
 
     @numba.njit(cache=True)
-    def _informed(st: Any, bt: Any, rngs: Any, p: int, acts: Any, k: int, prm: Any, buf: Any) -> int:
+    def _informed(st: Any, bt: Any, rngs: Any, p: int, acts: Any, k: int, prm: Any, buf: Any, tvc: Any) -> int:
         """The informed policy's choice among ``acts[:k]`` for seat p (draws from ``rngs[1 + p]``)."""
         if prm[P_EPS] > 0 and _unit(rngs, 1 + p) < prm[P_EPS]:
             return acts[_below(rngs, 1 + p, k)]
+        tvc[:NTILES] = -1.0
+        tvc[NTILES:] = -1e9
         fade = _fade(st)
         noise = prm[P_NOISE]
         best = -1e18
@@ -404,9 +429,9 @@ if AVAILABLE:
         for j in range(k):
             a = acts[j]
             if A_ADJUST <= a < A_BUY_BLACK:
-                v = _adjust_value(st, bt, p, a, prm, fade, buf)
+                v = _adjust_value(st, bt, p, a, prm, fade, buf, tvc)
             else:
-                v = _value(st, bt, p, a, prm, fade)
+                v = _value(st, bt, p, a, prm, fade, tvc)
             if noise > 0:
                 v += noise * _unit(rngs, 1 + p)
             if v > best:
@@ -419,6 +444,7 @@ if AVAILABLE:
         """``kernel.play`` with a policy per seat (``pol[p]``: 0 random, 1 informed with weights ``prm[p]``)."""
         acts = np.empty(NACTIONS, dtype=np.int64)
         buf = np.empty(NACTIONS, dtype=np.int64)
+        tvc = np.empty(CACHE, dtype=np.float64)
         cap = rec.shape[0] // 2
         at = 0
         nact = 0
@@ -428,7 +454,7 @@ if AVAILABLE:
             if k == 1:
                 idx = acts[0]
             elif pol[p] == INFORMED:
-                idx = _informed(st, bt, rngs, p, acts, k, prm[p], buf)
+                idx = _informed(st, bt, rngs, p, acts, k, prm[p], buf, tvc)
             else:
                 idx = acts[_below(rngs, 1 + p, k)]
             if record:
@@ -451,7 +477,7 @@ if AVAILABLE:
         p = st[G_TOMOVE]
         if k == 1:
             return acts[0]
-        return _informed(st, bt, rngs, p, acts, k, prm, np.empty(NACTIONS, dtype=np.int64))
+        return _informed(st, bt, rngs, p, acts, k, prm, np.empty(NACTIONS, dtype=np.int64), np.empty(CACHE))
 
     @numba.njit(cache=True)
     def rank_all(st: Any, bt: Any, prm: Any, acts: Any, vals: Any) -> int:
@@ -461,12 +487,14 @@ if AVAILABLE:
         p = st[G_TOMOVE]
         fade = _fade(st)
         buf = np.empty(NACTIONS, dtype=np.int64)
+        tvc = np.full(CACHE, -1e9)
+        tvc[:NTILES] = -1.0
         for j in range(k):
             a = acts[j]
             if A_ADJUST <= a < A_BUY_BLACK:
-                vals[j] = _adjust_value(st, bt, p, a, prm, fade, buf)
+                vals[j] = _adjust_value(st, bt, p, a, prm, fade, buf, tvc)
             else:
-                vals[j] = _value(st, bt, p, a, prm, fade)
+                vals[j] = _value(st, bt, p, a, prm, fade, tvc)
         return k
 
     _DEFAULT = np.array([DEFAULT] * kernel.MAXP, dtype=np.float64)
