@@ -33,14 +33,16 @@ given, never the reference state's own: a search passes a fresh one drawn from i
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from realms.core.rng import MASK64
 from realms.games.burgundy import kernel
 from realms.games.burgundy.kernel import AVAILABLE
 
-#: the informed policy's weights (``PARAMS``' slots), in VP
+#: the informed policy's weights (the slots of ``DEFAULT`` and of each row of ``weights``), in VP
 P_NOISE, P_EPS, P_STORE, P_REGION, P_GOODS, P_SILVER, P_WORKER, P_CASTLE, P_PICK, P_HALL, P_TRACK, \
     P_KNOW_LEFT, P_MINE, P_ADJUST, P_NEXT = range(15)
 #: the default weights: noise (uniform, added to each action's score), chance of a uniformly random action,
@@ -53,9 +55,31 @@ RANDOM, INFORMED = 0, 1
 #: base value of a tile kept in storage by building kind (warehouse ... city hall), as the greedy bot's
 BUILDING_VALUE = (3.5, 4.0, 3.0, 3.0, 3.0, 2.5, 2.0, 3.5)
 
+
+
+def _drop_stale_cache(cache: Path, source: Path) -> None:
+    """numba's on-disk cache of this module (in ``cache``) is checked against this file only, yet the kernel's
+    functions are compiled into it: when the kernel's ``source`` has changed since the cache was written, drop
+    the cache (a stamp of the kernel's source beside it), so a changed rule is never played from stale
+    machine code."""
+    try:
+        stamp = cache / "playout.kernel-stamp"
+        key = hashlib.sha256(source.read_bytes()).hexdigest()
+        if stamp.is_file() and stamp.read_text() == key:
+            return
+        for old in cache.glob("playout.*.nb[ic]"):
+            old.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(key)
+    except OSError:  # a read-only install: numba then finds no usable cache there either
+        pass
+
+
 if AVAILABLE:
     import numba
     import numpy as np
+
+    _drop_stale_cache(Path(__file__).parent / "__pycache__", Path(kernel.__file__))
 
     from realms.games.burgundy.kernel import (
         _DELTA,
