@@ -283,7 +283,9 @@ def test_the_calculator_builds_a_kingdom_by_clicking_and_by_text(page, server):
     page.click("#calc-score")
     page.wait_for_function("() => document.querySelector('#calc-total')?.textContent === String(24 * 2 + 15)")
     assert "5" in page.inner_text("#calc-harmony-row") and "10" in page.inner_text("#calc-middle-row")
-    assert page.locator("#calc-grid .t-C").count() == 1 and page.locator("#calc-grid .t-G").count() == 24
+    # the grid is drawn from the text too (it may come a moment after the total)
+    page.wait_for_function("() => document.querySelectorAll('#calc-grid .t-C').length === 1 && "
+                           "document.querySelectorAll('#calc-grid .t-G').length === 24")
     # bad input: the message names the row and the column
     page.fill("#calc-text", "F1 F0 F2\nF0 C  X0")
     page.click("#calc-score")
