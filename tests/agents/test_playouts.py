@@ -65,6 +65,22 @@ def test_bmu_plus_picks_a_card_of_the_kingdom_and_beats_big_money_ultimate() -> 
     assert report.entrants[0].win_rate > 0.6, report.to_json()
 
 
+def test_rollout_plus_buys_the_kingdoms_key_card_on_both_sides_and_ranks_like_rollout() -> None:
+    game = realms.games.get("dominion")
+    kingdom = ["Cellar", "Market", "Merchant", "Militia", "Mine", "Remodel", "Smithy", "Village", "Witch", "Workshop"]
+    witch = NAMES.index("Witch")
+    for seed in (1, 2, 3):
+        state = game.new({"players": 2, "kingdom": kingdom}, seed)
+        bots = [make_agent("rollout-plus", game, 1), make_agent("rollout-plus", game, 2)]
+        while state.to_move is not None:
+            game.apply(state, bots[state.to_move].act(game, state))
+        assert all(1 <= state.owned[p][witch] <= 2 for p in (0, 1)), seed  # Witch, as bmu-plus picks it
+    plain, plus = make_agent("rollout", game, 1), make_agent("rollout-plus", game, 1)
+    state = game.new({"players": 2, "kingdom": kingdom}, 4)
+    actions = game.legal_actions(state)
+    assert plus.rank(game, state, actions) == plain.rank(game, state, actions)
+
+
 def test_bmu_plus_options_are_checked() -> None:
     with pytest.raises(AgentOptionsError, match="option 'card' must be one of adventurer, artisan"):
         make_agent("bmu-plus:card=Platinum", "dominion")

@@ -769,7 +769,27 @@ def _bmu_plus(rng: Rng, options: Mapping[str, Any]) -> Agent:
                       options["copies"])
 
 
+class RolloutPlusBot(RolloutBot):
+    """``rollout-plus``: the playout policy with Big Money Ultimate plus X's buys (X the kingdom's strongest
+    card for it, as ``bmu-plus`` picks it), so both sides of a playout buy and play the kingdom's key card
+    (a Witch kingdom's playouts deal Curses) instead of plain money."""
+
+    name = "rollout-plus"
+
+    def act(self, game: Any, state: Any) -> Action:
+        if not getattr(self, "_ready", False):
+            s: DominionState = state
+            names = {NAMES[c] for c in s.kingdom}
+            card = next((n for n in BMU_PLUS_ORDER if n in names), None)
+            if card is not None:
+                rules = bmu_plus_rules(card, 2 if card in BMU_PLUS_TWO else 1)
+                self.rules, self._rules = rules, rules.rules
+            self._ready = True
+        return StrategyBot.act(self, game, state)
+
+
 AGENTS["rollout"] = RolloutBot
+AGENTS["rollout-plus"] = RolloutPlusBot
 AGENTS["bmu-plus"] = AgentSpec(_bmu_plus, (
     AgentOption("card", "choice", None, "the kingdom card X (default: the strongest in the kingdom for this)",
                 choices=tuple(n.lower().replace(" ", "-") for n in BMU_PLUS_CARDS)),
