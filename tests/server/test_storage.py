@@ -80,6 +80,14 @@ def test_a_database_file_deleted_under_the_server_stops_it_acknowledging(tmp_pat
     with TestClient(create_app(f"sqlite:///{path}", bot_delay=0)) as client:
         made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "creator"]}).json()
         gid = made["id"]
+        # one action first, so the action writer holds its connection open (it is checked before each batch,
+        # not only when a connection is taken from the pool)
+        for s in made["seats"]:
+            p = client.get(f"/api/games/{gid}", params={"token": s["token"]}).json()
+            if p["legal_actions"]:
+                assert client.post(f"/api/games/{gid}/actions", json={
+                    "token": s["token"], "version": 0, "action": p["legal_actions"][0]["action"]}).status_code == 200
+                break
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(f"{path}{suffix}"):
                 os.remove(f"{path}{suffix}")
@@ -89,7 +97,7 @@ def test_a_database_file_deleted_under_the_server_stops_it_acknowledging(tmp_pat
                 p = client.get(f"/api/games/{gid}", params={"token": s["token"]})
                 if p.status_code == 200 and p.json()["legal_actions"]:
                     plain_503(client.post(f"/api/games/{gid}/actions", json={
-                        "token": s["token"], "version": 0, "action": p.json()["legal_actions"][0]["action"]}))
+                        "token": s["token"], "version": 1, "action": p.json()["legal_actions"][0]["action"]}))
         assert "deleted or replaced" in caplog.text
 
 

@@ -294,8 +294,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     engine = make_engine(url)
     check_integrity(engine)  # a damaged SQLite file refuses to start (realms serve: exit 1, saying why)
     migrate(engine)
-    guard_file(engine)  # the file deleted or replaced under the server: 503 for everything, and the log says so
+    same_file = guard_file(engine)  # the file deleted or replaced under the server: 503 for everything, logged
     manager = Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=bot_delay)
+    manager.writer.file_check = same_file  # its connection stays open: checked before each batch
     manager.bots = BotPool(settings.bot_workers)  # searching bots and analyses think there (created at first use)
 
     async def notify(live: LiveGame, version: int) -> None:

@@ -139,6 +139,9 @@ class GroupWriter:
         self.pending: list[Write] = []
         self.wakeup: asyncio.Event | None = None
         self.task: asyncio.Task | None = None
+        #: raises when the database file is no longer the one opened (``db.guard_file``); called before each
+        #: batch, as this connection is not taken from the pool for each transaction
+        self.file_check: Callable[[], None] | None = None
 
     async def write(self, row: dict[str, Any], advance: dict[str, Any]) -> bool:
         loop = asyncio.get_running_loop()
@@ -205,6 +208,8 @@ class GroupWriter:
     def _flush(self, batch: list[Write]) -> list[bool]:
         conn = self._connection()
         try:
+            if self.file_check is not None:
+                self.file_check()
             with conn.begin():
                 self._statements(conn, batch)
             return [True] * len(batch)
