@@ -197,6 +197,35 @@ def test_unfinished_headers_and_bodies_are_closed(strict_server):
             s.close()
 
 
+def test_the_next_request_on_a_kept_alive_connection_has_its_own_header_deadline(tmp_path, monkeypatch):
+    """A request whose body comes slowly (after the header deadline, within the body's) leaves the longer body
+    deadline watched; the next request's headers on the same connection must still come within the header
+    deadline, not the body's."""
+    monkeypatch.setenv("REALMS_HEADER_TIMEOUT", "1")
+    monkeypatch.setenv("REALMS_BODY_TIMEOUT", "10")
+    s = Server(f"sqlite:///{tmp_path / 'deadlines.sqlite3'}", free_port())
+    s.start()
+    body = b'{"game": "kingdomino", "seats": ["creator", "creator"]}'
+    sock = _open(s.port, send=b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                 b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n")
+    try:
+        time.sleep(1.5)  # past the header deadline: only the body's (10 s) is watched now
+        sock.sendall(body)
+        sock.settimeout(5)
+        got = b""
+        while b"\r\n\r\n" not in got:
+            got += sock.recv(65536)
+        assert got.startswith(b"HTTP/1.1 201"), got[:80]
+        sock.sendall(b"GET /api/meta HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # and nothing more
+        t0 = time.monotonic()
+        rest = _closed_by_server(sock, 6.0)  # well before the body deadline (10 s)
+        assert rest is not None, "still open: the body's deadline was kept for the next request's headers"
+        assert time.monotonic() - t0 < 6.0  # closed by the header deadline (keep-alive is 30 s, the body's 10 s)
+    finally:
+        sock.close()
+        s.stop()
+
+
 def test_a_websocket_upgrade_with_a_9_kb_url_is_answered(strict_server):
     sock = _open(strict_server.port, send=(
         b"GET /ws/games/x?token=" + b"a" * 9000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"

@@ -367,10 +367,17 @@ def protocols(settings: Settings) -> tuple[type, type]:
     max_url, ws_queue = settings.max_url, settings.ws_queue
 
     class GuardedHttp(HttpToolsProtocol):
-        """httptools, plus: a connection cap, a deadline for headers and one for the body, a URL limit."""
+        """httptools, plus: a connection cap, a deadline for headers and one for the body, a URL limit.
+
+        The deadline is a time kept on the connection (``deadline_at``), watched by one timer that is moved
+        only when a deadline comes earlier than it: every request sets and clears deadlines, and a timer made
+        and cancelled for each (two per request) cost more than the rest of this class. A timer that fires
+        before the deadline (it was moved later) waits again for the rest; one that finds none does nothing."""
 
         connections_state = conns
-        deadline: asyncio.TimerHandle | None = None
+        deadline_at: float | None = None  # loop time by which the headers (or the body) must be in
+        timer: asyncio.TimerHandle | None = None  # fires at timer_at or later; None: none pending
+        timer_at: float = 0.0
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
@@ -381,22 +388,40 @@ def protocols(settings: Settings) -> tuple[type, type]:
             self._arm(header_timeout)
 
         def connection_lost(self, exc: Exception | None) -> None:
-            self._disarm()
+            self.deadline_at = None
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
             conns.release(self.transport)
             super().connection_lost(exc)
 
         def _arm(self, seconds: float) -> None:
-            self._disarm()
-            if seconds > 0:
-                self.deadline = self.loop.call_later(seconds, self._too_slow)
+            if seconds <= 0:
+                self.deadline_at = None
+                return
+            at = self.deadline_at = self.loop.time() + seconds
+            if self.timer is None or self.timer_at > at:  # none pending, or pending for too late
+                if self.timer is not None:
+                    self.timer.cancel()
+                self.timer_at = at
+                self.timer = self.loop.call_at(at, self._expire)
 
         def _disarm(self) -> None:
-            if self.deadline is not None:
-                self.deadline.cancel()
-                self.deadline = None
+            self.deadline_at = None  # a pending timer finds nothing to do
+
+        def _expire(self) -> None:
+            self.timer = None
+            at = self.deadline_at
+            if at is None:
+                return
+            if self.loop.time() < at:  # the deadline moved on since this timer was set: wait for the rest
+                self.timer_at = at
+                self.timer = self.loop.call_at(at, self._expire)
+                return
+            self._too_slow()
 
         def _too_slow(self) -> None:
-            self.deadline = None
+            self.deadline_at = None
             if self.transport.is_closing():
                 return
             if self.cycle is None or not self.cycle.response_started:
@@ -405,7 +430,7 @@ def protocols(settings: Settings) -> tuple[type, type]:
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
-            if self.deadline is None:
+            if self.deadline_at is None:
                 self._arm(header_timeout)
 
         def on_url(self, url: bytes) -> None:
