@@ -170,7 +170,9 @@ class GroupWriter:
                 continue
             try:
                 # in the loop's own thread: a worker thread was measured slower here (GIL hand-offs; with
-                # synchronous=FULL, the commit alone in a worker thread was no better either)
+                # synchronous=FULL, the commit alone in a worker thread was no better either; tried again on
+                # 2026-12-01: each batch then waits for two thread wake-ups, which a loaded machine delays:
+                # median p50 120 against 60 ms at 300 actions/s; the hand-off costs about 40 µs of CPU a batch)
                 outcomes = self._flush(batch)
             except Exception:  # a database failure: nobody's action is accepted; the details go to the log only
                 log.exception("the database did not accept a batch of %d actions", len(batch))
@@ -345,17 +347,23 @@ class LiveGame:
     def payload_json(self, seat: int | None) -> bytes:
         """``payload(seat)`` as JSON, built once per version and seat: a POST's answer and the pushes share it.
 
-        The view goes in as JSON already serialised (once per version for games whose views are the same
-        for every seat), so no big dictionaries outlive the call.
+        What every seat is told alike (the table, its seats, whose turn; the view of games whose views are
+        the same for every seat, and the log while no event was private) is serialised once per version, and
+        each seat's payload is that plus its own part (its seat number and legal actions), so no big
+        dictionaries outlive the call.
         """
         if self._payload_version != self.version:
             self._payloads = {}
             self._payload_version = self.version
         cached = self._payloads.get(seat)
         if cached is None:
-            head = orjson.dumps(self._build_payload(seat))
+            common = self._payloads.get("common")
+            if common is None:
+                common = self._payloads["common"] = orjson.dumps(self._common_payload())[1:-1]
             log_json, log_start = self._log_json(seat)
-            cached = self._payloads[seat] = (head[:-1] + b',"log_start":%d,"log":' % log_start + log_json
+            cached = self._payloads[seat] = (b'{"seat":' + orjson.dumps(seat) + b"," + common
+                                             + b',"legal_actions":' + orjson.dumps(self._legal_payload(seat))
+                                             + b',"log_start":%d,"log":' % log_start + log_json
                                              + b',"view":' + self._view_json(seat) + b"}")
         return cached
 
@@ -391,34 +399,38 @@ class LiveGame:
         seat_field = b'{"seat":' + orjson.dumps(seat)
         return seat_field + (b"," + shared[1:] if len(shared) > 2 else b"}")
 
-    def _build_payload(self, seat: int | None) -> dict[str, Any]:
+    def _common_payload(self) -> dict[str, Any]:
+        """The payload's fields that are the same for every seat."""
         game, state = self.game, self.state
-        to_move = game.to_move(state)
         data: dict[str, Any] = {
             "id": self.id,
             "game": game.id,
-            "seat": seat,
             "version": self.version,
             "state_hash": self.state_hash or game.state_hash(state),
             "finished": self.finished,
-            "to_move": to_move,
+            "to_move": game.to_move(state),
             "seats": [s.public() for s in self.seats],
-            "legal_actions": [],
             "table": {"pace": self.pace, "clock": self.clock_mode, "clock_seconds": self.clock_seconds,
                       "rated": self.rated, "turn_deadline": self.turn_deadline},
         }
-        if self.finished:
+        if data["finished"]:
             result = game.result(state)
             data["result"] = result.to_json() if result else None
-        elif seat is not None and to_move == seat:
-            legal = data["legal_actions"] = []
-            for a in game.legal_actions(state):
-                entry = {"index": a.index, "action": a.to_json(), "text": game.describe(state, a)}
-                said = game.describe_say(state, a)  # the text as a message key, for the browser's languages
-                if said is not None:
-                    entry["say"] = said
-                legal.append(entry)
         return data
+
+    def _legal_payload(self, seat: int | None) -> list[dict[str, Any]]:
+        """``seat``'s legal actions, when it is the one to decide (else none)."""
+        game, state = self.game, self.state
+        legal: list[dict[str, Any]] = []
+        if seat is None or self.finished or game.to_move(state) != seat:
+            return legal
+        for a in game.legal_actions(state):
+            entry = {"index": a.index, "action": a.to_json(), "text": game.describe(state, a)}
+            said = game.describe_say(state, a)  # the text as a message key, for the browser's languages
+            if said is not None:
+                entry["say"] = said
+            legal.append(entry)
+        return legal
 
 
 class Manager:
