@@ -16,15 +16,17 @@ by a little uniform noise from the seat's stream (so ties and near-ties vary fro
   (``tile_value`` of the greedy bot: its base value, less when no matching empty space touches the estate,
   nothing when none is left), less the tile a full storage must then discard;
 * **sell** and the Warehouse: VP of the sale plus its silverling, less what the goods were worth kept;
-* **workers**: 2 workers (4 with knowledge 14) and knowledge 13's silverling; **adjust** (a worker on a
-  die): never (the search's root may still do it); a ship's depot, a kept colour: the goods taken; a
-  discard: the least valuable tile; skip and end: nothing (so a buy is made only when it is worth its price).
+* **workers**: 2 workers (4 with knowledge 14) and knowledge 13's silverling;
+* **adjust** (a worker on a die): the best that die can then do (a take, a place or a sale at the new
+  value), less ``P_ADJUST`` (1 VP);
+* a ship's depot, a kept colour: the goods taken; a discard: the least valuable tile; skip and end: nothing
+  (so a buy is made only when it is worth its price).
 
-Storage and region progress fade to nothing over the last three rounds, as in ``evaluate``. A worker on a
-die (**adjust**) is worth the best that die can then do, less ``P_ADJUST``. The weights (``DEFAULT``) were
-tuned by paired self-play duels in the kernel (2,000-4,000 games a step, seats swapped, the same chance):
-with them the policy scores about 155 a seat against itself in 2-player games, where random seats score
-about 40, and it plays the greedy bot about evenly while finishing thousands of playouts a second.
+Storage and region progress fade to nothing over the last three rounds, as in ``evaluate``. The weights
+(``DEFAULT``) were tuned by paired self-play duels in the kernel (2,000-4,000 games a step, seats swapped,
+the same chance): with them the policy scores about 155 a seat against itself in 2-player games, where
+random seats score about 40, and it plays the greedy bot about evenly while finishing thousands of
+playouts a second.
 ``playout.run`` plays a copy of a reference state to the end with a policy per seat (0 ``random``, 1
 ``informed``); ``choose`` is one decision of the informed policy on a reference state (the same choice the
 kernel makes in a playout from that state with the same stream). Chance comes from the generator state
