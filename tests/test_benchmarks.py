@@ -47,3 +47,20 @@ def test_node_load_generator_plays_games_and_reports_latency(via):
     figures = json.loads(out.strip().splitlines()[-1])
     assert figures["client"] == "node" and figures["via"] == via and figures["actions"] > 20
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+
+
+def test_kill_benchmark_kills_the_server_and_finds_every_acknowledged_action_stored():
+    out = run(str(BENCH / "kill_server.py"), "--kills", "1", "--games", "4", "--min", "0.5", "--max", "1")
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert figures["kills"] == 1 and figures["acknowledged"] >= 20
+    assert figures["lost"] == 0 and figures["stored"] >= figures["acknowledged"] and not figures["broken"]
+
+
+@pytest.mark.skipif(not (BENCH / "load" / "node_modules" / "ws").is_dir() or shutil.which("node") is None,
+                    reason="the Node.js generator needs node and `npm ci` in benchmarks/load (.ci/run does it)")
+def test_server_cpu_benchmark_reports_cpu_per_action():
+    out = run(str(BENCH / "server_cpu.py"), "--tree", str(BENCH.parent), "--runs", "1", "--games", "4", "--rate",
+              "100", "--seconds", "2")
+    lines = [json.loads(line) for line in out.strip().splitlines()]
+    assert lines[0]["actions"] > 20 and lines[0]["us_per_action"] > 0
+    assert lines[-1]["median_us_per_action"] == {str(BENCH.parent): lines[0]["us_per_action"]}
