@@ -26,7 +26,7 @@ class Server:
         self.proc: subprocess.Popen | None = None
         self.base = f"http://127.0.0.1:{port}"
 
-    def start(self) -> None:
+    def start(self, timeout: float = 30.0) -> None:
         # the server's log goes to a file, read through proc.stderr like a pipe: a pipe nobody reads blocks
         # the server (and everyone waiting on it) once 64 KiB of log lines wait in it
         log = tempfile.NamedTemporaryFile(prefix="realms-server-", suffix=".log", delete=False)
@@ -37,7 +37,7 @@ class Server:
         log.close()
         self.proc.stderr = open(log.name, "rb")  # noqa: SIM115 (read after the server stops, as the pipe was)
         os.unlink(log.name)  # both ends stay open; nothing is left behind
-        deadline = time.time() + 30
+        deadline = time.time() + timeout
         while time.time() < deadline:
             try:
                 if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:

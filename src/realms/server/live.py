@@ -699,8 +699,12 @@ class Manager:
                     raise self.mark_broken(live.id, e.message) from None
                 except Exception as e:
                     raise self.mark_broken(live.id, f"{type(e).__name__}: {e}") from None
-                return True
-        return False
+                moved = True
+            else:
+                moved = False
+        if moved:  # and its seats: another process may have handed one to a bot (a takeover) meanwhile
+            self.refresh_seats(live)
+        return moved
 
     # --- pushes across processes (PostgreSQL LISTEN/NOTIFY) --------------------------------------
     def announce(self, payload: str) -> None:
