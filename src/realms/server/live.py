@@ -1203,10 +1203,10 @@ class Manager:
                 self._adopt(live)
             self._deadline(live)
         if synced or acted or lost:
-            if acted:
-                self.announce(f"{live.id}:seats")
             if self.notify is not None:
                 await self.notify(live, live.version)
+        if acted:  # (only where it was done: bots of one seat racing in several processes only refuse each other)
+            self.announce(f"{live.id}:seats")
             self.schedule_bots(live)
 
     async def seat_left(self, live: LiveGame, seat: int) -> None:
