@@ -71,6 +71,34 @@ def test_websocket_messages_over_64_kib_close_the_socket_and_change_nothing(serv
     assert view["version"] == 0
 
 
+def test_a_60_kib_websocket_message_is_read_whole_and_the_socket_goes_on(server):
+    """Messages are parsed a few KiB at a time (limits.GuardedWebSocket): one just under the 64 KiB limit still
+    arrives whole, is answered, and the socket then takes a move."""
+    gid, tokens = new_game(server.base)
+    uri = server.base.replace("http", "ws") + f"/ws/games/{gid}?token="
+
+    async def exchange() -> tuple[dict, dict]:
+        sockets = [await websockets.connect(uri + t) for t in tokens]
+        try:
+            first = [json.loads(await ws.recv()) for ws in sockets]
+            seat = next(i for i, p in enumerate(first) if p["legal_actions"])
+            ws = sockets[seat]
+            big = json.dumps({"type": "action", "version": 0, "action": {"type": "x" * 60_000}})
+            assert 60_000 < len(big) < 64 * 1024
+            await ws.send(big)
+            refused = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            choice = first[seat]["legal_actions"][0]["action"]
+            await ws.send(json.dumps({"type": "action", "version": 0, "action": choice}))
+            return refused, json.loads(await asyncio.wait_for(ws.recv(), 10))
+        finally:
+            for ws in sockets:
+                await ws.close()
+
+    refused, moved = asyncio.run(exchange())
+    assert refused["type"] == "error" and refused["status"] == 400, refused
+    assert moved["type"] == "update" and moved["version"] == 1
+
+
 def test_oversized_and_malformed_action_posts_through_the_real_stack(server):
     gid, tokens = new_game(server.base)
     url = f"{server.base}/api/games/{gid}/actions"

@@ -467,7 +467,16 @@ def protocols(settings: Settings) -> tuple[type, type]:
 
     class GuardedWebSocket(WebSocketsSansIOProtocol):
         """websockets (sans-I/O), plus: the connection cap, a bounded inbound queue, an answer to a
-        handshake that cannot be parsed."""
+        handshake that cannot be parsed, and bounded parsing.
+
+        What arrives is parsed WS_SLICE bytes at a time, and no more once the socket is closing: a client
+        that sends without reading can have hundreds of KiB of tiny frames waiting in the kernel, which one
+        read hands over at once; parsed whole (websockets parses in Python, some µs a frame), that blocked
+        the loop for over 100 ms before the socket's limits, which count messages, could act. After this side
+        has sent its close frame, uvicorn reads on until the peer's close reply (10 s at most), discarding
+        messages but parsing them: a peer that sends more than AFTER_CLOSE bytes meanwhile is cut off."""
+
+        after_close = 0  # bytes received since this side sent its close frame
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
@@ -478,17 +487,26 @@ def protocols(settings: Settings) -> tuple[type, type]:
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
-            self.conn.receive_data(data)
-            if self.conn.parser_exc is not None:
-                if not self.handshake_initiated:  # a request websockets cannot parse: answer, then close
-                    self.transport.write(_414 if len(data) > max_url else _408.replace(b"408 Request Timeout",
-                                                                                       b"400 Bad Request"))
-                    self.close_sent = True
-                    self.transport.close()
+            for start in range(0, len(data), WS_SLICE):
+                if self.transport.is_closing():
                     return
-                self.handle_parser_exception()
-                return
-            self.handle_events()
+                chunk = data[start:start + WS_SLICE] if len(data) > WS_SLICE else data
+                if self.close_sent:
+                    self.after_close += len(chunk)
+                    if self.after_close > AFTER_CLOSE:  # still sending, long after being told to stop
+                        self.transport.close()
+                        return
+                self.conn.receive_data(chunk)
+                if self.conn.parser_exc is not None:
+                    if not self.handshake_initiated:  # a request websockets cannot parse: answer, then close
+                        self.transport.write(_414 if len(data) > max_url else _408.replace(
+                            b"408 Request Timeout", b"400 Bad Request"))
+                        self.close_sent = True
+                        self.transport.close()
+                        return
+                    self.handle_parser_exception()
+                    return
+                self.handle_events()
 
         def send_receive_event_to_app(self) -> None:
             if self.queue.qsize() >= ws_queue and not self.close_sent:
@@ -507,6 +525,13 @@ def protocols(settings: Settings) -> tuple[type, type]:
 
 class _Stop(Exception):
     pass
+
+
+#: bytes of a WebSocket's input parsed at a time (GuardedWebSocket); a few hundred tiny frames
+WS_SLICE = 4096
+#: bytes a peer may still send after this side's close frame (in flight, then its close reply); past them the
+#: connection is dropped (the peer has the close frame, with its code, already)
+AFTER_CLOSE = 4096
 
 
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
