@@ -64,3 +64,10 @@ def test_server_cpu_benchmark_reports_cpu_per_action():
     lines = [json.loads(line) for line in out.strip().splitlines()]
     assert lines[0]["actions"] > 20 and lines[0]["us_per_action"] > 0
     assert lines[-1]["median_us_per_action"] == {str(BENCH.parent): lines[0]["us_per_action"]}
+
+
+def test_startup_benchmark_starts_on_unfinished_tables():
+    out = run(str(BENCH / "startup.py"), "--tables", "20", "--bots", "6", "--actions", "4", "--runs", "1")
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert figures["tables"] == 20 and 0 <= figures["kept"] <= 6
+    assert figures["seconds"] > 0 and figures["rss_mb"] > 0 and figures["empty_db"]["seconds"] > 0
