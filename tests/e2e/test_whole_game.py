@@ -63,10 +63,11 @@ def test_kingdomino_shows_the_draft_and_which_dominoes_are_still_to_come(page, s
     assert page.locator("#next-row .kd-order").count() == len(view["next_row"])  # the draft order, numbered
 
     # the keyboard picks: Tab onto a pickable domino, Enter
+    picked = page.get_attribute("#next-row .kd-domino.pickable", "data-domino")
     page.focus("#next-row .kd-domino.pickable")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.body.dataset.ready !== 'mine' || "
-                           "!document.querySelector('.kd-domino.pickable')")
+    # taken (the same seat may pick again at once: two kings each, in a drawn order)
+    page.wait_for_function(f"() => !document.querySelector('#next-row .kd-domino.pickable[data-domino=\"{picked}\"]')")
     for _ in range(40):  # until it is our turn to place, the bot having picked meanwhile
         page.wait_for_selector("body[data-ready=mine]")
         if page.locator(".kd-cell.legal").count():
@@ -86,6 +87,30 @@ def test_kingdomino_shows_the_draft_and_which_dominoes_are_still_to_come(page, s
     page.wait_for_function(f"() => !document.querySelector('.kd-cell.legal[data-cell=\"{key}\"]')")
     page.wait_for_selector(".kd-kingdom .kd-cell.last-move")
     page.wait_for_function("() => (document.querySelector('#announce')?.textContent || '').length > 0")
+
+
+def test_the_keyboard_focus_stays_on_its_domino_when_the_board_is_redrawn(page, server):
+    """A keyboard player's focus survives an update that redraws the board (here: the creator opens seat 2 to
+    the lobby, which every seat is told of): it stays on the same domino, so Enter still picks it."""
+    for _ in range(30):  # a table where the creator picks first (the opening order is drawn)
+        made = httpx.post(server.base + "/api/games", json={"game": "kingdomino", "seats": ["creator", "invite"],
+                                                             "options": {"players": 2}}).json()
+        gid, token = made["id"], made["seats"][0]["token"]
+        if httpx.get(f"{server.base}/api/games/{gid}", params={"token": token}).json()["legal_actions"]:
+            break
+    open_seat(page, server, gid, token)
+    target = page.locator("#next-row .kd-domino.pickable").nth(1)
+    domino = target.get_attribute("data-domino")
+    target.focus()
+    page.evaluate("window.__before = document.activeElement")
+    answer = httpx.post(f"{server.base}/api/games/{gid}/seats/1/revoke", json={"owner": made["owner"], "open": True})
+    assert answer.status_code == 200, answer.text
+    page.wait_for_function("() => !document.body.contains(window.__before)")  # the board was built afresh
+    assert page.evaluate("document.activeElement.dataset.domino") == domino
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => !document.querySelector('#next-row .kd-domino.pickable[data-domino=\"{domino}\"]')")
+    view = httpx.get(f"{server.base}/api/games/{gid}", params={"token": token}).json()["view"]
+    assert [s["seat"] for s in view["next_row"] if str(s["domino"]) == domino] == [0]
 
 
 def test_a_four_player_kingdomino_says_still_to_come(page, server):

@@ -23,6 +23,25 @@ export function el(tag, attrs = {}, ...children) {
 // "busy" (a move is on its way), "offline" (connection lost), "over", "watching", "replay". Tests wait on it.
 function ready(what) { document.body.dataset.ready = what; }
 
+// A redraw builds a board afresh, which would drop a keyboard player's focus on the page's body: the control
+// that had the focus inside `boxes` is named by its id or its data attributes, and the same control in the
+// new board (when it is still there and focusable) gets the focus back. Returns the function that restores it.
+export function focusKey(boxes) {
+  const node = document.activeElement;
+  if (!node || !boxes.some(b => b.contains(node)) || !node.dataset) return () => {};
+  const attrs = Object.entries(node.dataset).filter(([k]) => k !== "state")
+    .map(([k, v]) => `[data-${k.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)}="${CSS.escape(v)}"]`).join("");
+  const css = node.id ? `#${CSS.escape(node.id)}` : attrs ? node.tagName.toLowerCase() + attrs : null;
+  if (!css) return () => {};
+  return () => {
+    if (document.activeElement && document.activeElement !== document.body && document.body.contains(document.activeElement)) return;
+    for (const b of boxes) {
+      const again = [...b.querySelectorAll(css)].find(n => n.tabIndex >= 0 && !n.disabled);
+      if (again) { again.focus({ preventScroll: true }); return; }
+    }
+  };
+}
+
 export class Offline extends Error {}
 
 async function api(method, url, body) {
@@ -465,6 +484,7 @@ async function gamePage(gid, token) {
   }
 
   function draw() {
+    const keep = focusKey([boardBox, prompt]);
     drawShare();
     drawNotice();
     const names = seatNames(payload);
@@ -492,6 +512,7 @@ async function gamePage(gid, token) {
     if (!offline) drawAnalysis(parts);
     parts.push(error);
     prompt.replaceChildren(...parts);
+    keep();
     gameLog.update(payload, names);
     ready(readiness());
   }
