@@ -125,7 +125,10 @@ export function render(payload, act, names, ctx = {}) {
   }
   const order = view.current_row.filter(s => s.seat !== null).map(s => names[s.seat]);
   if (order.length) root.append(el("div", { class: "kd-turn-order", id: "kd-turn-order" }, el("strong", {}, t("kingdomino.turn_order")), " ",
-    el("ol", {}, view.current_row.filter(s => s.seat !== null).map(s => el("li", { class: acting(s) ? "now" : "" }, names[s.seat])))));
+    // each number is the item's own text (Firefox drew list markers outside their items, into the gap before
+    // them, so "You2. greedy (2)" ran together)
+    el("ol", {}, view.current_row.filter(s => s.seat !== null).map((s, i) => el("li", { class: acting(s) ? "now" : "" },
+      el("span", { class: "kd-turn-n" }, `${i + 1}.`), " ", names[s.seat])))));
   root.append(rows);
 
   // placement controls
