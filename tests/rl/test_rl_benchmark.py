@@ -11,12 +11,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_rl_steps_prints_rates_and_ratios():
-    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rl_steps.py"), "0.1", "--json", "--parts"],
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rl_steps.py"), "0.1", "--json", "--parts",
+                           "--reps=2"],
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     rows = json.loads(done.stdout.strip().splitlines()[-1])
     assert [r["game"] for r in rows] == ["kingdomino", "dominion", "burgundy"]
     for r in rows:
+        assert r["reps"] == 2  # each seed's game played twice per loop, the faster run kept
         assert r["games"] >= 2 and r["bare_actions_per_s"] > 0 and r["env_steps_per_s"] > 0
         assert r["ratio_env_over_bare"] > 0
         # the calls timed one by one: the environment's include the bare protocol's work and, with --parts,
