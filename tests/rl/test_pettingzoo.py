@@ -139,3 +139,35 @@ def test_json_view_in_infos():
     agent = e.agent_selection
     assert e.infos[agent]["view"]["seat"] == int(agent.split("_")[1])
     assert "hand" in e.infos[agent]["view"]["seats"][int(agent.split("_")[1])]
+
+
+@pytest.mark.parametrize(("game", "opts"), [("kingdomino", {"players": 3}), ("dominion", {"players": 2}),
+                                            ("burgundy", {"players": 2})])
+def test_the_usual_step_path_matches_the_general_one(game, opts):
+    """A step takes a shorter path while every agent is in and no max_cycles or JSON views are kept; an
+    environment with an unreachable max_cycles always takes the general path: the same episode, call by call,
+    with illegal actions replaced (and said so) now and then."""
+    fast = realms.rl.env(game, opts, illegal="random")
+    slow = realms.rl.env(game, opts, illegal="random", max_cycles=10**9)
+    rng = np.random.default_rng(5)
+    fast.reset(seed=4)
+    slow.reset(seed=4)
+    steps = 0
+    for agent in fast.agent_iter():
+        assert slow.agent_selection == agent
+        got, want = fast.last(), slow.last()
+        assert got[1:] == want[1:]
+        obs = got[0]
+        assert obs is not None and want[0] is not None
+        assert np.array_equal(obs["observation"], want[0]["observation"])
+        assert np.array_equal(obs["action_mask"], want[0]["action_mask"])
+        if got[2] or got[3]:
+            action = None
+        elif steps % 7 == 3:
+            action = int(np.flatnonzero(obs["action_mask"] == 0)[0])  # illegal: a random legal one is played
+        else:
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        fast.step(action)
+        slow.step(action)
+        steps += 1
+    assert slow.agents == [] and fast.rewards == slow.rewards and steps > 20

@@ -63,6 +63,8 @@ class Table:
         self.observer = observer
         self.obs_size = observation_size(self.game, self.options)
         self.n_actions = self.game.action_space_size
+        #: every action of the game by index (``Game.actions``)
+        self.actions = self.game.actions
         self.players = int(self.options.get("players", self.game.min_players))
         self.state: Any = None
         self._legal: list[Action] | None = None
@@ -112,8 +114,7 @@ class Table:
             m = self.mask()
         if not (0 <= index < self.n_actions and m[index]):
             return False
-        game = self.game
-        game.apply(self.state, game.actions[index])
+        self.game.apply(self.state, self.actions[index])
         self._legal = None
         self._mask = None
         return True

@@ -106,14 +106,13 @@ class SingleAgentEnv(gym.Env):
             raise RealmsError("the episode is over: call reset()")
         index = int(action)
         info: dict[str, Any] = {}
-        if not (0 <= index < t.n_actions and t.is_legal(index)):
+        if not t.play(index):  # applied when legal
             if self.illegal == "raise":
                 raise IllegalAction(f"{self.game.id}: action {index} is not legal now")
             info["illegal"] = index
             if self.illegal == "lose":
                 return self._obs_final(), -1.0, True, False, info
-            index = t.random_index(self._fallback)
-        t.apply_index(index)
+            t.apply_index(t.random_index(self._fallback))
         self._play_opponents()
         if t.state.to_move is None:
             return self._obs(), t.rewards()[self.seat], True, False, info

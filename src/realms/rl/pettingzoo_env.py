@@ -76,6 +76,8 @@ class RealmsAEC(AECEnv):
         self._np_random, _ = seeding.np_random(None)
         self._fallback = Rng(0)
         self._any_out = False
+        #: whether a step may take the usual path (see step): no agent out, no max_cycles, no JSON views
+        self._plain = False
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -100,6 +102,7 @@ class RealmsAEC(AECEnv):
         self._skip_agent_selection = None
         #: whether any agent has been terminated or truncated (until then a step needs no bookkeeping)
         self._any_out = False
+        self._plain = self.max_cycles is None and not self.json_view
         self._advance()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -113,7 +116,8 @@ class RealmsAEC(AECEnv):
         return {"observation": t.observer.encode(state, seat), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
-        """AECEnv.last with ``observe``'s body inline: the call every step makes costs one call less."""
+        """AECEnv.last with ``observe``'s body, and the building of the mask, inline: the call every step makes
+        costs three calls less."""
         agent = self.agent_selection
         assert agent is not None
         obs = None
@@ -121,17 +125,48 @@ class RealmsAEC(AECEnv):
             seat = self._index[agent]
             t = self.table
             state = t.state
-            mask = t.mask() if state.to_move == seat else np.zeros(t.n_actions, dtype=np.int8)
+            if state.to_move == seat:
+                mask = t._mask
+                if mask is None:  # Table.mask's body
+                    mask = t._mask = np.zeros(t.n_actions, np.int8)
+                    legal = t._legal
+                    if legal is None:
+                        legal = t._legal = t.game.legal_actions(state)
+                    for a in legal:
+                        mask[a.index] = 1
+            else:
+                mask = np.zeros(t.n_actions, np.int8)
             obs = {"observation": t.observer.encode(state, seat), "action_mask": mask}
         return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                 self.infos[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
+        t = self.table
+        mask = t._mask
+        if self._plain and mask is not None:
+            # the usual step, its mask built by last() or observe(): every agent is in, no max_cycles or JSON views
+            # to keep, and no reward before the game ends (the cumulative rewards are zero)
+            index = int(action)
+            if 0 <= index < t.n_actions and mask[index]:
+                info = self.infos[agent]
+                if info:
+                    info.pop("illegal", None)
+                state = t.state
+                t.game.apply(state, t.actions[index])
+                t._legal = None
+                t._mask = None
+                self.decisions[agent] += 1
+                seat = state.to_move
+                if seat is not None:
+                    self.agent_selection = self.possible_agents[seat]
+                    return
+                self._advance()
+                self._accumulate_rewards()
+                return
         if self._any_out and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
-        t = self.table
         self._cumulative_rewards[agent] = 0.0
         # rewards are only ever set when the game ends (every agent is then out), so they are zero here
         index = int(action)
@@ -150,12 +185,14 @@ class RealmsAEC(AECEnv):
                     self.rewards[a] = -1.0 if a == agent else 0.0
                     self.terminations[a] = True
                 self._any_out = True
+                self._plain = False
                 self._accumulate_rewards()
                 return
         self.decisions[agent] += 1
         if self.max_cycles is not None and self.decisions[agent] >= self.max_cycles:
             self.truncations[agent] = True
             self._any_out = True
+            self._plain = False
         seat = t.state.to_move
         if seat is not None and not self._any_out and not self.json_view:
             # the usual step: every agent is still in, the game goes on
@@ -181,6 +218,7 @@ class RealmsAEC(AECEnv):
                     self.terminations[a] = True
                     self.rewards[a] = rewards[self._index[a]]
                     self._any_out = True
+                    self._plain = False
             nxt = None
         else:
             nxt = agents[t.state.to_move]

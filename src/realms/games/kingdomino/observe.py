@@ -256,14 +256,21 @@ class KingdominoObserver:
                     codes[j] = code
             m.oi, m.counting = oi, counting
             m.cur, m.cur_king, m.nxt, m.nxt_king, m.order = cur[:], cur_king[:], nxt[:], nxt_king[:], order[:]
-        if s.pile != m.pile or s.unused != m.unused:
-            out[unseen_at:disc_at] = _ZEROS48
+        pile, unused = s.pile, s.unused
+        if pile != m.pile or unused != m.unused:
             o = unseen_at - 1
-            for d in s.pile:
-                out[o + d] = 1.0
-            for d in s.unused:
-                out[o + d] = 1.0
-            m.pile, m.unused = s.pile[:], s.unused[:]
+            was = m.pile
+            n = len(pile)
+            if was is not None and n < len(was) and unused == m.unused and pile == was[:n]:
+                for d in was[n:]:  # turned face up from the pile (the rest of the pile and the unused the same)
+                    out[o + d] = 0.0
+            else:
+                out[unseen_at:disc_at] = _ZEROS48
+                for d in pile:
+                    out[o + d] = 1.0
+                for d in unused:
+                    out[o + d] = 1.0
+            m.pile, m.unused = pile[:], unused[:]
         if s.discarded != m.discarded:
             out[disc_at:scal_at] = _ZEROS48
             o = disc_at - 1
