@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing as mp
 import os
 import platform
 import time
@@ -54,7 +55,15 @@ POLICIES = {
 }
 
 
-def strength(setting: str, agent: str, games: int, seed: int) -> dict[str, Any]:
+def _one(job: tuple[str, dict[str, Any], int, list[str], list[int]]) -> tuple[Any, int, float, int]:
+    """One game and what the search agents of this process counted while it ran (moves, seconds, playouts)."""
+    game_id, opts, game_seed, entrants, seats = job
+    moves0, seconds0, playouts0 = SearchAgent.moves, SearchAgent.seconds, SearchAgent.playouts
+    out = play_game(game_id, opts, game_seed, entrants, seats)
+    return (out, SearchAgent.moves - moves0, SearchAgent.seconds - seconds0, SearchAgent.playouts - playouts0)
+
+
+def strength(setting: str, agent: str, games: int, seed: int, jobs: int = 1) -> dict[str, Any]:
     game_id, opts, opponent, copies, paired = SETTINGS[setting]
     entrants = [agent] + [opponent] * copies
     n = len(entrants)
@@ -62,12 +71,18 @@ def strength(setting: str, agent: str, games: int, seed: int) -> dict[str, Any]:
     wins = shared = 0.0
     scores: list[float] = []
     margins: list[float] = []
-    moves0, seconds0, playouts0 = SearchAgent.moves, SearchAgent.seconds, SearchAgent.playouts
+    moves = playouts = 0
+    seconds = 0.0
     start = time.perf_counter()
-    for i in range(games):
-        seats = seating(i, n, True)
-        game_seed = derive_seed(seed, i // n if paired else i)
-        out = play_game(game_id, opts, game_seed, entrants, seats)
+    plan = [(game_id, opts, derive_seed(seed, i // n if paired else i), entrants, seating(i, n, True))
+            for i in range(games)]
+    if jobs > 1:  # the same games, each from its own seed, in a pool of processes (results in game order)
+        with mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn").Pool(jobs) as pool:
+            done = pool.map(_one, plan, chunksize=1)
+    else:
+        done = [_one(job) for job in plan]
+    for (_, _, game_seed, _, seats), (out, m, sec, po) in zip(plan, done, strict=True):
+        moves, seconds, playouts = moves + m, seconds + sec, playouts + po
         if game_id == "dominion" and opts.get("kingdom") == "random":
             game = realms.games.get(game_id)
             kingdoms.add(",".join(sorted(game.view(game.new(opts, game_seed), None)["kingdom"])))
@@ -79,15 +94,14 @@ def strength(setting: str, agent: str, games: int, seed: int) -> dict[str, Any]:
         scores.append(out.scores[me])
         margins.append(out.scores[me] - max(s for q, s in enumerate(out.scores) if q != me))
     elapsed = time.perf_counter() - start
-    moves = SearchAgent.moves - moves0
     lo, hi = wilson_interval(wins, games)
     return {
         "setting": setting, "game": game_id, "agent": agent, "opponents": f"{copies} x {opponent}", "games": games,
         "kingdoms": len(kingdoms) or None,
         "win_rate": wins / games, "ci95": [lo, hi], "shared_first": shared / games,
         "mean_score": sum(scores) / games, "mean_margin": sum(margins) / games,
-        "seconds_per_move": (SearchAgent.seconds - seconds0) / moves if moves else 0.0,
-        "playouts_per_move": (SearchAgent.playouts - playouts0) / moves if moves else 0.0,
+        "seconds_per_move": seconds / moves if moves else 0.0,
+        "playouts_per_move": playouts / moves if moves else 0.0,
         "moves": moves, "seconds": elapsed,
     }
 
@@ -135,6 +149,8 @@ def main() -> None:
     ap.add_argument("--only", default="kingdomino,dominion,burgundy",
                     help=f"settings to play, comma-separated, of: {', '.join(SETTINGS)}")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once in a process pool (the same games "
+                    "and results; a loaded machine makes each move slower, so prefer iteration budgets)")
     ap.add_argument("--playout-seconds", type=float, default=1.0, help="time per policy for the playout table")
     ap.add_argument("--playouts-only", action="store_true", help="only the playout table")
     ap.add_argument("--playout-games", default=",".join(POLICIES),
@@ -148,7 +164,7 @@ def main() -> None:
     rows = []
     if not args.playouts_only:
         for game_id in [g.strip() for g in args.only.split(",") if g.strip()]:
-            rows.append(strength(game_id, agent, args.games, args.seed))
+            rows.append(strength(game_id, agent, args.games, args.seed, args.jobs))
             if not args.json:
                 r = rows[-1]
                 print(f"| {r['setting']} | {r['agent']} vs {r['opponents']} | {r['win_rate']:.1%} | "

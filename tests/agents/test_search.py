@@ -262,10 +262,10 @@ def test_search_keeps_the_policys_choice_unless_another_action_is_clearly_better
     move_seed = Rng(4).next64()
     policy = make_agent("rollout", game, derive_seed(move_seed, 1 << 32))
     baseline = policy.act(game, game.determinize(state, seat, Rng(derive_seed(move_seed, 1 << 33))))
-    stubborn = make_agent(f"{kind}:iterations=60,confidence=10", game, 4)
+    stubborn = make_agent(f"{kind}:iterations=60,confidence=10,focus=false", game, 4)  # (a treasure decision)
     assert stubborn.act(game, state) == baseline
     assert baseline.index in stubborn.last_stats
-    plain = make_agent(f"{kind}:iterations=60,confidence=0", game, 4)
+    plain = make_agent(f"{kind}:iterations=60,confidence=0,focus=false", game, 4)
     move = plain.act(game, state)
     if kind == "mc":
         means = {i: w / n for i, (n, w) in plain.last_stats.items()}
@@ -273,3 +273,36 @@ def test_search_keeps_the_policys_choice_unless_another_action_is_clearly_better
     else:
         visits = {i: n for i, (n, w) in plain.last_stats.items()}
         assert visits[move.index] == max(visits.values())
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_focus_gives_routine_decisions_a_share_of_the_iterations(kind: str) -> None:
+    from realms.games.dominion.bots import EFFORT_TREASURES
+
+    game = realms.games.get("dominion")
+    state = game.new(OPTS["dominion"], 5)
+    bot = make_agent("rollout", game, 1)
+    found: dict[str, object] = {}
+    while len(found) < 2:
+        kinds = {a.kind for a in game.legal_actions(state)}
+        if "play_treasures" in kinds and len(kinds) > 1:
+            found.setdefault("treasures", game.clone(state))
+        elif "buy" in kinds and state.coins >= 3 and not state.bought:
+            found.setdefault("buy", game.clone(state))
+        game.apply(state, bot.act(game, state))
+    for what, position in found.items():
+        runs = []
+        for name in (f"{kind}:iterations=200", f"{kind}:iterations=200", f"{kind}:iterations=200,focus=false"):
+            agent = make_agent(name, game, 8)
+            move = agent.act(game, position)
+            runs.append((move, agent.last_stats, sum(n for n, _ in agent.last_stats.values())))
+        assert runs[0] == runs[1]  # the same seed and budget: the same move and statistics
+        share = EFFORT_TREASURES if what == "treasures" else 1.0
+        assert runs[0][2] == round(200 * share), what
+        assert runs[2][2] == 200
+
+
+def test_focus_keeps_beating_random_at_dominion() -> None:
+    report = run_tournament("dominion", ["mc:iterations=30,focus=true", "random"], games=2, seed=12,
+                            options={"players": 2, "turn_limit": 12})
+    assert report.entrants[0].wins == 2, report.to_json()

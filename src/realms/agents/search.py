@@ -65,6 +65,8 @@ OPTIONS: tuple[AgentOption, ...] = (
     AgentOption("confidence", "float", 1.0, "play the policy's own choice unless the search's choice beats it by "
                 "this many standard errors (mc: of their paired difference; trees: of the difference of their "
                 "means); 0: the search's choice", minimum=0.0, maximum=10.0),
+    AgentOption("focus", "bool", True, "spend the budget where the game's playout policy says decisions matter "
+                "(its effort per decision: a share of the iterations or seconds); false: every decision alike"),
     AgentOption("workers", "int", 1, "root parallelism: processes searching independently, statistics summed",
                 minimum=1, maximum=64),
     AgentOption("seed", "int", None, "seed of the agent's own generator (default: the seat's seed)", minimum=0,
@@ -90,6 +92,7 @@ class SearchConfig:
     workers: int
     width: int | None = None
     confidence: float = 0.0
+    focus: bool = False
     #: the playout policy's own choice at the root (set per move by the agent; mc compares against it)
     baseline: int | None = None
 
@@ -427,8 +430,14 @@ class SearchAgent(Agent):
         start = time.perf_counter()
         move_seed = self.rng.next64()
         cfg = self.cfg
-        if cfg.confidence > 0:
+        if cfg.confidence > 0 or cfg.focus:
             policy = make_agent(_policy_name(game, cfg), game, derive_seed(move_seed, 1 << 32))
+            if cfg.focus and isinstance(policy, Playout):
+                share = min(1.0, max(0.0, policy.effort(game, state, actions)))
+                if share < 1.0:  # a routine decision: a share of the budget (at least one round of playouts)
+                    cfg = replace(cfg, iterations=max(len(actions), round(cfg.iterations * share))
+                                  if cfg.iterations else 0, seconds=cfg.seconds * share)
+        if cfg.confidence > 0:
             sample = game.determinize(state, seat, Rng(derive_seed(move_seed, 1 << 33)))
             choice = policy.act(game, sample)
             if choice in actions:  # (a policy's choice in a sample is legal here for any sane game)
@@ -543,7 +552,7 @@ def _spec(kind: str) -> AgentSpec:
             rng = Rng(options["seed"])
         cfg = SearchConfig(kind, options["seconds"], options["iterations"], options["policy"], options["eval"],
                            options["c"], options["depth"], options["workers"], options["width"],
-                           options["confidence"])
+                           options["confidence"], options["focus"])
         return SearchAgent(rng, cfg)
 
     return AgentSpec(build, OPTIONS, KINDS[kind])

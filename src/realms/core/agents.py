@@ -153,6 +153,12 @@ class Playout(Agent):
         root; ``None`` (the default): no opinion."""
         return None
 
+    def effort(self, game: Game, state: Any, actions: list[Action]) -> float:
+        """The share of a search's budget (iterations or seconds) this decision deserves, from 0 to 1: a game
+        may mark its routine decisions (Dominion: playing the Treasures, most Action plays) for fewer playouts,
+        so that its decisive ones (the buys) get the full budget. 1 (the default): every decision alike."""
+        return 1.0
+
 
 #: builds an agent from its own seeded generator
 AgentFactory = Callable[[Rng], Agent]

@@ -171,3 +171,63 @@ def test_unreadable_rule_file(tmp_path):
 def test_builtin_strategies_parse():
     for name, text in STRATEGIES.items():
         assert parse_rules(text).name == name
+
+
+# --- the search's playout policies: finished on the lean path, effort per decision, the Witch race ----------------
+WITCH_KINGDOM = ["Cellar", "Market", "Merchant", "Militia", "Mine", "Remodel", "Smithy", "Village", "Witch", "Workshop"]
+
+
+@pytest.mark.parametrize("policy", ["rollout", "rollout-plus"])
+def test_rollout_finish_is_the_same_playout_as_stepping_through_act(policy):
+    for seed in (1, 2, 3):
+        s = G.new({"players": 2, "kingdom": WITCH_KINGDOM}, seed)
+        bot = make_agent(policy, G, 1)
+        for _ in range(15 * seed):
+            G.apply(s, bot.act(G, s))
+        before = G.state_hash(s)
+        done = make_agent(policy, G, 2).finish(G, s)
+        assert G.state_hash(s) == before  # played on a copy
+        stepped = G.clone(s)
+        bots = [make_agent(policy, G, 3), make_agent(policy, G, 4)]
+        while stepped.to_move is not None:
+            G.apply(stepped, bots[stepped.to_move].act(G, stepped))
+        assert done == G.result(stepped)
+
+
+def test_rollout_effort_gives_the_buys_the_whole_budget():
+    from realms.games.dominion.bots import EFFORT_MORE_BUYS, EFFORT_PLAY, EFFORT_TREASURES
+
+    s = G.new({"players": 2, "kingdom": WITCH_KINGDOM}, 5)
+    bot = make_agent("rollout-plus", G, 1)  # it buys Witches, so it has Action plays to make
+    seen = {}
+    while s.to_move is not None and not {"treasures", "buy", "play"} <= set(seen):
+        actions = G.legal_actions(s)
+        kinds = {a.kind for a in actions}
+        share = bot.effort(G, s, actions)
+        if "play_treasures" in kinds:
+            seen["treasures"] = share
+        elif "buy" in kinds:
+            seen["more buys" if s.bought else "buy"] = share
+        elif "end_actions" in kinds:
+            seen["play"] = share
+        G.apply(s, bot.act(G, s))
+    assert seen["treasures"] == EFFORT_TREASURES and seen["buy"] == 1.0
+    assert seen["play"] in (EFFORT_PLAY, 2 * EFFORT_PLAY)
+    assert seen.get("more buys", EFFORT_MORE_BUYS) == EFFORT_MORE_BUYS
+
+
+def test_rollout_plus_races_for_the_curses_with_two_witches_at_once():
+    from realms.games.dominion.bots import bmu_plus_rules
+    from realms.games.dominion.cards import BY_NAME
+
+    witch = BY_NAME["Witch"]
+    raced = [conds for c, conds in bmu_plus_rules("Witch", 2, race=True).rules if c == witch]
+    gated = [conds for c, conds in bmu_plus_rules("Witch", 2).rules if c == witch]
+    assert [str(k) for k in gated[1]] == ["count(Witch) < 2", "deck_size >= 16"]
+    assert [str(k) for k in raced[1]] == ["count(Witch) < 2"]
+    s = G.new({"players": 2, "kingdom": WITCH_KINGDOM}, 7)
+    s.owned[s.cur][witch] = 1  # one Witch already, a 13-card deck: the race buys the second at $5
+    bot = make_agent("rollout-plus", G, 1)
+    bot._prepare(s)
+    assert bot.pick(s, s.cur, 5, None) == witch
+    assert StrategyBot(Rng(1), bmu_plus_rules("Witch", 2)).pick(s, s.cur, 5, None) != witch  # bmu-plus waits
