@@ -74,3 +74,25 @@ def test_realms_policy_env_var_offers_it_to_the_cli_and_lobby(tmp_path):
                           "print('rl-policy' in agent_names('kingdomino'))"], capture_output=True, text=True, env=env,
                          timeout=120)
     assert out.stdout.strip() == "False"
+
+
+def test_the_committed_baseline_loads_and_plays():
+    """examples/results/kingdomino_policy.npz (the trained baseline of docs/rl.md) stays small, fits today's
+    Kingdomino encoding and action space, and plays legal moves to the end of a game."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "results" / "kingdomino_policy.npz"
+    assert path.stat().st_size < 1 << 20
+    game = realms.games.get("kingdomino")
+    n_in = sum(int(np.prod(s)) for _, s in game.observation().fields(game.validate_options({"players": 2})))
+    policy = Policy.load(path)
+    assert policy.game_id == "kingdomino"
+    assert policy.p["W1"].shape[1] == n_in and policy.p["W2"].shape[0] == game.action_space_size
+    agent = PolicyAgent(policy, Rng(0))
+    other = make_agent("random", "kingdomino", 7)
+    state = game.new({"players": 2}, 8)
+    while state.to_move is not None:
+        who = agent if state.to_move == 1 else other
+        action = who.act(game, state)
+        assert action in game.legal_actions(state)
+        game.apply(state, action)
