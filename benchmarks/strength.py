@@ -9,7 +9,9 @@ Settings (seats rotate, so the search agent sits in every seat equally):
 
 For each it prints the search agent's win rate with a 95% (Wilson) interval, shared wins, mean score and
 margin (its score minus the best other score), the time per searched move, the playouts per move and the
-games played; then playouts per second for each game and playout policy, and the machine.
+games played; then playouts per second for each game and playout policy (wall clock and per CPU second of
+this process), beside the Java rates of the Monte Carlo Kingdomino paper (15,000 random and 3,900 full-greedy
+playouts a second, for Kingdomino: set beside every game's random policy and its rollout), and the machine.
 
     python benchmarks/strength.py --agent mc --seconds 0.25 --games 24
     python benchmarks/strength.py --agent ismcts --seconds 1 --games 100 --only kingdomino
@@ -53,6 +55,9 @@ POLICIES = {
     "dominion": ["random", "rollout", "big-money-ultimate"],
     "burgundy": ["random", "random-playout", "light-rollout", "rollout", "greedy"],
 }
+#: the Java rates of the Monte Carlo Kingdomino paper (playouts/s, Kingdomino): random playouts, and
+#: full-greedy ones (set beside each game's random policy and its rollout or full-greedy policies)
+PAPER = {"random": 15_000, "random-playout": 15_000, "rollout": 3_900, "full-greedy": 3_900}
 
 
 def _one(job: tuple[str, dict[str, Any], int, list[str], list[int]]) -> tuple[Any, int, float, int]:
@@ -121,17 +126,21 @@ def playout_speed(game_id: str, policy: str, seconds: float, seed: int = 1) -> d
     positions = [trail[len(trail) * k // 4] for k in (1, 2, 3)]
     make_agent(f"mc:iterations=1,policy={policy}", game, seed).act(game, positions[-1])  # compiles kernels
     playouts0 = SearchAgent.playouts
-    spent = 0.0
+    spent = cpu = 0.0
     for pos in positions:
         while len(game.legal_actions(pos)) < 2:
             game.apply(pos, game.legal_actions(pos)[0])
         searcher = make_agent(f"mc:seconds={seconds / 3:g},policy={policy}", game, seed)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         searcher.act(game, pos)
         spent += time.perf_counter() - t
+        cpu += time.process_time() - c
     cut = getattr(make_agent(policy, game, 0), "cutoff", 0)
-    return {"game": game_id, "policy": policy, "playouts_per_second": (SearchAgent.playouts - playouts0) / spent,
-            "cut_off": cut}
+    n = SearchAgent.playouts - playouts0
+    paper = PAPER.get(policy)
+    return {"game": game_id, "policy": policy, "playouts_per_second": n / spent,
+            "playouts_per_cpu_second": n / cpu if cpu > 0 else float("nan"), "cut_off": cut,
+            "paper_kingdomino_java": paper}
 
 
 def machine() -> str:
@@ -172,6 +181,10 @@ def main() -> None:
                       f"{r['mean_margin']:+.1f} | {r['seconds_per_move']:.2f} s | {r['playouts_per_move']:.0f} | "
                       f"{r['games']} |", flush=True)
     speeds = []
+    if not args.no_playouts and not args.json:
+        print("| game | policy | playouts/s (wall) | per CPU second | the paper's Java rate (Kingdomino) | "
+              "against it (wall, CPU) |")
+        print("|---|---|---|---|---|---|")
     if not args.no_playouts:
         for game_id in [g.strip() for g in args.playout_games.split(",") if g.strip()]:
             for policy in POLICIES[game_id]:
@@ -179,7 +192,11 @@ def main() -> None:
                 if not args.json:
                     s = speeds[-1]
                     cut = f", cut at {s['cut_off']} actions" if s["cut_off"] else ""
-                    print(f"| {game_id} | {policy}{cut} | {s['playouts_per_second']:.0f} |", flush=True)
+                    paper = s["paper_kingdomino_java"]
+                    versus = (f"{paper:,} | x{s['playouts_per_second'] / paper:.2f}, "
+                              f"x{s['playouts_per_cpu_second'] / paper:.2f} |" if paper else "| |")
+                    print(f"| {game_id} | {policy}{cut} | {s['playouts_per_second']:,.0f} | "
+                          f"{s['playouts_per_cpu_second']:,.0f} | {versus}", flush=True)
     if args.json:
         print(json.dumps({"strength": rows, "playouts": speeds, "machine": machine()}))
     else:

@@ -71,3 +71,15 @@ def test_startup_benchmark_starts_on_unfinished_tables():
     figures = json.loads(out.strip().splitlines()[-1])
     assert figures["tables"] == 20 and 0 <= figures["kept"] <= 6
     assert figures["seconds"] > 0 and figures["rss_mb"] > 0 and figures["empty_db"]["seconds"] > 0
+
+
+def test_random_playouts_benchmark_times_both_paths():
+    from realms.games.kingdomino import fast
+
+    out = run(str(BENCH / "random_playouts.py"), "--seconds", "0.3", "--json", timeout=300)
+    rows = {r["game"]: r for r in json.loads(out.strip().splitlines()[-1])["games"]}
+    assert set(rows) == {"kingdomino", "dominion", "burgundy"}
+    assert all(r["playout_actions"] > 10 and r["reference_games_per_cpu_s"] > 0 for r in rows.values())
+    assert rows["dominion"]["finish_playouts_per_cpu_s"] is None  # Dominion has no compiled finish
+    if fast.AVAILABLE:
+        assert rows["kingdomino"]["finish_playouts_per_cpu_s"] > 0 and rows["burgundy"]["fast_games_per_cpu_s"] > 0

@@ -171,3 +171,56 @@ def test_a_changed_kernel_drops_the_compiled_cache(tmp_path):
     source.write_text("rules = 2\n")
     playout._drop_stale_cache(cache, source)
     assert not any(f.exists() for f in compiled) and other.exists()
+
+
+@pytest.mark.parametrize("options, games", CASES)
+def test_random_finishes_a_search_playout_as_random_seats_do_through_the_reference(options, games):
+    """``random`` as a search's playout policy (``mc:policy=random``) finishes a running game in the kernel:
+    the same game as ``random`` seats through the reference engine from the state with its stream replaced
+    by the agent's first draw, seat i drawing from the stream seeded by the agent's next i-th draw."""
+    from realms.core.agents import Playout, RandomAgent
+
+    opts = GAME.validate_options(options)
+    players = opts["players"]
+    for g in range(games):
+        seed = derive_seed(23, g)
+        state = _walk(GAME.setup(opts, seed), 31 * g, seed)
+        if state.to_move is None:
+            continue
+        agent = make_agent("random", GAME, seed)
+        assert isinstance(agent, RandomAgent) and isinstance(agent, Playout)
+        probe = agent.rng.clone()
+        chance, streams = probe.next64(), [probe.next64() for _ in range(players)]
+        before = GAME.state_hash(state)
+        got = agent.finish(GAME, state)
+        assert got is not None and GAME.state_hash(state) == before and agent.rng.state == probe.state
+        _replay(state, [playout.RANDOM] * players, chance, streams, (options, g))  # every step, the final state
+        ref = state.clone()
+        ref.rng = chance
+        seats = [RandomAgent(Rng.from_state(x)) for x in streams]
+        while ref.to_move is not None:
+            GAME.apply(ref, seats[ref.to_move].act(GAME, ref))
+        want = GAME.result(ref)
+        assert (got.scores, got.ranks) == (want.scores, want.ranks), (options, g)
+
+
+def test_random_plays_as_the_core_random_agent_and_the_search_finishes_with_the_kernel(monkeypatch):
+    from realms.core.agents import RandomAgent
+    from realms.games.burgundy import bots
+
+    state, other = GAME.new({"players": 2}, 9), GAME.new({"players": 2}, 9)
+    mine = [make_agent("random", GAME, 70 + s) for s in range(2)]
+    core = [RandomAgent(Rng(70 + s)) for s in range(2)]
+    while state.to_move is not None:
+        a, b = mine[state.to_move].act(GAME, state), core[other.to_move].act(GAME, other)
+        assert a == b
+        GAME.apply(state, a)
+        GAME.apply(other, b)
+    calls = []
+    real = bots._finish
+    monkeypatch.setattr(bots, "_finish", lambda *a: calls.append(a[1]) or real(*a))
+    state = _walk(GAME.new({"players": 2}, 3), 40, 3)
+    while len(GAME.legal_actions(state)) < 2:
+        GAME.apply(state, GAME.legal_actions(state)[0])
+    make_agent("mc:iterations=20,policy=random", GAME, 1).act(GAME, state)
+    assert calls == [0] * 20

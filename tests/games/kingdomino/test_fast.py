@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+import realms.agents  # noqa: F401  (registers the search agents)
 import realms.games
 from realms.agents import make_agent
+from realms.core.agents import Playout, RandomAgent
 from realms.core.rng import Rng, derive_seed
 
 fast = pytest.importorskip("realms.games.kingdomino.fast")
@@ -145,3 +147,69 @@ def test_whole_games_set_up_in_the_kernel_match_the_reference(options, agents):
         ref = GAME.result(state)
         assert (done.result.scores, done.result.ranks, done.result.tiebreak) == (ref.scores, ref.ranks, ref.tiebreak)
         assert done.turns == state.turns and done.actions == n
+
+
+FINISH_CASES = [
+    {"players": 4, "harmony": True, "middle_kingdom": True},
+    {"players": 2},
+    {"players": 3, "three_players": "thirty-six", "tiebreak": "largest-region"},
+    {"players": 2, "mighty_duel": True},
+]
+
+
+@pytest.mark.parametrize("options", FINISH_CASES)
+def test_random_finishes_a_search_playout_as_random_seats_do_through_the_reference(options):
+    """``random`` as a search's playout policy (``mc:policy=random``) finishes a determinized running game in
+    the kernel: the same game as ``random`` seats played through the reference engine, seat i drawing from
+    the stream seeded by the agent's i-th draw (every step's legal-action count and action, the result)."""
+    opts = GAME.validate_options(options)
+    players = opts["players"]
+    for g in range(10):
+        state = GAME.new(opts, derive_seed(31, g))
+        lead = [RandomAgent(Rng(200 + s)) for s in range(players)]
+        for _ in range(5 * g):
+            if state.to_move is None:
+                break
+            GAME.apply(state, lead[state.to_move].act(GAME, state))
+        if state.to_move is None:
+            continue
+        s = GAME.determinize(state, state.to_move, Rng(g))
+        before = GAME.state_hash(s)
+        agent = make_agent("random", GAME, 50 + g)
+        assert isinstance(agent, RandomAgent) and isinstance(agent, Playout)
+        probe = agent.rng.clone()
+        streams = [probe.next64() for _ in range(players)]
+        got = agent.finish(GAME, s)
+        assert got is not None and GAME.state_hash(s) == before and agent.rng.state == probe.state
+        _, _, nact, rec, counts = fast.run(s, [0] * players, streams, True)
+        bots = [RandomAgent(Rng.from_state(x)) for x in streams]
+        step = 0
+        while s.to_move is not None:
+            legal = GAME.legal_actions(s)
+            action = bots[s.to_move].act(GAME, s)
+            assert (len(legal), action.index) == (counts[step], rec[step]), (options, g, step)
+            GAME.apply(s, action)
+            step += 1
+        assert step == nact
+        ref = GAME.result(s)
+        assert (got.scores, got.ranks, got.tiebreak) == (ref.scores, ref.ranks, ref.tiebreak), (options, g)
+
+
+def test_random_plays_as_the_core_random_agent_and_the_search_finishes_with_the_kernel(monkeypatch):
+    opts = GAME.validate_options({"players": 3})
+    state, other = GAME.new(opts, 9), GAME.new(opts, 9)
+    mine = [make_agent("random", GAME, 70 + s) for s in range(3)]
+    core = [RandomAgent(Rng(70 + s)) for s in range(3)]
+    while state.to_move is not None:
+        a, b = mine[state.to_move].act(GAME, state), core[other.to_move].act(GAME, other)
+        assert a == b
+        GAME.apply(state, a)
+        GAME.apply(other, b)
+    assert make_agent("random", GAME, 1).finish(GAME, GAME.new(GAME.validate_options({"players": 2, "dynasty": True}),
+                                                                 1)) is None  # a Dynasty steps through act
+    calls = []
+    real = fast.finish
+    monkeypatch.setattr(fast, "finish", lambda *a: calls.append(1) or real(*a))
+    state = GAME.new(opts, 3)
+    make_agent("mc:iterations=30,policy=random", GAME, 1).act(GAME, state)
+    assert len(calls) == 30

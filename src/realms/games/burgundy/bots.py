@@ -1,5 +1,6 @@
-"""Castles of Burgundy bots: ``greedy`` (``random`` is game-agnostic), and the playout policies of the search
-agents: ``rollout`` and ``random-playout`` (compiled, ``playout.py``) and ``light-rollout`` (plain Python).
+"""Castles of Burgundy bots: ``greedy``, ``random`` (the game-agnostic one, with a compiled finish for search
+playouts), and the playout policies of the search agents: ``rollout`` and ``random-playout`` (compiled,
+``playout.py``) and ``light-rollout`` (plain Python).
 
 ``greedy`` looks ahead over its own turn: it applies each legal action to a copy of the state and
 scores the result with ``evaluate`` -- the seat's VP plus what its resources are worth -- and takes
@@ -36,7 +37,7 @@ turn into VP. The bot reads only public information (nothing but the future is h
 
 from __future__ import annotations
 
-from realms.core.agents import Agent, AgentFactory, Playout
+from realms.core.agents import Agent, AgentFactory, Playout, RandomAgent
 from realms.core.game import Action, Result
 from realms.core.rng import Rng
 from realms.games.burgundy.data import (
@@ -379,14 +380,7 @@ class CompiledPlayout(Playout):
         return next(a for a in actions if a.index == idx)
 
     def finish(self, game: Burgundy, state: BurgundyState) -> Result | None:  # type: ignore[override]
-        if not self._compiled or state.to_move is None:
-            return None
-        from realms.games.burgundy import kernel, playout
-
-        p = state.players
-        chance = self.rng.next64()
-        rows = playout.scores(state, [self.code] * p, chance, [self.rng.next64() for _ in range(p)])
-        return kernel.result_of(rows, p, state.opts["tiebreak"])
+        return _finish(state, self.code, self.rng) if self._compiled else None
 
     def value(self, game: Burgundy, state: BurgundyState) -> list[float]:  # type: ignore[override]
         return [evaluate(game, state, p) for p in range(state.players)]
@@ -401,11 +395,39 @@ class CompiledPlayout(Playout):
         return [vals.get(a.index, -1e9) for a in actions]
 
 
+def _finish(state: BurgundyState, code: int, rng: Rng) -> Result | None:
+    """``state`` played to the end in the compiled playout kernel, every seat by policy ``code``; chance from
+    ``rng``'s next draw, seat i's choices from a stream seeded by the draw after that (i-th)."""
+    if state.to_move is None:
+        return None
+    from realms.games.burgundy import kernel, playout
+
+    p = state.players
+    chance = rng.next64()
+    rows = playout.scores(state, [code] * p, chance, [rng.next64() for _ in range(p)])
+    return kernel.result_of(rows, p, state.opts["tiebreak"])
+
+
 class RandomPlayout(CompiledPlayout):
     name = "random-playout"
     code = 0
 
 
+class RandomFinish(RandomAgent, Playout):
+    """``random`` for Burgundy: the core ``RandomAgent``'s uniform choice, draw for draw (so every game it
+    plays is the same), and as a search's playout policy (``mc:policy=random``) it finishes a playout in the
+    compiled kernel as ``random-playout`` does (uniform seats, chance and each seat's stream drawn from this
+    agent's generator); without numba the search steps through ``act``."""
+
+    name = "random"
+
+    def finish(self, game: Burgundy, state: BurgundyState) -> Result | None:  # type: ignore[override]
+        from realms.games.burgundy import kernel
+
+        return _finish(state, 0, self.rng) if kernel.AVAILABLE else None
+
+
 AGENTS["light-rollout"] = RolloutAgent
 AGENTS["rollout"] = CompiledPlayout
 AGENTS["random-playout"] = RandomPlayout
+AGENTS["random"] = RandomFinish

@@ -1,4 +1,5 @@
-"""Kingdomino bots: ``greedy`` and ``full-greedy`` (``random`` is game-agnostic).
+"""Kingdomino bots: ``greedy`` and ``full-greedy`` (``random`` is the game-agnostic one, with a compiled finish
+for search playouts).
 
 - ``greedy``: places to maximise its kingdom's immediate score as the engine reports it (region
   points plus the Harmony and Middle Kingdom bonuses when those variants are on); picks at random.
@@ -17,7 +18,7 @@ Both read only public information (kingdoms and rows).
 
 from __future__ import annotations
 
-from realms.core.agents import Agent, AgentFactory, Playout
+from realms.core.agents import Agent, AgentFactory, Playout, RandomAgent
 from realms.core.game import Action, Result
 from realms.core.rng import Rng
 from realms.games.kingdomino import board as B
@@ -336,16 +337,32 @@ class CompiledPlayout(Playout):
         return self._bot.act(game, state)
 
     def finish(self, game: Kingdomino, state: KingdominoState) -> Result | None:  # type: ignore[override]
-        from realms.games.kingdomino import fast
-
-        if not fast.AVAILABLE or state.opts["dynasty"] or state.to_move is None:
-            return None
-        p = state.players
-        out, _, _, _, _ = fast.run(state, [self.code] * p, [self.rng.next64() for _ in range(p)])
-        return fast.result_of(out, p, state.opts["tiebreak"])
+        return _finish(state, self.code, self.rng)
 
     def rank(self, game: Kingdomino, state: KingdominoState, actions: list[Action]) -> list[float]:  # type: ignore[override]
         return self._ranker.rank(game, state, actions)
+
+
+def _finish(state: KingdominoState, code: int, rng: Rng) -> Result | None:
+    """``state`` played to the end in the kernel, every seat by policy ``code``, seat i drawing from a stream
+    seeded by ``rng``'s i-th next draw; None where the kernel cannot (no numba, a Dynasty, a finished game)."""
+    from realms.games.kingdomino import fast
+
+    if not fast.AVAILABLE or state.opts["dynasty"] or state.to_move is None:
+        return None
+    return fast.finish(state, [code] * state.players, [rng.next64() for _ in range(state.players)])
+
+
+class RandomFinish(RandomAgent, Playout):
+    """``random`` for Kingdomino: the core ``RandomAgent``'s uniform choice, draw for draw (so every game it
+    plays is the same), and as a search's playout policy (``mc:policy=random``) it finishes a playout in the
+    kernel (policy 0, the same uniform choice), each seat drawing from its own stream seeded by this agent's
+    generator; without numba, or in a Dynasty, the search steps through ``act``."""
+
+    name = "random"
+
+    def finish(self, game: Kingdomino, state: KingdominoState) -> Result | None:  # type: ignore[override]
+        return _finish(state, 0, self.rng)
 
 
 class FullGreedyPlayout(CompiledPlayout):
@@ -358,5 +375,6 @@ class GreedyPlayout(CompiledPlayout):
     code = 2
 
 
+AGENTS["random"] = RandomFinish
 AGENTS["rollout"] = FullGreedyPlayout
 AGENTS["greedy-playout"] = GreedyPlayout

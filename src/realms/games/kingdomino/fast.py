@@ -13,7 +13,8 @@ action index and the number of legal actions of every step.
 
 Used automatically by ``realms sim`` and ``realms bench`` (``Game.fast_games``) when numba is installed and
 every seat is played by one of those agents (any options; a Dynasty is its three games in a row);
-``--reference`` turns it off. Search playouts call ``run`` on a running single game.
+``--reference`` turns it off. Search playouts call ``finish`` (``run`` with a record, for tests) on a running
+single game.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ if AVAILABLE:
     _M2 = np.uint64(0x94D049BB133111EB)
     _U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
     _LO32 = np.uint64(0xFFFFFFFF)
+    #: the record and counts a kernel is handed when it records nothing (never written then)
+    _NOREC = np.zeros(1, dtype=np.int64)
 
     @numba.njit(cache=True)
     def _below(rngs: Any, k: int, n: int) -> int:
@@ -711,15 +714,16 @@ if AVAILABLE:
     @numba.njit(cache=True)
     def play_packed(meta: Any, masks: Any, rngs: Any, record: bool, rec: Any, counts: Any, out: Any) -> int:
         """``play`` for a state packed by ``_pack``: ``meta`` holds the rows, kings, turns, boxes and scalars
-        (turns come back in it), ``masks`` each seat's six terrain and three crown masks as 23 little-endian
-        bytes each (bit ``r * 14 + c`` is square (r, c), as in ``board``)."""
+        (turns come back in it), ``masks`` the terrain masks of every seat (six a seat, as ``state.terr``),
+        then the crown masks (three a seat, as ``state.crown``), as 23 little-endian bytes each (bit
+        ``r * 14 + c`` is square (r, c), as in ``board``)."""
         players = meta[_M_PLAYERS]
         grid = np.full((players, NCELL), EMPTY, dtype=np.int8)
         crn = np.zeros((players, NCELL), dtype=np.int8)
         box = np.zeros((players, BOXW), dtype=np.int64)
         for q in range(players):
             for k in range(9):
-                base = (q * 9 + k) * 23
+                base = ((q * 6 + k) if k < 6 else (players * 6 + q * 3 + k - 6)) * 23
                 for j in range(23):
                     byte = masks[base + j]
                     while byte:
@@ -797,19 +801,37 @@ def _arr(values: Sequence[int], size: int) -> Any:
     return a
 
 
-def _pad(values: Sequence[int], size: int) -> list[int]:
-    return list(values) + [0] * (size - len(values))
+_ZEROS = [0] * 48
 
 
 def _pack(s: Any, policies: Sequence[int]) -> tuple[Any, Any]:
     p = s.players
-    meta = (_pad(s.pile, 48) + _pad(s.cur, 4) + _pad(s.cur_king, 4) + _pad(s.nxt, 4) + _pad(s.nxt_king, 4)
-            + _pad(s.order, 4) + _pad(s.turns, 4) + _pad(policies, 4) + _pad(s.box, 16)
-            + [len(s.pile), len(s.cur), len(s.nxt), len(s.order), s.oi, s.step, s.round, p, s.n, s.row_size,
+    z = _ZEROS
+    pile, cur, cur_king, nxt, nxt_king, order = s.pile, s.cur, s.cur_king, s.nxt, s.nxt_king, s.order
+    meta = (pile + z[len(pile):] + cur + z[len(cur):4] + cur_king + z[len(cur_king):4] + nxt + z[len(nxt):4]
+            + nxt_king + z[len(nxt_king):4] + order + z[len(order):4] + s.turns + z[p:4] + list(policies)
+            + z[len(policies):4] + s.box + z[4 * p:16]
+            + [len(pile), len(cur), len(nxt), len(order), s.oi, s.step, s.round, p, s.n, s.row_size,
                int(s.opts["harmony"]), int(s.opts["middle_kingdom"])])
-    masks = b"".join(m.to_bytes(23, "little") for q in range(p)
-                     for m in (*s.terr[q * 6:q * 6 + 6], *s.crown[q * 3:q * 3 + 3]))
+    masks = b"".join([m.to_bytes(23, "little") for m in s.terr] + [m.to_bytes(23, "little") for m in s.crown])
     return np.array(meta, dtype=np.int64), np.frombuffer(masks, dtype=np.uint8)
+
+
+def finish(state: Any, policies: Sequence[int], rng_states: Sequence[int]) -> Result:
+    """The result of playing ``state`` (left unchanged) to the end in the kernel, as ``run`` plays it (the
+    search playouts' lean call: no turns or record kept)."""
+    p = state.players
+    out = np.zeros((p + 1, 3), dtype=np.int64)
+    meta, masks = _pack(state, policies)
+    play_packed(meta, masks, np.array([x & _MASK64 for x in rng_states], dtype=np.uint64), False, _NOREC, _NOREC,
+                out)
+    rows = out.tolist()
+    scores = [r[0] for r in rows[:p]]
+    if state.opts["tiebreak"] == "crowns":
+        keys: list[tuple[Any, ...]] = [(r[1], r[2]) for r in rows[:p]]
+    else:
+        keys = [(r[1],) for r in rows[:p]]
+    return Result.from_keys(scores, keys, lambda: [{"score": x} for x in scores])
 
 
 def run(state: Any, policies: Sequence[int], rng_states: Sequence[int], record: bool = False,
