@@ -29,7 +29,16 @@ from realms.agents.levels import levels_of
 from realms.core.errors import RealmsError
 from realms.server.accounts import Accounts, csrf_token
 from realms.server.bots import BotPool, analysis_job
-from realms.server.db import STORAGE_DOWN, ActionRow, check_integrity, default_url, guard_file, make_engine, migrate
+from realms.server.db import (
+    STORAGE_DOWN,
+    ActionRow,
+    check_integrity,
+    default_url,
+    guard_file,
+    hold_file,
+    make_engine,
+    migrate,
+)
 from realms.server.limits import RateLimited, Settings, SocketLimit
 from realms.server.live import LOG_PAGE_MAX, ApiError, LiveGame, Manager
 from realms.server.replay import Replay, Replays
@@ -292,8 +301,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     settings = settings or Settings.from_env()
     url = db_url or default_url()
     engine = make_engine(url)
-    check_integrity(engine)  # a damaged SQLite file refuses to start (realms serve: exit 1, saying why)
-    migrate(engine)
+    # one server process per SQLite file (another one serving it: DatabaseInUse; realms serve exits 1 saying so)
+    release_file = hold_file(engine)
+    try:
+        check_integrity(engine)  # a damaged SQLite file refuses to start (realms serve: exit 1, saying why)
+        migrate(engine)
+    except BaseException:
+        if release_file is not None:
+            release_file()
+        raise
     same_file = guard_file(engine)  # the file deleted or replaced under the server: 503 for everything, logged
     manager = Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=bot_delay)
     manager.writer.file_check = same_file  # its connection stays open: checked before each batch
@@ -331,6 +347,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
         if manager.bots is not None:
             manager.bots.shutdown()
         engine.dispose()
+        if release_file is not None:
+            release_file()
 
     app = RealmsApp(title="Realms", summary="Kingdomino, Dominion and The Castles of Burgundy", lifespan=lifespan,
                     docs_url=None, redoc_url=None)  # /docs is served below from local files; no ReDoc

@@ -226,6 +226,58 @@ class DamagedDatabase(SQLAlchemyError):
     """The database file fails SQLite's integrity check."""
 
 
+class DatabaseInUse(SQLAlchemyError):
+    """Another server process is serving this SQLite file."""
+
+
+def _sqlite_path(engine: Engine) -> str | None:
+    """The SQLite file's absolute path; None for another database or one with no file to watch."""
+    if engine.dialect.name != "sqlite":
+        return None
+    path = make_url(engine.url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    return os.path.abspath(path)
+
+
+def hold_file(engine: Engine) -> Callable[[], None] | None:
+    """One server process per SQLite file: an exclusive lock on ``FILE-serve.lock`` (beside it), held while
+    this process serves; a second one refuses to start (DatabaseInUse, naming the holder's pid).
+
+    A second process on the file would keep a copy of each game that never learns of the other's moves: reads
+    and sockets are brought up to date across processes on PostgreSQL only (LISTEN/NOTIFY), and a seat secret
+    the other issued would be refused. A POSIX record lock (``lockf``): the kernel drops it when the process
+    ends, however it ends, and it is not inherited by forked children (the bot pool), so a killed server's
+    file is free at once. Returns the release (closing the lock file); None where there is no file to hold,
+    or no POSIX locks (Windows)."""
+    path = _sqlite_path(engine)
+    if path is None:
+        return None
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        return None
+    lock = path + "-serve.lock"
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "unknown"
+        os.close(fd)
+        raise DatabaseInUse(f"another server process (pid {holder}) is serving {path}; SQLite is served by one "
+                            "process at a time: stop that one first, or run several processes on one PostgreSQL "
+                            "database (--db postgresql+psycopg://...; docs/server.md)") from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    held = [fd]
+
+    def release() -> None:
+        if held:
+            os.close(held.pop())  # the lock goes with the descriptor; the file stays (removing it would race)
+
+    return release
+
+
 def check_integrity(engine: Engine) -> None:
     """SQLite's ``PRAGMA quick_check`` at start: a damaged file refuses to start, saying why."""
     if engine.dialect.name != "sqlite":
@@ -254,12 +306,9 @@ def guard_file(engine: Engine) -> Callable[[], None] | None:
     A pool ``checkout`` listener, not a connection ``begin`` one: any connection event listener on the
     engine makes SQLAlchemy dispatch its (empty) event lists around every statement, which cost about
     15 µs of CPU per action."""
-    if engine.dialect.name != "sqlite":
+    path = _sqlite_path(engine)
+    if path is None:
         return None
-    path = make_url(engine.url).database
-    if not path or path == ":memory:" or path.startswith("file:"):
-        return None
-    path = os.path.abspath(path)
     st = os.stat(path)
     identity = (st.st_dev, st.st_ino)
     told = False
