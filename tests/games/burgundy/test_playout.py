@@ -11,7 +11,8 @@ import realms.agents  # noqa: F401  (registers the search agents)
 import realms.games
 from realms.agents import make_agent
 from realms.core.rng import Rng, derive_seed
-from realms.games.burgundy.actions import DECODE, K_ADJUST
+from realms.games.burgundy.actions import DECODE, K_ADJUST, K_BUY, K_PLACE, K_TAKE
+from realms.games.burgundy.data import BUILDING, T_TYPE
 from realms.sim import run_tournament
 
 kernel = pytest.importorskip("realms.games.burgundy.kernel")
@@ -224,3 +225,37 @@ def test_random_plays_as_the_core_random_agent_and_the_search_finishes_with_the_
         GAME.apply(state, GAME.legal_actions(state)[0])
     make_agent("mc:iterations=20,policy=random", GAME, 1).act(GAME, state)
     assert calls == [0] * 20
+
+
+def test_a_take_or_buy_the_other_die_can_place_is_worth_that_placement():
+    """The informed policy looks over the other die: a take (or a black-depot buy) is worth at least
+    ``P_NOW`` of what placing the tile at once would score (``buy_now`` scales it for buys), never less than
+    its storage value; it is worth more only where the reference engine lets an unused die place that tile
+    right after (kept for tiles other than buildings, whose city rule the estimate does not check)."""
+    without = playout.weights({"now": 0.0, "buy_now": 0.0})
+    raised = {K_TAKE: 0, K_BUY: 0}
+    for g in range(12):
+        seed = derive_seed(31, g)
+        state = GAME.new({"players": 2}, seed)
+        bot = make_agent("rollout", GAME, seed)
+        for step in range(400):
+            if state.to_move is None:
+                break
+            if not state.frames and len(state.storage[state.to_move]) < 3 and step % 3 == 0:
+                plain = playout.values(state, without)
+                for idx, v in playout.values(state).items():
+                    kind, die = DECODE[idx][0], DECODE[idx][1]
+                    assert v >= plain[idx] - 1e-9, (g, step, idx)
+                    if kind in (K_TAKE, K_BUY) and v > plain[idx] + 1e-9:
+                        raised[kind] += 1
+                        after = state.clone()
+                        GAME.apply(after, next(a for a in GAME.legal_actions(after) if a.index == idx))
+                        p = state.to_move
+                        tile = after.storage[p][-1]
+                        if T_TYPE[tile] != BUILDING:
+                            dice = (1 - die,) if kind == K_TAKE else (0, 1)
+                            assert any(DECODE[a.index][0] == K_PLACE and DECODE[a.index][1] in dice
+                                       and after.storage[p][DECODE[a.index][2]] == tile
+                                       for a in GAME.legal_actions(after)), (g, step, idx)
+            GAME.apply(state, bot.act(GAME, state))
+    assert raised[K_TAKE] > 0 and raised[K_BUY] > 0, raised

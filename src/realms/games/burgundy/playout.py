@@ -14,7 +14,10 @@ by a little uniform noise from the seat's stream (so ties and near-ties vary fro
   Hall), less what the tile was worth in storage;
 * **take** (a die, a pick, a black-depot buy less its 2 silverlings): what the tile is worth in storage
   (``tile_value`` of the greedy bot: its base value, less when no matching empty space touches the estate,
-  nothing when none is left), less the tile a full storage must then discard;
+  nothing when none is left), less the tile a full storage must then discard; a take whose tile the other
+  (unused) die can place at once, or a buy that an unused die can place, is worth at least ``P_NOW`` (half)
+  of that placement's best worth (``buy_now`` times that for a buy): the look over the other die that greedy
+  makes, so a take-then-place turn is seen even late, when storage is worth nothing;
 * **sell** and the Warehouse: VP of the sale plus its silverling, less what the goods were worth kept;
 * **workers**: 2 workers (4 with knowledge 14) and knowledge 13's silverling;
 * **adjust** (a worker on a die): the best that die can then do (a take, a place or a sale at the new
@@ -46,13 +49,14 @@ from realms.games.burgundy.kernel import AVAILABLE
 
 #: the informed policy's weights (the slots of ``DEFAULT`` and of each row of ``weights``), in VP
 P_NOISE, P_EPS, P_STORE, P_REGION, P_GOODS, P_SILVER, P_WORKER, P_CASTLE, P_PICK, P_HALL, P_TRACK, \
-    P_KNOW_LEFT, P_MINE, P_ADJUST, P_NEXT = range(15)
+    P_KNOW_LEFT, P_MINE, P_ADJUST, P_NEXT, P_NOW, P_BUY_NOW = range(17)
 #: the default weights: noise (uniform, added to each action's score), chance of a uniformly random action,
 #: storage share of a tile's value, region-progress weight, goods kept (x sale VP, plus 0.3), a silverling,
 #: a worker, a castle's extra action, a pick's share of the tile, a City Hall, a step on the turn-order track,
 #: an ongoing knowledge tile per phase left, a mine per phase end to come, the cost of a worker on a die (a
-#: negative cost: never), a tile taken that the other die can place at once
-DEFAULT = (0.5, 0.0, 0.6, 0.7, 0.6, 0.9, 0.5, 4.5, 1.0, 3.0, 0.3, 0.6, 1.1, 1.0, 0.0)
+#: negative cost: never), a tile taken that the other die can place at once (a flat bonus), the share of what
+#: placing it with the other die at once would score that a take is worth at least (0: storage value only)
+DEFAULT = (0.5, 0.0, 0.6, 0.7, 0.6, 0.9, 0.5, 4.5, 1.0, 3.0, 0.3, 0.6, 1.1, 1.0, 0.0, 0.5, 1.4)
 RANDOM, INFORMED = 0, 1
 #: base value of a tile kept in storage by building kind (warehouse ... city hall), as the greedy bot's
 BUILDING_VALUE = (3.5, 4.0, 3.0, 3.0, 3.0, 2.5, 2.0, 3.5)
@@ -257,6 +261,26 @@ if AVAILABLE:
         return v
 
     @numba.njit(cache=True)
+    def _keep_plain(st: Any, bt: Any, p: int, tile: int, prm: Any, fade: float, tvc: Any) -> float:
+        return fade * prm[P_STORE] * _tile_value(st, bt, p, tile, tvc)
+
+    @numba.njit(cache=True)
+    def _take_now(st: Any, bt: Any, p: int, tile: int, spaces: int, prm: Any, fade: float, tvc: Any) -> float:
+        """A take whose tile the other die can place at once (on one of ``spaces``): ``P_NOW`` of the best such
+        placement's worth (what ``_place_worth`` counts, the tile's storage value not taken off), plus the
+        storage value a full storage loses either way (the caller's ``v - _keep_plain``)."""
+        best = -1e18
+        keep = fade * prm[P_STORE] * _tile_value(st, bt, p, tile, tvc)
+        sp = 1
+        while spaces >> sp:
+            if spaces >> sp & 1:
+                g = _place_worth(st, bt, p, tile, sp, prm, fade, tvc) + keep
+                if g > best:
+                    best = g
+            sp += 1
+        return prm[P_NOW] * best
+
+    @numba.njit(cache=True)
     def _depot_goods(st: Any, dmask: int) -> int:
         n = 0
         for d in range(6):
@@ -376,12 +400,16 @@ if AVAILABLE:
             tile = st[G_DEP + (idx - A_TAKE) % 24]
             v = _keep(st, bt, p, tile, prm, fade, tvc)
             i = (idx - A_TAKE) // 24
-            if prm[P_NEXT] and i < 2 and not st[G_NFR] and not st[G_USED] >> (1 - i) & 1:
+            if (prm[P_NEXT] or prm[P_NOW]) and i < 2 and not st[G_NFR] and not st[G_USED] >> (1 - i) & 1:
                 t = _TTYPE[tile]
                 w = st[E_DICE + p * 2 + 1 - i]
                 tv = B_TV1 if st[E_KNOW + p] & _FREEPL[t] else B_TV
-                if bt[st[E_BOARD + p], tv + t * 7 + w] & st[E_ADJ + p] & ~st[E_OCC + p]:
+                m = bt[st[E_BOARD + p], tv + t * 7 + w] & st[E_ADJ + p] & ~st[E_OCC + p]
+                if m:
                     v += prm[P_NEXT]
+                    if prm[P_NOW]:
+                        v = max(v, _take_now(st, bt, p, tile, m, prm, fade, tvc) + v - _keep_plain(st, bt, p, tile, prm,
+                                                                                            fade, tvc))
             return v
         if idx < A_HALL:  # place
             j = idx - A_PLACE
@@ -401,7 +429,19 @@ if AVAILABLE:
             return -1e6
         if idx < A_DISCARD:  # buy
             at = G_BLACK + idx - A_BUY_BLACK if idx < A_BUY_DEPOT else G_DEP + idx - A_BUY_DEPOT
-            return _keep(st, bt, p, st[at], prm, fade, tvc) - 2 * prm[P_SILVER]
+            tile = st[at]
+            v = _keep(st, bt, p, tile, prm, fade, tvc)
+            if prm[P_BUY_NOW] and not st[G_NFR]:
+                plain = _keep_plain(st, bt, p, tile, prm, fade, tvc)
+                t = _TTYPE[tile]
+                tv = B_TV1 if st[E_KNOW + p] & _FREEPL[t] else B_TV
+                free = st[E_ADJ + p] & ~st[E_OCC + p]
+                for d in range(2):
+                    if not st[G_USED] >> d & 1:
+                        m = bt[st[E_BOARD + p], tv + t * 7 + st[E_DICE + p * 2 + d]] & free
+                        if m:
+                            v = max(v, prm[P_BUY_NOW] * _take_now(st, bt, p, tile, m, prm, fade, tvc) + v - plain)
+            return v - 2 * prm[P_SILVER]
         if idx < A_PICK:  # discard
             return -_tile_value(st, bt, p, st[E_STO + p * 4 + idx - A_DISCARD], tvc)
         if idx < A_SHIP1:  # pick
