@@ -253,6 +253,10 @@ def test_a_rated_game_moves_the_rating_shown_on_the_leaderboard_and_the_history_
     click(firefox, f"#history li[data-game='{gid}'] a.replay")
     ready_after_load(firefox, "replay")
     assert firefox.run("return location.pathname") == f"/replay/{gid}"
+    # the seats named as at the table: the player by name, the bot by its own (not "human (1)", "bot:random (2)")
+    board = text_of(firefox, "#board")
+    assert f"{name} (1)" in board and "random (2)" in board, board[:300]
+    assert "human (1)" not in board and "bot:random" not in board
     shot(firefox, "replay")
     no_missing_keys(firefox)
 

@@ -281,7 +281,11 @@ def test_a_rated_game_against_a_bot_moves_both_ratings(client):
     assert ("player", name) in kinds and ("bot", "random") in kinds
     # the replay link is permanent: the page and its first step
     assert client.get(game["replay_url"]).status_code == 200
-    assert client.get(f"/api/games/{made['id']}/replay", params={"step": 0}).status_code == 200
+    step = client.get(f"/api/games/{made['id']}/replay", params={"step": 0})
+    assert step.status_code == 200
+    # and names its seats as the table did: the account's name, the bot's (no secret)
+    assert step.json()["seats"] == [{"seat": 0, "kind": "human", "agent": None, "name": name},
+                                    {"seat": 1, "kind": "bot", "agent": "random", "name": None}]
     # rated once, whatever happens next
     assert client.get(f"/api/players/{name}").json()["ratings"][0]["played"] == 1
 

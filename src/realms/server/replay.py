@@ -25,8 +25,10 @@ LOG = 100  # events sent with a step
 
 
 class Replay:
-    def __init__(self, game: Any, record: dict[str, Any]) -> None:
+    def __init__(self, game: Any, record: dict[str, Any], seats: list[dict[str, Any]] | None = None) -> None:
         self.game, self.record = game, record
+        #: who sat where, as the table named them: {"seat", "kind", "agent", "name"} (an account's name; no secret)
+        self.seats = seats
         self.actions = record["actions"]
         self.state = game.new(record["options"], record["seed"])
         self.at = 0
@@ -69,6 +71,7 @@ class Replay:
             recent = recent[-LOG:]
             result = game.result(self.state)
             return {"game": game.id, "steps": len(self.actions), "step": step, "players": self.record["players"],
+                    "seats": self.seats,
                     "view": revealed_view(game, self.state), "log": [e.text for e in recent],
                     # the same entries as structured events, for the browser to word in its reader's language
                     "entries": [{"kind": e.kind, "seat": e.seat, "text": e.text, "data": e.data} for e in recent],

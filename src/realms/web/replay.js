@@ -7,6 +7,14 @@ import { entryText } from "/static/log.js";
 import { announce } from "/static/motion.js";
 import { analysisPanel } from "/static/analysis.js";
 
+// each seat named as the table named it: the player's account name, the bot's own, "Player N" for a guest
+// (an older server sent only the record's players: "human", "bot:NAME")
+function seatNames(step) {
+  if (!step.seats) return step.players.map((p, i) => `${p} (${i + 1})`);
+  return step.seats.map((s, i) => s.name ? `${s.name} (${i + 1})` : s.kind === "bot" ? `${s.agent} (${i + 1})` :
+    t("seat.player", { n: i + 1 }));
+}
+
 export async function replayPage(app, gid, { api, boardFor, ready }) {
   let current = await api("GET", `/api/games/${gid}/replay?step=0`);
   const board = await boardFor(current.game);
@@ -36,7 +44,7 @@ export async function replayPage(app, gid, { api, boardFor, ready }) {
     current = fresh;
     if (fresh.step !== step) { step = fresh.step; analysis.reset(); }
     draw();
-    const names = current.players.map((p, i) => `${p} (${i + 1})`);
+    const names = seatNames(current);
     const entries = current.entries || [];
     if (prev && entries.length) announce(entryText(entries[entries.length - 1], names, null, board));
   }
@@ -47,7 +55,7 @@ export async function replayPage(app, gid, { api, boardFor, ready }) {
     return go(step > starts[k] ? starts[k] : starts[Math.max(0, k - 1)]);
   };
   function draw() {
-    const names = current.players.map((p, i) => `${p} (${i + 1})`);
+    const names = seatNames(current);
     const k = current.turn ?? turnOf(step);
     info.textContent = t("replay.step", { n: step, total });
     turnInfo.textContent = t("replay.turn", { n: k + 1, total: starts.length });
