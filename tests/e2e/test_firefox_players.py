@@ -373,10 +373,12 @@ def test_a_bot_takes_over_a_player_who_ran_out_of_time_in_firefox(firefox, serve
                      timeout=10)
     notice = firefox.wait_for("return document.querySelector(\"#table-notice .takeover[data-seat='0']\")?.innerText",
                               timeout=20)
-    assert "ran out of time: a bot takes over in" in notice, notice
+    # told in the second person (it read "You ran out of time: ... unless they move")
+    assert notice.startswith("You ran out of time: a bot takes over in") and notice.endswith("s unless you move."), \
+        notice
     shot(firefox, "out-of-time")
     firefox.wait_for("return [...document.querySelectorAll('#log [data-kind=note]')]"
-                     ".some(n => n.innerText.includes('ran out of time: the random bot plays that seat'))",
+                     ".some(n => n.innerText === 'You ran out of time: the random bot plays your seat from now on.')",
                      timeout=GRACE + 30)
     assert state(server, gid)["seats"][0]["kind"] == "bot"
     wait_ready(firefox, "waiting", "over")  # the seat is no longer the person's to move

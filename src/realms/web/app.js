@@ -401,7 +401,7 @@ async function gamePage(gid, token) {
       for (const s of payload.seats) {
         if (s.takeover_at) lines.push(el("p", { class: "notice takeover", "data-seat": s.seat },
           t(s.takeover_reason === "time" ? "table.takeover_time" : "table.takeover_left",
-            { seat: names[s.seat], n: Math.max(0, Math.ceil(s.takeover_at - now)) })));
+            { seat: names[s.seat], n: Math.max(0, Math.ceil(s.takeover_at - now)), you: s.seat === payload.seat })));
       }
       const d = payload.table && payload.table.turn_deadline;
       if (d) lines.push(el("p", { class: "notice clock" }, t("table.clock", { seat: names[payload.to_move] ?? "…",

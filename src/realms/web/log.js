@@ -47,7 +47,9 @@ export function entryText(entry, names, viewer, board) {
   if (entry.kind === "note" && entry.data && (entry.data.note in PACE || entry.data.note === "bot-takeover")) {
     const d = entry.data;
     const key = d.note === "bot-takeover" ? (d.reason === "time" ? "log.note.takeover_time" : "log.note.takeover_left") : PACE[d.note];
-    return t(key, { seat: names[d.seat] ?? d.seat + 1, bot: d.bot, n: d.grace });
+    // the viewer's own seat in the second person ("You ran out of time: ... unless you move")
+    return t(key, { seat: names[d.seat] ?? d.seat + 1, bot: d.bot, n: d.grace,
+      you: viewer !== null && viewer !== undefined && d.seat === viewer });
   }
   const said = board && board.logText && entry.data ? board.logText(entry, names, viewer) : null;
   if (said !== null && said !== undefined) return said;
