@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from realms.agents import make_agent
 from realms.core import agents as core_agents
 from realms.core.agents import Agent, choose
 from realms.server.app import create_app
-from realms.server.bots import BotPool, bot_move
+from realms.server.bots import BOT_NICE, BotPool, bot_move
 from realms.server.limits import Settings
 
 #: the sleeper thinks until this file exists (or 60 s pass); set per test through the environment
@@ -153,3 +154,41 @@ def test_analysis_of_a_game_against_a_bot_needs_the_seat_to_move(client, tmp_pat
     r = client.get(f"/api/games/{made['id']}/analysis", params={"iterations": 20, "token": token})
     assert r.status_code == 200, r.text
     assert r.json()["seat"] == 0 and r.json()["moves"]
+
+
+def _worker_niceness_and_sigterm() -> tuple[int, bool]:
+    return os.nice(0), signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def _think_until_killed(flag: str) -> None:
+    Path(flag).write_text("thinking")
+    time.sleep(300)
+
+
+def test_bot_workers_think_below_the_server_and_take_sigterm_as_told():
+    # the server's loop has its own SIGTERM handler when the pool forks (uvicorn's): a worker must not keep it
+    before = signal.signal(signal.SIGTERM, lambda *_: None)
+    bots = BotPool(1)
+    try:
+        nice, default_sigterm = bots.pool().submit(_worker_niceness_and_sigterm).result(timeout=120)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+        bots.shutdown()
+    assert nice == min(19, os.nice(0) + BOT_NICE)
+    assert default_sigterm
+
+
+def test_shutting_the_pool_down_ends_a_search_in_progress(tmp_path):
+    bots = BotPool(1)
+    flag = tmp_path / "thinking"
+    bots.pool().submit(_think_until_killed, str(flag))
+    for _ in range(12000):  # the worker has started the job
+        if flag.exists():
+            break
+        time.sleep(0.01)
+    workers = list(bots._pool._processes.values())  # type: ignore[union-attr]
+    assert workers and flag.exists()
+    bots.shutdown()
+    for proc in workers:
+        proc.join(120)  # not a timing: a worker left thinking would sleep on for 300 s
+        assert not proc.is_alive()

@@ -6,19 +6,43 @@ id, a copy of the state, seat, agent name, bot seed) and awaits the action's ind
 in-process bots use (from the game's seed, the seat and the version), so a move interrupted by a restart is
 thought again, alike, after it. Cheap bots (``reads = "view"`` agents, the greedy and Big Money bots) stay
 in-process. The pool is created at its first use and shut down with the application.
+
+The workers run at a lower CPU priority than the server (``nice`` 10 above it), so on a machine whose cores
+the bots fill, the event loop still gets the CPU when it has an answer to give (a bot's time budget then
+buys fewer playouts, never a slower answer elsewhere). A forked worker also inherits the server's signal
+handlers, which only set a flag of a server it does not run, so it ignored SIGTERM and went on searching
+after the server had stopped: each worker takes the default handlers back, and shutting the pool down ends
+them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing as mp
+import os
+import signal
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
-__all__ = ["BotPool", "analysis_job", "bot_move"]
+__all__ = ["BOT_NICE", "BotPool", "analysis_job", "bot_move"]
 
 T = TypeVar("T")
+
+#: how much lower than the server's a bot worker's CPU priority is (os.nice)
+BOT_NICE = 10
+
+
+def _worker_start(nice: int) -> None:
+    """In each new worker: the default SIGTERM and SIGINT handling (not the server's, inherited by the fork),
+    and a lower CPU priority."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if nice > 0:
+        try:
+            os.nice(nice)
+        except OSError:  # not allowed here: the worker thinks at the server's priority
+            pass
 
 
 def bot_move(game_id: str, state: Any, seat: int, name: str, seed: int) -> int:
@@ -43,9 +67,10 @@ def analysis_job(record: Mapping[str, Any], step: int | None, kind: str, seconds
 class BotPool:
     """``workers`` processes (0: everything in-process, on the event loop), created at first use."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, nice: int = BOT_NICE) -> None:
         self.workers = workers
-        self._pool: Executor | None = None
+        self.nice = nice
+        self._pool: ProcessPoolExecutor | None = None
 
     def wants(self, agent: Any) -> bool:
         """Whether ``agent`` thinks long enough to be asked in the pool."""
@@ -59,7 +84,8 @@ class BotPool:
         if self._pool is None:
             methods = mp.get_all_start_methods()
             ctx = mp.get_context("fork" if "fork" in methods else "spawn")
-            self._pool = ProcessPoolExecutor(max_workers=max(1, self.workers), mp_context=ctx)
+            self._pool = ProcessPoolExecutor(max_workers=max(1, self.workers), mp_context=ctx,
+                                             initializer=_worker_start, initargs=(self.nice,))
         return self._pool
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
@@ -69,6 +95,12 @@ class BotPool:
         return await asyncio.wrap_future(self.pool().submit(fn, *args))
 
     def shutdown(self) -> None:
+        """Stop the pool: queued work is dropped and the workers are ended, a search in progress too (its
+        move is thought again, alike, when the server starts again)."""
         if self._pool is not None:
+            workers = list((getattr(self._pool, "_processes", None) or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for proc in workers:
+                if proc.is_alive():
+                    proc.terminate()
             self._pool = None
