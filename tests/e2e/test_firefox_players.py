@@ -228,6 +228,10 @@ def test_a_rated_game_moves_the_rating_shown_on_the_leaderboard_and_the_history_
     assert mine[2] == rating and mine[3] == "1"
     assert [int(r[0]) for r in rows] == sorted(int(r[0]) for r in rows)
     assert [float(r[2]) for r in rows] == sorted((float(r[2]) for r in rows), reverse=True)
+    # names read from the left, as in the other lists (the numbers stay right-aligned)
+    aligned = firefox.run("return [...document.querySelectorAll('#leaderboard tr > :nth-child(2)')]"
+                          ".map(c => getComputedStyle(c).textAlign)")
+    assert set(aligned) <= {"left", "start"}, aligned
     shot(firefox, "leaderboard")
     # another game's board, picked from the list, has no such player yet
     choose(firefox, "#leaderboard-game", "dominion")

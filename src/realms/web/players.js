@@ -76,9 +76,9 @@ export async function leaderboardPage(app, game) {
     onchange: () => { location.href = `/leaderboard/${sel.value}`; } },
   GAMES.map(g => node("option", { value: g, selected: g === game }, t(`game.${g}`))));
   const rows = board.players.length ? node("table", { class: "scores", id: "leaderboard" },
-    node("tr", {}, node("th", {}, "#"), node("th", {}, t("players.player")), node("th", {}, t("players.rating")), node("th", {}, t("players.played"))),
+    node("tr", {}, node("th", {}, "#"), node("th", { class: "name" }, t("players.player")), node("th", {}, t("players.rating")), node("th", {}, t("players.played"))),
     board.players.map(r => node("tr", { "data-kind": r.kind }, node("td", {}, r.rank),
-      node("td", {}, r.kind === "bot" ? node("span", { class: "muted" }, t("players.bot", { name: r.name })) :
+      node("td", { class: "name" }, r.kind === "bot" ? node("span", { class: "muted" }, t("players.bot", { name: r.name })) :
         node("a", { href: `/players/${encodeURIComponent(r.name)}` }, r.name)),
       node("td", {}, r.rating.toFixed(1)), node("td", {}, r.played))))
     : node("p", { class: "muted", id: "leaderboard" }, t("players.no_ratings"));
