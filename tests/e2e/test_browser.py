@@ -6,6 +6,7 @@ import os
 import shutil
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support import Server, free_port
 
@@ -60,6 +61,15 @@ def create_from_lobby(page, server, game: str, seats: list[str], players: int | 
     page.wait_for_url("**/play/**")
 
 
+def tap(locator) -> bool:
+    """Click ``locator`` if it is there within a few seconds; whether it was."""
+    try:
+        locator.click(timeout=5000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def test_lobby_creates_a_kingdomino_table_and_clicks_play_to_the_end(page, server):
     create_from_lobby(page, server, "kingdomino", ["creator", "bot:greedy"], players=2)
     moves = 0
@@ -69,14 +79,19 @@ def test_lobby_creates_a_kingdomino_table_and_clicks_play_to_the_end(page, serve
         pickable = page.locator(".kd-domino.pickable")
         legal = page.locator(".kd-cell.legal")
         discard = page.locator("#discard")
+        # a control seen a moment ago may be gone when clicked (the page lost its socket under load and offers
+        # no move until it is back): the loop looks again instead of waiting for that one control
         if pickable.count():
-            pickable.first.click()
+            if not tap(pickable.first):
+                continue
         elif legal.count():
             legal.first.hover()
             assert page.locator(".kd-cell.preview").count() >= 1  # the rotation preview
-            legal.first.click()
+            if not tap(legal.first):
+                continue
         elif discard.count():
-            discard.click()
+            if not tap(discard):
+                continue
         else:
             page.wait_for_timeout(50)
             continue
