@@ -21,7 +21,8 @@ best few actions by the game's rollout ``rank``; a rollout with ``narrow_all`` n
 ``confidence`` (the playout policy's own choice is played unless the search's choice beats it by that many
 standard errors: of their paired difference in ``mc``, of the difference of the two means in the trees),
 root parallelism over ``workers`` processes, and a ``seed``. A policy's ``finish`` (a compiled kernel) plays
-a whole playout at once when it offers one.
+a whole playout at once when it offers one, and ``mc`` asks its ``finish_after`` for the root action and the
+playout together (no copy of the round's state).
 
 The search asks ``game.determinize(state, seat, rng)`` for its own seat only and otherwise uses only
 ``legal_actions``, ``apply``, ``clone``, ``result`` and ``to_move``; playouts run on copies. The agent's own
@@ -271,10 +272,15 @@ class _Search:
             self.round_state = self.game.determinize(self.state, self.seat, self.rng)
             self.round_seed = self.rng.next64()
         a = self.root_actions[k]
-        s = self.game.clone(self.round_state)
         self.policy.rng.state = self.round_seed
-        self.game.apply(s, a)
-        r = self._playout(s)
+        done = self.policy.finish_after(self.game, self.round_state, a) if self.estimates else None  # type: ignore[attr-defined]
+        if done is not None:
+            self.playouts += 1
+            r = self._reward(done.scores, done.winners)
+        else:
+            s = self.game.clone(self.round_state)
+            self.game.apply(s, a)
+            r = self._playout(s)
         if self.cfg.baseline is not None:  # the baseline is first in every round: pair the others with it
             mine = r[self.seat]
             if k == 0:

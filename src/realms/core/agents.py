@@ -148,6 +148,13 @@ class Playout(Agent):
         the search steps through ``act``."""
         return None
 
+    def finish_after(self, game: Game, state: Any, action: Action) -> Result | None:
+        """``finish`` of a copy of ``state`` after ``action`` (legal in it), without the copy: a flat search
+        plays every root action from the same state. ``state`` is left unchanged, and the policy may keep
+        what it derived from it (a packed copy) while the same unchanged object comes back; ``None`` (the
+        default): the search copies the state, applies the action and calls ``finish``."""
+        return None
+
     def rank(self, game: Game, state: Any, actions: list[Action]) -> list[float] | None:
         """A score per action (higher: more promising), so a search may consider only the best few of a wide
         root; ``None`` (the default): no opinion."""

@@ -213,3 +213,45 @@ def test_random_plays_as_the_core_random_agent_and_the_search_finishes_with_the_
     state = GAME.new(opts, 3)
     make_agent("mc:iterations=30,policy=random", GAME, 1).act(GAME, state)
     assert len(calls) == 30
+
+
+@pytest.mark.parametrize("policy", ["random", "rollout", "greedy-playout"])
+def test_finish_after_an_action_is_the_action_applied_then_finish(policy):
+    """``finish_after`` plays the root action in the kernel on a state packed once: the same result as
+    ``Kingdomino.apply`` on a copy and then ``finish`` with the same streams, for every legal action (places,
+    discards, picks), also when the same state object comes back changed; and ``mc``'s statistics are the
+    same as without it."""
+    from realms.games.kingdomino import bots
+
+    kinds = set()
+    for options in ({"players": 4, "harmony": True, "middle_kingdom": True}, {"players": 2}):
+        opts = GAME.validate_options(options)
+        state = GAME.new(opts, 12)
+        walker = RandomAgent(Rng(4))
+        agent, again = make_agent(policy, GAME, 1), make_agent(policy, GAME, 1)
+        while state.to_move is not None:
+            for action in GAME.legal_actions(state)[:6]:
+                kinds.add(action.kind)
+                seed = Rng(action.index).state
+                agent.rng.state = again.rng.state = seed
+                copy = GAME.clone(state)
+                GAME.apply(copy, action)
+                want = again.finish(GAME, copy) if copy.to_move is not None else GAME.result(copy)
+                got = agent.finish_after(GAME, state, action)
+                assert (got.scores, got.ranks) == (want.scores, want.ranks), (options, action)
+            GAME.apply(state, walker.act(GAME, state))  # the same object, one action on
+    assert {"place", "pick", "discard"} <= kinds
+    state = GAME.new(GAME.validate_options({"players": 3}), 2)
+    for _ in range(20):
+        GAME.apply(state, walker.act(GAME, state))
+    stats = []
+    for on in (True, False):
+        real = bots._finish_after
+        bots._finish_after = real if on else (lambda *a: None)
+        try:
+            search = make_agent(f"mc:iterations=48,policy={policy}", GAME, 3)
+            search.act(GAME, state)
+        finally:
+            bots._finish_after = real
+        stats.append(search.last_stats)
+    assert stats[0] == stats[1]

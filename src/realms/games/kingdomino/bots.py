@@ -339,6 +339,9 @@ class CompiledPlayout(Playout):
     def finish(self, game: Kingdomino, state: KingdominoState) -> Result | None:  # type: ignore[override]
         return _finish(state, self.code, self.rng)
 
+    def finish_after(self, game: Kingdomino, state: KingdominoState, action: Action) -> Result | None:  # type: ignore[override]
+        return _finish_after(self, state, action, self.code)
+
     def rank(self, game: Kingdomino, state: KingdominoState, actions: list[Action]) -> list[float]:  # type: ignore[override]
         return self._ranker.rank(game, state, actions)
 
@@ -353,6 +356,27 @@ def _finish(state: KingdominoState, code: int, rng: Rng) -> Result | None:
     return fast.finish(state, [code] * state.players, [rng.next64() for _ in range(state.players)])
 
 
+def _finish_after(agent: Playout, state: KingdominoState, action: Action, code: int) -> Result | None:
+    """``_finish`` of ``state`` after ``action``, played first in the kernel. The state as packed for the
+    kernel is kept on ``agent`` while the same object comes back at the same point of the game (every action
+    moves the round, the king's turn or the step on), so a flat search packs a round's state once."""
+    from realms.games.kingdomino import fast
+
+    if not fast.AVAILABLE or state.opts["dynasty"] or state.to_move is None:
+        return None
+    idx = action.index
+    if (idx >= fast.PICK_BASE) != (state.step == PICK):
+        return None
+    p = state.players
+    policies = [code] * p
+    mark = (state.round, state.oi, state.step, len(state.pile))
+    kept = getattr(agent, "_packed", None)
+    if kept is None or kept[0] is not state or kept[1] != mark:
+        kept = (state, mark, fast.pack(state, policies))
+        agent._packed = kept  # type: ignore[attr-defined]
+    return fast.finish(state, policies, [agent.rng.next64() for _ in range(p)], idx, kept[2])
+
+
 class RandomFinish(RandomAgent, Playout):
     """``random`` for Kingdomino: the core ``RandomAgent``'s uniform choice, draw for draw (so every game it
     plays is the same), and as a search's playout policy (``mc:policy=random``) it finishes a playout in the
@@ -363,6 +387,9 @@ class RandomFinish(RandomAgent, Playout):
 
     def finish(self, game: Kingdomino, state: KingdominoState) -> Result | None:  # type: ignore[override]
         return _finish(state, 0, self.rng)
+
+    def finish_after(self, game: Kingdomino, state: KingdominoState, action: Action) -> Result | None:  # type: ignore[override]
+        return _finish_after(self, state, action, 0)
 
 
 class FullGreedyPlayout(CompiledPlayout):

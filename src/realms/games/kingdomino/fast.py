@@ -53,8 +53,8 @@ BOXW = NOCC + 1
 # the layout of ``play_packed``'s ``meta``
 _M_PILE, _M_CUR, _M_CURK, _M_NXT, _M_NXTK, _M_ORDER, _M_TURNS, _M_POLICY, _M_BOX = 0, 48, 52, 56, 60, 64, 68, 72, 76
 (_M_NPILE, _M_NCUR, _M_NNXT, _M_NORDER, _M_OI, _M_STEP, _M_ROUND, _M_PLAYERS, _M_N, _M_ROW, _M_HARMONY,
- _M_MIDDLE) = range(92, 104)
-_M_SIZE = 104
+ _M_MIDDLE, _M_FIRST) = range(92, 105)
+_M_SIZE = 105
 
 
 if AVAILABLE:
@@ -520,9 +520,10 @@ if AVAILABLE:
     def play(grid: Any, crn: Any, box: Any, pile: Any, npile: int, cur: Any, cur_king: Any, ncur: int,
              nxt: Any, nxt_king: Any, nnxt: int, order: Any, norder: int, oi: int, step: int, rnd: int,
              turns: Any, players: int, n: int, row_size: int, harmony: bool, middle: bool, policy: Any,
-             rngs: Any, record: bool, rec: Any, counts: Any, out: Any) -> int:
+             rngs: Any, record: bool, rec: Any, counts: Any, out: Any, first: int) -> int:
         """Play the state given as arrays to the end with ``policy[seat]`` (0 random, 1 full-greedy,
-        2 greedy) drawing from ``rngs[seat]``. Arrays are changed in place. ``out`` receives per seat
+        2 greedy) drawing from ``rngs[seat]``, the first action ``first`` (an action index legal in the
+        state, played without a draw) when it is not -1. Arrays are changed in place. ``out`` receives per seat
         (score, largest region, crowns); with ``record`` every step's action index goes to ``rec`` and
         its number of legal actions to ``counts``. Returns the number of actions played; ``rnd`` and
         the turns end as the reference's."""
@@ -551,7 +552,11 @@ if AVAILABLE:
                 domino = cur[j]
                 cnt = _placements(grid, box, p, n, dom, domino, keys, rows)
                 key = -1
-                if pol == 0:  # RandomAgent: no draw for a single action
+                if first >= 0:  # the action given (a placement key, or the discard)
+                    if first < DISCARD_INDEX:
+                        key = first
+                    first = -1
+                elif pol == 0:  # RandomAgent: no draw for a single action
                     if cnt == 1:
                         key = keys[0]
                     elif cnt > 1:
@@ -589,7 +594,10 @@ if AVAILABLE:
                     if nxt_king[s] < 0:
                         free[nf] = s
                         nf += 1
-                if pol == 2:
+                if first >= 0:  # the pick given
+                    slot = first - PICK_BASE
+                    first = -1
+                elif pol == 2:
                     slot = free[_below(rngs, p, nf)]
                 elif nf == 1:
                     slot = free[0]
@@ -703,7 +711,8 @@ if AVAILABLE:
             cur = np.zeros(4, dtype=np.int64)
             cur_king = np.zeros(4, dtype=np.int64)
             nact += play(grid, crn, box, pile, npile, cur, cur_king, 0, nxt, nxt_king, row_size, order, kings, 0,
-                         PICK, 0, turns, players, n, row_size, harmony, middle, policy, rngs, False, rec, rec, one)
+                         PICK, 0, turns, players, n, row_size, harmony, middle, policy, rngs, False, rec, rec, one,
+                         -1)
             for p in range(players):
                 for k in range(3):
                     out[p, k] += one[p, k]
@@ -755,7 +764,8 @@ if AVAILABLE:
                     meta[_M_CURK:_M_CURK + 4], meta[_M_NCUR], meta[_M_NXT:_M_NXT + 4], meta[_M_NXTK:_M_NXTK + 4],
                     meta[_M_NNXT], meta[_M_ORDER:_M_ORDER + 4], meta[_M_NORDER], meta[_M_OI], meta[_M_STEP],
                     meta[_M_ROUND], turns, players, meta[_M_N], meta[_M_ROW], meta[_M_HARMONY] != 0,
-                    meta[_M_MIDDLE] != 0, meta[_M_POLICY:_M_POLICY + 4], rngs, record, rec, counts, out)
+                    meta[_M_MIDDLE] != 0, meta[_M_POLICY:_M_POLICY + 4], rngs, record, rec, counts, out,
+                    meta[_M_FIRST])
 
 
 def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
@@ -812,17 +822,22 @@ def _pack(s: Any, policies: Sequence[int]) -> tuple[Any, Any]:
             + nxt_king + z[len(nxt_king):4] + order + z[len(order):4] + s.turns + z[p:4] + list(policies)
             + z[len(policies):4] + s.box + z[4 * p:16]
             + [len(pile), len(cur), len(nxt), len(order), s.oi, s.step, s.round, p, s.n, s.row_size,
-               int(s.opts["harmony"]), int(s.opts["middle_kingdom"])])
+               int(s.opts["harmony"]), int(s.opts["middle_kingdom"]), -1])
     masks = b"".join([m.to_bytes(23, "little") for m in s.terr] + [m.to_bytes(23, "little") for m in s.crown])
     return np.array(meta, dtype=np.int64), np.frombuffer(masks, dtype=np.uint8)
 
 
-def finish(state: Any, policies: Sequence[int], rng_states: Sequence[int]) -> Result:
+def finish(state: Any, policies: Sequence[int], rng_states: Sequence[int], first: int = -1,
+           packed: tuple[Any, Any] | None = None) -> Result:
     """The result of playing ``state`` (left unchanged) to the end in the kernel, as ``run`` plays it (the
-    search playouts' lean call: no turns or record kept)."""
+    search playouts' lean call: no turns or record kept). With ``first`` (an action index legal in the
+    state) that action is played first, as ``Kingdomino.apply`` would; ``packed`` (``pack(state, policies)``,
+    never changed here) saves packing the same state again."""
     p = state.players
     out = np.zeros((p + 1, 3), dtype=np.int64)
-    meta, masks = _pack(state, policies)
+    meta, masks = _pack(state, policies) if packed is None else packed
+    meta = meta.copy() if packed is not None else meta  # the kernel plays on it
+    meta[_M_FIRST] = first
     play_packed(meta, masks, np.array([x & _MASK64 for x in rng_states], dtype=np.uint64), False, _NOREC, _NOREC,
                 out)
     rows = out.tolist()
@@ -832,6 +847,9 @@ def finish(state: Any, policies: Sequence[int], rng_states: Sequence[int]) -> Re
     else:
         keys = [(r[1],) for r in rows[:p]]
     return Result.from_keys(scores, keys, lambda: [{"score": x} for x in scores])
+
+
+pack = _pack
 
 
 def run(state: Any, policies: Sequence[int], rng_states: Sequence[int], record: bool = False,
@@ -857,7 +875,7 @@ def run(state: Any, policies: Sequence[int], rng_states: Sequence[int], record: 
     nact = play(a["grid"], a["crn"], a["box"], _arr(s.pile, 48), len(s.pile), _arr(s.cur, 4), _arr(s.cur_king, 4),
                 len(s.cur), _arr(s.nxt, 4), _arr(s.nxt_king, 4), len(s.nxt), _arr(s.order, 4), len(s.order), s.oi,
                 s.step, s.round, turns, p, s.n, s.row_size, s.opts["harmony"], s.opts["middle_kingdom"],
-                np.array(policies, dtype=np.int64), rngs, record, rec, counts, out)
+                np.array(policies, dtype=np.int64), rngs, record, rec, counts, out, -1)
     return out, turns.tolist(), nact, rec[:nact], counts[:nact]
 
 
