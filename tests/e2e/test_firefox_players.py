@@ -359,6 +359,11 @@ def test_a_bot_takes_over_a_player_who_left_a_real_time_table_in_firefox(firefox
     firefox.wait_for("return document.querySelector('#table-notice .takeover') === null", timeout=10)
     assert state(server, gid)["seats"][0]["kind"] == "bot"
     wait_ready(firefox, "mine")  # the bot moves for Alice, so Bob's turn comes
+    # the seat is still named after the person who left, with the bot that plays it now; the notes name the
+    # person (they read "random (1) left the table" before, as if the bot had left)
+    notes = firefox.run("return [...document.querySelectorAll('#log [data-kind=note]')].map(n => n.innerText)")
+    assert notes and all(n.startswith("Player 1 left the table") for n in notes), notes
+    assert "Player 1 (the random bot)" in text_of(firefox, ".kd-kingdom[data-seat='0']")
     shot(firefox, "takeover-done")
     no_missing_keys(firefox)
 

@@ -314,10 +314,16 @@ function summarize(b) {
   return parts.join(" · ");
 }
 
+// each seat's name on the board and in the log. A person's seat a bot took over (the player left or ran out of
+// time) is still named after them, with the bot ("Player 1 (the random bot)"); `people` holds the persons'
+// names alone, for the notes about their leaving and coming back
 function seatNames(payload) {
-  return payload.seats.map(s => (s.seat === payload.seat ? t("seat.you") : s.kind === "bot" ? `${s.agent} (${s.seat + 1})` :
-    s.name ? `${s.name} (${s.seat + 1})` : t("seat.player", { n: s.seat + 1 })));
+  const people = payload.seats.map(s => (s.seat === payload.seat ? t("seat.you") : s.kind === "bot" && !takenOver(s) ?
+    `${s.agent} (${s.seat + 1})` : s.name ? `${s.name} (${s.seat + 1})` : t("seat.player", { n: s.seat + 1 })));
+  const names = payload.seats.map((s, i) => (takenOver(s) ? t("seat.taken_over", { who: people[i], bot: s.agent }) : people[i]));
+  return Object.assign(names, { people });
 }
+function takenOver(s) { return s.kind === "bot" && !!s.access && s.access !== "bot"; }
 
 // a lobby table's seat, as the lobby shows it: who has it, or how it is taken
 function seatLabel(s) {

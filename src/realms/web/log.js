@@ -48,7 +48,8 @@ export function entryText(entry, names, viewer, board) {
     const d = entry.data;
     const key = d.note === "bot-takeover" ? (d.reason === "time" ? "log.note.takeover_time" : "log.note.takeover_left") : PACE[d.note];
     // the viewer's own seat in the second person ("You ran out of time: ... unless you move")
-    return t(key, { seat: names[d.seat] ?? d.seat + 1, bot: d.bot, n: d.grace,
+    // the person who left or ran out of time, even once a bot plays their seat (names.people: app.js's seatNames)
+    return t(key, { seat: (names.people || names)[d.seat] ?? d.seat + 1, bot: d.bot, n: d.grace,
       you: viewer !== null && viewer !== undefined && d.seat === viewer });
   }
   const said = board && board.logText && entry.data ? board.logText(entry, names, viewer) : null;
