@@ -394,6 +394,12 @@ def test_a_bot_takes_over_a_player_who_ran_out_of_time_in_firefox(firefox, serve
     firefox.wait_for("return document.querySelector('#table-notice .takeover') === null", timeout=10)
     shot(firefox, "out-of-time-done")
     no_missing_keys(firefox)
+    # the game's replay names the seat as the table did: the person, with the bot that played it on
+    wait_ready(firefox, "over")
+    firefox.navigate(f"{server.base}/replay/{gid}")
+    wait_ready(firefox, "replay")
+    board = text_of(firefox, "#board")
+    assert "Player 1 (the random bot)" in board and "greedy (2)" in board, board[:300]
 
 
 # ---------------------------------------------------------------- seen in Firefox's screenshots

@@ -284,8 +284,8 @@ def test_a_rated_game_against_a_bot_moves_both_ratings(client):
     step = client.get(f"/api/games/{made['id']}/replay", params={"step": 0})
     assert step.status_code == 200
     # and names its seats as the table did: the account's name, the bot's (no secret)
-    assert step.json()["seats"] == [{"seat": 0, "kind": "human", "agent": None, "name": name},
-                                    {"seat": 1, "kind": "bot", "agent": "random", "name": None}]
+    assert step.json()["seats"] == [{"seat": 0, "kind": "human", "agent": None, "access": "creator", "name": name},
+                                    {"seat": 1, "kind": "bot", "agent": "random", "access": "bot", "name": None}]
     # rated once, whatever happens next
     assert client.get(f"/api/players/{name}").json()["ratings"][0]["played"] == 1
 

@@ -548,7 +548,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
                 if not live.finished:
                     raise ApiError(409, "a game can be replayed once it is over")
                 record = manager.record(live)
-                seats = [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name} for s in live.seats]
+                seats = [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "access": s.access, "name": s.name}
+                         for s in live.seats]
             replay = replays.add(gid, Replay(live.game, record, seats))
         # the replay works on its own copy made from the record, touching no live state; from where the last
         # step left it (or a checkpoint below), so stepping through a game applies each action about once

@@ -27,7 +27,8 @@ LOG = 100  # events sent with a step
 class Replay:
     def __init__(self, game: Any, record: dict[str, Any], seats: list[dict[str, Any]] | None = None) -> None:
         self.game, self.record = game, record
-        #: who sat where, as the table named them: {"seat", "kind", "agent", "name"} (an account's name; no secret)
+        #: who sat where, as the table named them: {"seat", "kind", "agent", "access", "name"} (an account's name;
+        #: no secret)
         self.seats = seats
         self.actions = record["actions"]
         self.state = game.new(record["options"], record["seed"])

@@ -7,12 +7,15 @@ import { entryText } from "/static/log.js";
 import { announce } from "/static/motion.js";
 import { analysisPanel } from "/static/analysis.js";
 
-// each seat named as the table named it: the player's account name, the bot's own, "Player N" for a guest
-// (an older server sent only the record's players: "human", "bot:NAME")
+// each seat named as the table named it: the player's account name, the bot's own, "Player N" for a guest, and
+// a person's seat a bot took over after them with that bot (an older server sent only the record's players)
 function seatNames(step) {
   if (!step.seats) return step.players.map((p, i) => `${p} (${i + 1})`);
-  return step.seats.map((s, i) => s.name ? `${s.name} (${i + 1})` : s.kind === "bot" ? `${s.agent} (${i + 1})` :
-    t("seat.player", { n: i + 1 }));
+  const people = step.seats.map((s, i) => (s.kind === "bot" && (!s.access || s.access === "bot") ? `${s.agent} (${i + 1})` :
+    s.name ? `${s.name} (${i + 1})` : t("seat.player", { n: i + 1 })));
+  const names = step.seats.map((s, i) => (s.kind === "bot" && s.access && s.access !== "bot" ?
+    t("seat.taken_over", { who: people[i], bot: s.agent }) : people[i]));
+  return Object.assign(names, { people });
 }
 
 export async function replayPage(app, gid, { api, boardFor, ready }) {
