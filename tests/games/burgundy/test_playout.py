@@ -218,8 +218,8 @@ def test_random_plays_as_the_core_random_agent_and_the_search_finishes_with_the_
         GAME.apply(state, a)
         GAME.apply(other, b)
     calls = []
-    real = bots._finish
-    monkeypatch.setattr(bots, "_finish", lambda *a: calls.append(a[1]) or real(*a))
+    real = bots._finish_after  # mc plays each root action and its playout in one call
+    monkeypatch.setattr(bots, "_finish_after", lambda *a: calls.append(a[3]) or real(*a))
     state = _walk(GAME.new({"players": 2}, 3), 40, 3)
     while len(GAME.legal_actions(state)) < 2:
         GAME.apply(state, GAME.legal_actions(state)[0])
@@ -259,3 +259,44 @@ def test_a_take_or_buy_the_other_die_can_place_is_worth_that_placement():
                                        for a in GAME.legal_actions(after)), (g, step, idx)
             GAME.apply(state, bot.act(GAME, state))
     assert raised[K_TAKE] > 0 and raised[K_BUY] > 0, raised
+
+
+@pytest.mark.parametrize("policy", ["random", "rollout"])
+def test_finish_after_an_action_is_the_action_applied_then_finish(policy):
+    """``finish_after`` applies the root action in the kernel (with the state's own stream, as ``apply``) on a
+    state encoded once: the same result as ``Burgundy.apply`` on a copy and then ``finish`` with the same
+    agent streams, for every legal action, also when the same state object comes back changed; and ``mc``'s
+    statistics are the same as without it."""
+    from realms.games.burgundy import bots
+
+    for options, steps in (({"players": 2}, 160), ({"players": 3, "black_depot_timing": "during-effects"}, 90)):
+        opts = GAME.validate_options(options)
+        state = GAME.setup(opts, 8)
+        walker = make_agent("rollout", GAME, 4)
+        agent, again = make_agent(policy, GAME, 1), make_agent(policy, GAME, 1)
+        for step in range(steps):
+            if state.to_move is None:
+                break
+            if step % 3 == 0:
+                for action in GAME.legal_actions(state)[:5]:
+                    agent.rng.state = again.rng.state = Rng(action.index + step).state
+                    copy = state.clone()
+                    GAME.apply(copy, action)
+                    want = again.finish(GAME, copy) if copy.to_move is not None else GAME.result(copy)
+                    got = agent.finish_after(GAME, state, action)
+                    assert (got.scores, got.ranks) == (want.scores, want.ranks), (options, step, action)
+            GAME.apply(state, walker.act(GAME, state))  # the same object, one action on
+    state = _walk(GAME.new({"players": 2}, 3), 60, 3)
+    while len(GAME.legal_actions(state)) < 2:
+        GAME.apply(state, GAME.legal_actions(state)[0])
+    stats = []
+    for on in (True, False):
+        real = bots._finish_after
+        bots._finish_after = real if on else (lambda *a: None)
+        try:
+            search = make_agent(f"mc:iterations=24,policy={policy}", GAME, 3)
+            search.act(GAME, state)
+        finally:
+            bots._finish_after = real
+        stats.append(search.last_stats)
+    assert stats[0] == stats[1]

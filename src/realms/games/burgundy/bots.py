@@ -382,6 +382,9 @@ class CompiledPlayout(Playout):
     def finish(self, game: Burgundy, state: BurgundyState) -> Result | None:  # type: ignore[override]
         return _finish(state, self.code, self.rng) if self._compiled else None
 
+    def finish_after(self, game: Burgundy, state: BurgundyState, action: Action) -> Result | None:  # type: ignore[override]
+        return _finish_after(self, state, action, self.code) if self._compiled else None
+
     def value(self, game: Burgundy, state: BurgundyState) -> list[float]:  # type: ignore[override]
         return [evaluate(game, state, p) for p in range(state.players)]
 
@@ -408,6 +411,28 @@ def _finish(state: BurgundyState, code: int, rng: Rng) -> Result | None:
     return kernel.result_of(rows, p, state.opts["tiebreak"])
 
 
+def _finish_after(agent: Playout, state: BurgundyState, action: Action, code: int) -> Result | None:
+    """``_finish`` of a copy of ``state`` after ``action``, which the kernel applies with the state's own
+    stream as ``Burgundy.apply`` does (the same draws of ``agent``'s generator as ``_finish`` after it). The
+    state as encoded for the kernel is kept on ``agent`` while the same object comes back unchanged (a few of
+    its fields compared), so a flat search encodes a round's state once."""
+    if state.to_move is None:
+        return None
+    from realms.games.burgundy import kernel, playout
+
+    mark = (state.round, state.phase, state.oi, state.to_move, state.used, len(state.frames), state.rng,
+            state.stamp, sum(state.silver), sum(state.workers), sum(state.vp), sum(state.turns))
+    kept = getattr(agent, "_encoded", None)
+    if kept is None or kept[0] is not state or kept[1] != mark:
+        kept = (state, mark, kernel.encode(state))
+        agent._encoded = kept  # type: ignore[attr-defined]
+    p = state.players
+    chance = agent.rng.next64()
+    rows = playout.scores_after(state, action.index, [code] * p, chance, [agent.rng.next64() for _ in range(p)],
+                                kept[2])
+    return kernel.result_of(rows, p, state.opts["tiebreak"])
+
+
 class RandomPlayout(CompiledPlayout):
     name = "random-playout"
     code = 0
@@ -425,6 +450,11 @@ class RandomFinish(RandomAgent, Playout):
         from realms.games.burgundy import kernel
 
         return _finish(state, 0, self.rng) if kernel.AVAILABLE else None
+
+    def finish_after(self, game: Burgundy, state: BurgundyState, action: Action) -> Result | None:  # type: ignore[override]
+        from realms.games.burgundy import kernel
+
+        return _finish_after(self, state, action, 0) if kernel.AVAILABLE else None
 
 
 AGENTS["light-rollout"] = RolloutAgent

@@ -536,6 +536,19 @@ if AVAILABLE:
         return nact
 
     @numba.njit(cache=True)
+    def play_after(st: Any, bt: Any, rngs: Any, pol: Any, prm: Any, first: int, chance: Any, rec: Any,
+                   lists: Any) -> int:
+        """``play`` after the action ``first`` of the seat to move, which is applied (and the game settled)
+        with chance from ``rngs[0]``, as ``Burgundy.apply`` would with that stream; the playout's chance
+        then comes from ``chance``."""
+        acts = np.empty(NACTIONS, dtype=np.int64)
+        _settle(st, bt, rngs, acts)
+        _apply(st, bt, rngs, st[G_TOMOVE], first)
+        _settle(st, bt, rngs, acts)
+        rngs[0] = chance
+        return 1 + play(st, bt, rngs, pol, prm, False, rec, lists)
+
+    @numba.njit(cache=True)
     def decide(st: Any, bt: Any, rngs: Any, prm: Any) -> int:
         """The informed policy's action for the seat to move in the settled state ``st``."""
         acts = np.empty(NACTIONS, dtype=np.int64)
@@ -604,6 +617,22 @@ def scores(state: Any, policies: Sequence[int], chance: int, rng_states: Sequenc
     rngs = np.array([chance & MASK64] + [x & MASK64 for x in rng_states], dtype=np.uint64)
     rec = np.zeros(2, dtype=np.int64)
     play(st, bt, rngs, np.array(policies, dtype=np.int64), _DEFAULT if prm is None else prm, False, rec, rec)
+    out = np.zeros((state.players, 7 + kernel.NSRC), dtype=np.int64)
+    kernel.summary(st, bt, out)
+    return out.tolist()
+
+
+def scores_after(state: Any, first: int, policies: Sequence[int], chance: int, rng_states: Sequence[int],
+                 encoded: Any = None) -> list[list[int]]:
+    """``scores`` of a copy of ``state`` after the action index ``first`` (legal in it), applied with the
+    state's own stream as ``Burgundy.apply`` does; ``encoded`` (``kernel.encode(state)``, never changed
+    here) saves encoding the same state again."""
+    st = kernel.encode(state) if encoded is None else encoded.copy()
+    bt = _table(state)
+    rngs = np.array([state.rng & MASK64] + [x & MASK64 for x in rng_states], dtype=np.uint64)
+    rec = np.zeros(2, dtype=np.int64)
+    play_after(st, bt, rngs, np.array(policies, dtype=np.int64), _DEFAULT, first, np.uint64(chance & MASK64), rec,
+               rec)
     out = np.zeros((state.players, 7 + kernel.NSRC), dtype=np.int64)
     kernel.summary(st, bt, out)
     return out.tolist()
