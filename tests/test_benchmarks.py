@@ -83,3 +83,12 @@ def test_random_playouts_benchmark_times_both_paths():
     assert rows["dominion"]["finish_playouts_per_cpu_s"] is None  # Dominion has no compiled finish
     if fast.AVAILABLE:
         assert rows["kingdomino"]["finish_playouts_per_cpu_s"] > 0 and rows["burgundy"]["fast_games_per_cpu_s"] > 0
+
+
+def test_burgundy_points_reports_vp_by_source():
+    out = run(str(BENCH / "burgundy_points.py"), "--agent", "mc:iterations=3", "--opponent", "rollout", "--games",
+              "1", timeout=300)
+    lines = out.strip().splitlines()
+    game, figures = json.loads(lines[0]), json.loads(lines[-1])
+    assert figures["games"] == 1 and figures["mean_score"] == game["scores"][game["seat"]]
+    assert "region" in game["seats"][0]["vp_by_source"] and any(line.startswith("empty spaces") for line in lines)
