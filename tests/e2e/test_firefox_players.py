@@ -2,8 +2,10 @@
 player's rating changing after a rated game against a bot, the leaderboard, the finished games' search and a
 replay link; a turn-based table resumed by both players after the server restarts (each signing in on a
 browser that no longer holds the table's secret); a bot taking over a player who left a real-time table, and
-one who ran out of time. The person's path: clicks, typing (WebDriver element clicks and key input) and what
-the page shows; every wait is on the page's ready signal or a DOM condition, bounded.
+one who ran out of time (the seat still named after them, on the table and in the replay); and what Firefox's
+screenshots showed wrong (the turn order's numbers run into the names). The person's path: clicks, typing
+(WebDriver element clicks and key input) and what the page shows; every wait is on the page's ready signal or a
+DOM condition, bounded.
 
 Set REALMS_SCREENSHOTS=DIR to keep screenshots of the pages (ff-*.png)."""
 
