@@ -420,8 +420,10 @@ def _finish_after(agent: Playout, state: BurgundyState, action: Action, code: in
         return None
     from realms.games.burgundy import kernel, playout
 
-    mark = (state.round, state.phase, state.oi, state.to_move, state.used, len(state.frames), state.rng,
-            state.stamp, sum(state.silver), sum(state.workers), sum(state.vp), sum(state.turns))
+    frames = state.frames
+    mark = (state.round, state.phase, state.oi, state.to_move, state.used, len(frames),
+            frames[-1] if frames else None, state.rng, state.stamp, sum(state.silver), sum(state.workers),
+            sum(state.vp), sum(state.turns), sum(map(len, state.storage)))
     kept = getattr(agent, "_encoded", None)
     if kept is None or kept[0] is not state or kept[1] != mark:
         kept = (state, mark, kernel.encode(state))
