@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -192,3 +194,34 @@ def test_shutting_the_pool_down_ends_a_search_in_progress(tmp_path):
     for proc in workers:
         proc.join(120)  # not a timing: a worker left thinking would sleep on for 300 s
         assert not proc.is_alive()
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"  # a zombie is dead, only not reaped yet
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
+def test_bot_workers_end_when_their_server_is_killed():
+    # a server killed with SIGKILL never shuts its pool down: its workers must not wait for work for ever
+    script = ("import time\nfrom realms.server.bots import BotPool\nbots = BotPool(2)\n"
+              "[bots.pool().submit(time.sleep, 300) for _ in range(2)]\n"
+              "print(' '.join(map(str, bots._pool._processes)), flush=True)\ntime.sleep(300)\n")
+    server = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        workers = [int(pid) for pid in server.stdout.readline().split()]  # type: ignore[union-attr]
+    finally:
+        server.kill()
+        server.wait()
+    assert len(workers) == 2
+    for _ in range(1200):  # not a timing: a worker left behind would sleep on for 300 s
+        if all(_gone(pid) for pid in workers):
+            break
+        time.sleep(0.1)
+    left = [pid for pid in workers if not _gone(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left

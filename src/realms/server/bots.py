@@ -12,7 +12,8 @@ the bots fill, the event loop still gets the CPU when it has an answer to give (
 buys fewer playouts, never a slower answer elsewhere). A forked worker also inherits the server's signal
 handlers, which only set a flag of a server it does not run, so it ignored SIGTERM and went on searching
 after the server had stopped: each worker takes the default handlers back, and shutting the pool down ends
-them.
+them. A worker whose server died without shutting the pool down (SIGKILL, a crash) ends itself within a
+second: it would otherwise wait for work for ever, since its sibling workers hold the pipe it reads open.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import asyncio
 import multiprocessing as mp
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -33,11 +36,19 @@ T = TypeVar("T")
 BOT_NICE = 10
 
 
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent:  # the server is gone: nobody will read this worker's answers
+            os._exit(0)
+
+
 def _worker_start(nice: int) -> None:
     """In each new worker: the default SIGTERM and SIGINT handling (not the server's, inherited by the fork),
-    and a lower CPU priority."""
+    a watch on the server (the worker ends when it is gone) and a lower CPU priority."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="realms-parent-watch", daemon=True).start()
     if nice > 0:
         try:
             os.nice(nice)
