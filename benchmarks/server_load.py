@@ -12,9 +12,18 @@ So that games are of every age, as on a server that has been up for a while, eac
 a random head start at once (up to about one game's length); the measured window (--seconds) opens a few
 seconds after the last head start is played.
 
+With --hard-bots N the same bystander load is measured in one run without and with N more tables of one
+human seat against searching bots (``--bot`` hard; ``--bot-players`` seats a table) kept thinking: a
+driver in this process plays each table's human seat at once whenever it is to move (a new table when one
+ends), so the server's bot pool always has those bots' moves to think. Phases alternate --rounds times:
+"without" (the driver paused and every bot table back to its human's turn, so no bot thinks), then
+"with" (the driver playing; the window opens after the bystanders' head starts, --bot-settle seconds
+after the driver resumed at least). One JSON line per phase (the bot phases add the bot moves played in
+the window and how long the human seats waited for their bots), then one line comparing them.
+
 Usage: python benchmarks/server_load.py [--games 200] [--rate 1000] [--game kingdomino] [--seconds 30]
        [--via http|ws] [--client python|node] [--db URL] [--head-start N] [--settle S] [--trace]
-       [--max-warmup S]
+       [--max-warmup S] [--hard-bots N [--bot hard] [--bot-players 2] [--rounds 1] [--bot-settle S]]
 """
 
 from __future__ import annotations
@@ -253,6 +262,153 @@ async def run(base: str, game: str, games: int, seconds: float, players: int, ra
             "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0), "errors": errors}
 
 
+class BotTables:
+    """``n`` live tables of one human seat against ``players - 1`` bots named ``bot``, the human seat played
+    from here at once whenever it is to move while ``active`` is set (and not at all while it is clear), so
+    that the server's bots are kept thinking. A finished table is replaced by a new one."""
+
+    def __init__(self, base: str, game: str, players: int, bot: str, n: int) -> None:
+        self.base, self.game, self.players, self.bot, self.n = base, game, players, bot, n
+        self.active = asyncio.Event()
+        self.closed = False
+        #: (time, seconds) from the human seat's answered action to its next turn after the bots moved: the
+        #: bots' thinking and their wait for the pool
+        self.waits: list[tuple[float, float]] = []
+        #: (time, versions) of the bot moves seen by the human seats (versions between two human turns)
+        self.moves: list[tuple[float, int]] = []
+        #: per table, whether its bots are to move (thinking, or waiting for the pool)
+        self.bots_turn: dict[int, bool] = {}
+        self.tasks: list[asyncio.Task] = []
+
+    def start(self) -> None:
+        if not self.tasks:
+            self.tasks = [asyncio.create_task(self.table(k, random.Random(k))) for k in range(self.n)]
+        self.active.set()
+
+    def pause(self) -> None:
+        self.active.clear()
+
+    async def drained(self, timeout: float = 300.0) -> None:
+        """Wait until no bot table has a bot to move (the driver paused first)."""
+        deadline = time.perf_counter() + timeout
+        while any(self.bots_turn.values()):
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"after {timeout:.0f} s, {sum(self.bots_turn.values())} bot tables still "
+                                   "had a bot to move")
+            await asyncio.sleep(0.2)
+
+    async def close(self) -> None:
+        self.closed = True
+        self.active.set()
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    async def table(self, k: int, rng: random.Random) -> None:
+        host, port = self.base.split("//")[1].split(":")
+        http = RawHttp(host, int(port))
+        seats = ["human"] + [f"bot:{self.bot}"] * (self.players - 1)
+        while not self.closed:
+            status, body = await http.post("/api/games", orjson.dumps({"game": self.game, "seats": seats}))
+            if status != 201:
+                raise RuntimeError(f"a bot table was refused: {status} {body[:200]!r}")
+            made = orjson.loads(body)
+            gid, token = made["id"], made["seats"][0]["token"]
+            uri = self.base.replace("http", "ws") + f"/ws/games/{gid}?token={token}"
+            acted: tuple[float, int] | None = None  # (time answered, version after) of the human's last action
+            seen = -1
+            async with websockets.connect(uri, max_size=2**22, compression=None) as ws:
+                while not self.closed:
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                    except TimeoutError:
+                        continue
+                    msg = orjson.loads(raw)
+                    if msg.get("type") != "update" or msg["version"] <= seen:
+                        continue
+                    seen = msg["version"]
+                    if msg.get("finished"):
+                        break
+                    self.bots_turn[k] = not msg["legal_actions"]
+                    if not msg["legal_actions"]:
+                        continue
+                    now = time.perf_counter()
+                    if acted is not None:
+                        if msg["version"] > acted[1]:  # bots moved (not the human's second move in a row)
+                            self.waits.append((now, now - acted[0]))
+                            self.moves.append((now, msg["version"] - acted[1]))
+                        acted = None
+                    await self.active.wait()
+                    if self.closed:
+                        break
+                    action = rng.choice(msg["legal_actions"])["action"]
+                    status, _ = await http.post(f"/api/games/{gid}/actions", orjson.dumps(
+                        {"token": token, "version": msg["version"], "action": action}))
+                    if status == 200:
+                        acted = (time.perf_counter(), msg["version"] + 1)
+                    else:  # read the game again: the view comes back as a push-like message
+                        seen = -1
+                        status, body = await http.get(f"/api/games/{gid}?token={token}")
+            self.bots_turn[k] = False
+
+
+async def node_phase(base: str, args: argparse.Namespace) -> dict:
+    """One run of benchmarks/load/load.mjs against ``base``: its figures."""
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "load")
+    proc = await asyncio.create_subprocess_exec(
+        "node", os.path.join(here, "load.mjs"), "--base", base, "--games", str(args.games), "--rate", str(args.rate),
+        "--seconds", str(args.seconds), "--settle", str(args.settle), "--game", args.game, "--players",
+        str(args.players), "--via", args.via, "--max-warmup", str(args.max_warmup),
+        *(["--trace", "1"] if args.trace else []), *(["--head-start", str(args.head_start)] if args.head_start else []),
+        stdout=asyncio.subprocess.PIPE)
+    out, _ = await proc.communicate()
+    if proc.returncode:
+        raise RuntimeError(f"the Node.js generator failed ({proc.returncode})")
+    return json.loads(out.decode().strip().splitlines()[-1])
+
+
+async def compare_with_bots(base: str, args: argparse.Namespace) -> list[dict]:
+    """The bystander load without and with ``--hard-bots`` bot tables thinking, alternated ``--rounds`` times."""
+    bots = BotTables(base, args.bot_game or args.game, args.bot_players, args.bot, args.hard_bots)
+    lines: list[dict] = []
+    try:
+        for r in range(args.rounds):
+            for phase in ("without", "with"):
+                if phase == "without":
+                    bots.pause()
+                    await bots.drained()
+                else:
+                    bots.start()
+                    await asyncio.sleep(args.bot_settle)
+                begun = time.perf_counter()
+                if args.client == "node":
+                    figures = await node_phase(base, args)
+                else:
+                    figures = await run(base, args.game, args.games, args.seconds, args.players, args.rate,
+                                        args.settle, args.trace, args.head_start, args.via, args.max_warmup)
+                # the window: warm-up (head starts and settle) from the phase's start, then --seconds
+                opens = begun + figures["warmup_seconds"]
+                closes = opens + args.seconds
+                line = {"phase": phase, "round": r + 1, **figures}
+                if phase == "with":
+                    waits = sorted(w for t, w in bots.waits if opens <= t < closes)
+                    moves = sum(m for t, m in bots.moves if opens <= t < closes)
+                    line.update({"bot_tables": args.hard_bots, "bot": args.bot, "bot_moves": moves,
+                                 "bot_moves_per_second": round(moves / args.seconds, 2),
+                                 "bot_wait_p50_s": round(waits[len(waits) // 2], 2) if waits else None,
+                                 "bot_wait_max_s": round(waits[-1], 2) if waits else None})
+                print(json.dumps(line), flush=True)
+                lines.append(line)
+    finally:
+        await bots.close()
+    summary: dict = {"compare": True, "bot_tables": args.hard_bots, "bot": args.bot}
+    for phase in ("without", "with"):
+        for key in ("p50_ms", "p99_ms", "max_ms", "actions_per_second"):
+            summary[f"{key}_{phase}"] = [line[key] for line in lines if line["phase"] == phase]
+    print(json.dumps(summary), flush=True)
+    return lines
+
+
 def main() -> None:
     import gc
 
@@ -276,6 +432,15 @@ def main() -> None:
                     help="send actions as HTTP POSTs (default) or as messages on each seat's WebSocket")
     ap.add_argument("--client", choices=["python", "node"], default="python",
                     help="the generator: this script, or benchmarks/load/load.mjs (lighter; run npm install there)")
+    ap.add_argument("--hard-bots", type=int, default=0,
+                    help="compare the load without and with this many tables of one human seat against searching "
+                         "bots kept thinking")
+    ap.add_argument("--bot", default="hard", help="the bots of those tables (an agent name or level)")
+    ap.add_argument("--bot-game", default=None, help="the game of the bot tables (default: --game)")
+    ap.add_argument("--bot-players", type=int, default=2, help="seats of a bot table (one human, the rest bots)")
+    ap.add_argument("--rounds", type=int, default=1, help="without/with alternations (with --hard-bots)")
+    ap.add_argument("--bot-settle", type=float, default=5.0,
+                    help="seconds the bot tables play before a with-bots phase starts")
     args = ap.parse_args()
     folder = tempfile.mkdtemp()
     # the generator is one client playing every seat (each a connection and a socket) and opening a table
@@ -283,9 +448,11 @@ def main() -> None:
     # --exempt-client, as an operator would spare a known load generator; the global connection cap, the
     # timeouts and the bounded queues stay on
     server = Server(args.db or f"sqlite:///{folder}/load.sqlite3", free_port(), ["--exempt-client", "127.0.0.1"])
-    server.start()
+    server.start(timeout=120)  # a loaded machine can take a while to import everything
     try:
-        if args.client == "node":
+        if args.hard_bots > 0:
+            asyncio.run(compare_with_bots(server.base, args))
+        elif args.client == "node":
             import subprocess
 
             here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "load")

@@ -38,6 +38,19 @@ def test_server_load_benchmark_plays_games_and_reports_latency(via):
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
 
 
+def test_server_load_benchmark_compares_bystanders_without_and_with_bots_thinking():
+    # cheap searching bots (random playouts: no compiled kernel to load), thought in the server's bot pool
+    out = run(str(BENCH / "server_load.py"), "--games", "3", "--rate", "60", "--seconds", "2", "--settle", "0.5",
+              "--head-start", "4", "--hard-bots", "2", "--bot", "mc:iterations=20,policy=random", "--bot-settle", "2",
+              timeout=300)
+    lines = [json.loads(line) for line in out.strip().splitlines()]
+    phases = [line["phase"] for line in lines[:-1]]
+    assert phases == ["without", "with"] and all(line["actions"] > 5 for line in lines[:-1])
+    assert lines[1]["bot_tables"] == 2 and lines[1]["bot_moves"] >= 0
+    summary = lines[-1]
+    assert summary["compare"] and len(summary["p99_ms_without"]) == len(summary["p99_ms_with"]) == 1
+
+
 @pytest.mark.skipif(not (BENCH / "load" / "node_modules" / "ws").is_dir() or shutil.which("node") is None,
                     reason="the Node.js generator needs node and `npm ci` in benchmarks/load (.ci/run does it)")
 @pytest.mark.parametrize("via", ["http", "ws"])
