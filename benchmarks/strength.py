@@ -26,6 +26,7 @@ import json
 import multiprocessing as mp
 import os
 import platform
+import sys
 import time
 from typing import Any
 
@@ -68,7 +69,15 @@ def _one(job: tuple[str, dict[str, Any], int, list[str], list[int]]) -> tuple[An
     return (out, SearchAgent.moves - moves0, SearchAgent.seconds - seconds0, SearchAgent.playouts - playouts0)
 
 
-def strength(setting: str, agent: str, games: int, seed: int, jobs: int = 1) -> dict[str, Any]:
+def _said(verbose: bool, i: int, seats: list[int], out: Any) -> None:
+    """With ``verbose``, one line on standard error per finished game: its number, the search agent's seat, the
+    scores by seat and the winners (so a long run shows its games as they end)."""
+    if verbose:
+        print(f"game {i}: search agent in seat {seats.index(0) + 1}, scores {out.scores}, winners "
+              f"{[w + 1 for w in out.winners]}", file=sys.stderr, flush=True)
+
+
+def strength(setting: str, agent: str, games: int, seed: int, jobs: int = 1, verbose: bool = False) -> dict[str, Any]:
     game_id, opts, opponent, copies, paired = SETTINGS[setting]
     entrants = [agent] + [opponent] * copies
     n = len(entrants)
@@ -81,11 +90,16 @@ def strength(setting: str, agent: str, games: int, seed: int, jobs: int = 1) -> 
     start = time.perf_counter()
     plan = [(game_id, opts, derive_seed(seed, i // n if paired else i), entrants, seating(i, n, True))
             for i in range(games)]
+    done = []
     if jobs > 1:  # the same games, each from its own seed, in a pool of processes (results in game order)
         with mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn").Pool(jobs) as pool:
-            done = pool.map(_one, plan, chunksize=1)
+            for i, part in enumerate(pool.imap(_one, plan, chunksize=1)):
+                done.append(part)
+                _said(verbose, i, plan[i][4], part[0])
     else:
-        done = [_one(job) for job in plan]
+        for i, job in enumerate(plan):
+            done.append(_one(job))
+            _said(verbose, i, job[4], done[-1][0])
     for (_, _, game_seed, _, seats), (out, m, sec, po) in zip(plan, done, strict=True):
         moves, seconds, playouts = moves + m, seconds + sec, playouts + po
         if game_id == "dominion" and opts.get("kingdom") == "random":
@@ -160,6 +174,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=1, help="games played at once in a process pool (the same games "
                     "and results; a loaded machine makes each move slower, so prefer iteration budgets)")
+    ap.add_argument("--verbose", action="store_true", help="a line on standard error as each game ends")
     ap.add_argument("--playout-seconds", type=float, default=1.0, help="time per policy for the playout table")
     ap.add_argument("--playouts-only", action="store_true", help="only the playout table")
     ap.add_argument("--playout-games", default=",".join(POLICIES),
@@ -173,7 +188,7 @@ def main() -> None:
     rows = []
     if not args.playouts_only:
         for game_id in [g.strip() for g in args.only.split(",") if g.strip()]:
-            rows.append(strength(game_id, agent, args.games, args.seed, args.jobs))
+            rows.append(strength(game_id, agent, args.games, args.seed, args.jobs, args.verbose))
             if not args.json:
                 r = rows[-1]
                 print(f"| {r['setting']} | {r['agent']} vs {r['opponents']} | {r['win_rate']:.1%} | "

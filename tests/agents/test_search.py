@@ -306,3 +306,25 @@ def test_focus_keeps_beating_random_at_dominion() -> None:
     report = run_tournament("dominion", ["mc:iterations=30,focus=true", "random"], games=2, seed=12,
                             options={"players": 2, "turn_limit": 12})
     assert report.entrants[0].wins == 2, report.to_json()
+
+
+def test_mixed_eval_adds_the_policys_scale_for_a_win_and_half_of_it_for_a_shared_one() -> None:
+    from realms.agents.search import _Search
+
+    game = realms.games.get("dominion")
+    state = game.new(OPTS["dominion"], 1)
+    cfg = SearchConfig("mc", 1.0, 10, None, "mixed", 0.7, None, 1)
+    search = _Search(game, state, 0, Rng(1), cfg)
+    scale = search.scale
+    assert search._reward([30, 28], [0]) == [2 + scale, -2]
+    assert search._reward([30, 30], [0, 1]) == [scale / 2, scale / 2]
+    assert search._reward([30, 29], None) == [1 + scale, -1]  # an estimate: the seat ahead counts as winning
+
+
+def test_mixed_eval_is_deterministic_and_beats_random_at_dominion() -> None:
+    game, state = _position("dominion", steps=20)
+    a, b = make_agent("mc:iterations=40,eval=mixed", game, 5), make_agent("mc:iterations=40,eval=mixed", game, 5)
+    assert a.act(game, state) == b.act(game, state) and a.last_stats == b.last_stats
+    report = run_tournament("dominion", ["mc:iterations=20,eval=mixed", "random"], games=2, seed=13,
+                            options={"players": 2, "turn_limit": 12})
+    assert report.entrants[0].wins == 2, report.to_json()

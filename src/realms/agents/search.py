@@ -55,8 +55,9 @@ OPTIONS: tuple[AgentOption, ...] = (
                 maximum=10_000_000),
     AgentOption("policy", "agent", None, "playout policy: an agent of the game without options "
                 "(default: the game's rollout agent, else random)"),
-    AgentOption("eval", "choice", "margin", "leaf evaluation: win (win 1, shared win split, else 0) or margin "
-                "(score minus the best other score)", choices=("win", "margin")),
+    AgentOption("eval", "choice", "margin", "leaf evaluation: win (win 1, shared win split, else 0), margin "
+                "(score minus the best other score) or mixed (the margin plus the policy's value scale for a win, "
+                "split on a shared one)", choices=("win", "margin", "mixed")),
     AgentOption("c", "float", 0.7, "UCB1 exploration constant, on rewards rescaled to 0..1", minimum=0.0,
                 maximum=100.0),
     AgentOption("depth", "int", None, "playout cut-off in actions, then the policy's estimate "
@@ -206,7 +207,7 @@ class _Search:
     # --- rewards ----------------------------------------------------------------------------------
     def _reward(self, scores: Sequence[float], winners: list[int] | None) -> list[float]:
         n = len(scores)
-        if self.cfg.eval == "margin":
+        if self.cfg.eval != "win":
             if n == 1:
                 out = [float(scores[0])]
             else:
@@ -214,6 +215,12 @@ class _Search:
                 for i in range(n):
                     best = max(scores[j] for j in range(n) if j != i)
                     out.append(float(scores[i] - best))
+                if self.cfg.eval == "mixed":  # a win is worth more than its margin: a tie or a narrow loss is not one
+                    if winners is None:
+                        out = [v + (self.scale if v > 0 else 0.0) for v in out]
+                    else:
+                        for i in winners:
+                            out[i] += self.scale / len(winners)
             for v in out:
                 if v < self.lo:
                     self.lo = v
@@ -257,7 +264,7 @@ class _Search:
         return self._reward(result.scores, result.winners)
 
     def _norm(self, q: float) -> float:
-        if self.cfg.eval != "margin":
+        if self.cfg.eval == "win":
             return q
         span = self.hi - self.lo
         return (q - self.lo) / span if span > 0 else 0.5
