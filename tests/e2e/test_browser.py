@@ -76,6 +76,8 @@ def test_lobby_creates_a_kingdomino_table_and_clicks_play_to_the_end(page, serve
     for _ in range(400):
         if page.locator("#final-scores").count():
             break
+        # a move under way still shows the board it was made on: look only once its answer is in
+        page.wait_for_function("() => document.body.dataset.ready !== 'busy'")
         pickable = page.locator(".kd-domino.pickable")
         legal = page.locator(".kd-cell.legal")
         discard = page.locator("#discard")
@@ -85,7 +87,10 @@ def test_lobby_creates_a_kingdomino_table_and_clicks_play_to_the_end(page, serve
             if not tap(pickable.first):
                 continue
         elif legal.count():
-            legal.first.hover()
+            try:
+                legal.first.hover(timeout=5000)
+            except PlaywrightTimeout:
+                continue
             assert page.locator(".kd-cell.preview").count() >= 1  # the rotation preview
             if not tap(legal.first):
                 continue
