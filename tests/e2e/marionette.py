@@ -86,13 +86,20 @@ class Firefox:
         return self.command("WebDriver:ExecuteScript", {"script": script, "args": list(args)}).get("value")
 
     def wait_for(self, script: str, timeout: float = 60.0) -> Any:
+        """Poll ``script`` until it returns a true value. A poll that fails counts as "not yet": while a page
+        goes to the next one (a form that signs in, then opens the lobby) there is a moment with no body, or
+        no document to run in; the last such error is told if the time runs out."""
         deadline = time.time() + timeout
+        failed: MarionetteError | None = None
         while time.time() < deadline:
-            value = self.run(script)
+            try:
+                value = self.run(script)
+            except MarionetteError as e:
+                failed, value = e, None
             if value:
                 return value
             time.sleep(0.1)
-        raise MarionetteError(f"timed out waiting for: {script}")
+        raise MarionetteError(f"timed out waiting for: {script}" + (f" (last poll: {failed})" if failed else ""))
 
     def element(self, css: str) -> dict[str, str]:
         """A WebDriver reference to the first node matching ``css`` (for the real input actions below), scrolled
