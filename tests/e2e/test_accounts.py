@@ -257,6 +257,46 @@ def test_a_bot_takes_over_a_player_who_left_a_real_time_table(browser, server): 
         shot(b, "takeover-done")
 
 
+def test_the_log_names_a_seat_taken_over_by_a_bot_as_its_person_before_the_takeover(browser, server):  # noqa: F811
+    """Moves a person made before a bot took their seat over keep the person's name in the log; the bot's
+    moves after the takeover carry "(the random bot)"."""
+    with person(browser) as b:
+        with person(browser) as a:
+            gid = create(a, server, ["creator", "open"], pace="realtime")
+            b.goto(server.base + "/")
+            b.wait_for_selector("body[data-ready=lobby]")
+            b.locator("ul.tables li", has=b.locator(f"a[href='/play/{gid}']")).locator("button").click()
+            b.wait_for_selector(READY)
+            for _ in range(4):  # until Alice (seat 1) has moved once (two kings each, in a drawn order)
+                to_move = httpx.get(f"{server.base}/api/games/{gid}").json()["to_move"]
+                move_in_browser([a, b][to_move], server, gid)
+                if to_move == 0:
+                    break
+            else:
+                raise AssertionError("seat 1 never moved")
+        # Alice closed her browser; the bot takes over and moves for her
+        note = b.wait_for_selector("[data-kind=note]:has-text('the random bot plays that seat')",
+                                   timeout=GRACE * 1000 + 10000)
+        at = int(note.get_attribute("data-n"))
+
+        def later_bot_rows():
+            return [r for r in b.locator("#log > div").all()
+                    if int(r.get_attribute("data-n")) > at and "(the random bot)" in r.inner_text()]
+
+        deadline = time.time() + 30
+        while not later_bot_rows():
+            assert time.time() < deadline, "the bot made no move for seat 1"
+            p = httpx.get(f"{server.base}/api/games/{gid}").json()
+            if p["to_move"] == 1 and b.locator("body[data-ready=mine]").count():
+                move_in_browser(b, server, gid)
+            time.sleep(0.1)
+        earlier = [r.inner_text() for r in b.locator("#log > div").all()
+                   if int(r.get_attribute("data-n")) < at and r.get_attribute("data-kind") != "note"]
+        shot(b, "log-after-takeover")
+        assert any("Player 1" in line for line in earlier), earlier
+        assert not any("the random bot" in line for line in earlier), earlier
+
+
 def test_spectators_watch_a_live_table_from_the_lobby(browser, server):  # noqa: F811
     made = httpx.post(server.base + "/api/games", json={"game": "dominion", "seats": ["creator", "bot:big-money"],
                                                         "pace": "turn"}).json()

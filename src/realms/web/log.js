@@ -121,13 +121,22 @@ export class GameLog {
     }
   }
 
-  // newest first; `added` new entries at the top keep what the reader scrolled to in view
+  // newest first; `added` new entries at the top keep what the reader scrolled to in view. A seat a bot took
+  // over is named "X (the random bot)" from its takeover on; entries older than the takeover note name the
+  // person who made them (names.people), so the names change as the drawing passes each such note.
   draw(added) {
     const box = this.box, top = box.scrollTop, height = box.scrollHeight;
     const rows = [];
+    let names = this.names;
     for (let i = this.items.length - 1; i >= 0; i--) {
-      rows.push(el("div", { "data-n": this.lo + i, "data-kind": this.items[i].kind },
-        entryText(this.items[i], this.names, this.viewer, this.board)));
+      const item = this.items[i];
+      rows.push(el("div", { "data-n": this.lo + i, "data-kind": item.kind },
+        entryText(item, names, this.viewer, this.board)));
+      const d = item.kind === "note" && item.data;
+      if (d && d.note === "bot-takeover" && names.people && names[d.seat] !== names.people[d.seat]) {
+        names = Object.assign(names.slice(), { people: names.people });
+        names[d.seat] = names.people[d.seat];
+      }
     }
     box.replaceChildren(...rows);
     if (added && top > 0) box.scrollTop = top + (box.scrollHeight - height);
