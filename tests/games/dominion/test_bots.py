@@ -177,7 +177,7 @@ def test_builtin_strategies_parse():
 WITCH_KINGDOM = ["Cellar", "Market", "Merchant", "Militia", "Mine", "Remodel", "Smithy", "Village", "Witch", "Workshop"]
 
 
-@pytest.mark.parametrize("policy", ["rollout", "rollout-plus"])
+@pytest.mark.parametrize("policy", ["rollout", "rollout-plus", "rollout-auto"])
 def test_rollout_finish_is_the_same_playout_as_stepping_through_act(policy):
     for seed in (1, 2, 3):
         s = G.new({"players": 2, "kingdom": WITCH_KINGDOM}, seed)
@@ -231,3 +231,56 @@ def test_rollout_plus_races_for_the_curses_with_two_witches_at_once():
     bot._prepare(s)
     assert bot.pick(s, s.cur, 5, None) == witch
     assert StrategyBot(Rng(1), bmu_plus_rules("Witch", 2)).pick(s, s.cur, 5, None) != witch  # bmu-plus waits
+
+
+def _text(rules):
+    return [(c, [str(k) for k in conds]) for c, conds in rules]
+
+
+def test_rollout_auto_takes_each_seats_buys_from_what_it_owns():
+    from realms.games.dominion.bots import _PARSED, bmu_plus_rules
+    from realms.games.dominion.cards import BY_NAME
+
+    witch, gold, smithy = BY_NAME["Witch"], BY_NAME["Gold"], BY_NAME["Smithy"]
+    race = _text(bmu_plus_rules("Witch", 2, race=True).rules)
+    money = _text(_PARSED["big-money-ultimate"].rules)
+    s = G.new({"players": 2, "kingdom": WITCH_KINGDOM}, 7)
+    bot = make_agent("rollout-auto", G, 1)
+    # nothing known yet: the kingdom's X, a Witch raced for
+    assert _text(bot.seat_rules(s, 0)) == race and _text(bot.seat_rules(s, 1)) == race
+    s.owned[1][gold] = 1  # a Gold and no Witch: it buys money (Big Money Ultimate buys X before Gold)
+    assert _text(bot.seat_rules(s, 1)) == money and _text(bot.seat_rules(s, 0)) == race
+    s.owned[1][smithy] = 1  # a kingdom card owned: Big Money Ultimate plus that card
+    assert _text(bot.seat_rules(s, 1)) == _text(bmu_plus_rules("Smithy", 2).rules)
+    s.owned[1][witch] = 1  # the strongest card it owns
+    assert _text(bot.seat_rules(s, 1)) == race
+    assert bot.pick(s, 0, 5, None) == witch and bot.pick(s, 1, 5, None) == witch
+
+
+def test_rollout_auto_models_a_money_seat_of_the_first_game_as_big_money_ultimate():
+    from realms.games.dominion.bots import _PARSED, bmu_plus_rules
+    from realms.games.dominion.cards import BY_NAME
+
+    s = G.new({"players": 2, "kingdom": "first-game"}, 3)
+    bot = make_agent("rollout-auto", G, 1)
+    militia = _text(bmu_plus_rules("Militia", 2).rules)  # the First Game's X (costs 4: affordable in two turns)
+    assert _text(bot.seat_rules(s, 0)) == militia
+    bmu = make_agent("big-money-ultimate", G, 2)
+    while s.turns[1] < 2:
+        G.apply(s, (bot if s.cur == 0 else bmu).act(G, s))
+    # two turns without Militia: money
+    assert _text(bot.seat_rules(s, 1)) == _text(_PARSED["big-money-ultimate"].rules)
+    assert s.owned[0][BY_NAME["Militia"]] >= 1 and _text(bot.seat_rules(s, 0)) == militia  # it bought its Militia
+
+
+def test_mc_with_rollout_auto_is_deterministic_under_an_iteration_budget():
+    s = G.new({"players": 2, "kingdom": WITCH_KINGDOM}, 9)
+    bot = make_agent("rollout-auto", G, 1)
+    while not any(a.kind == "buy" and a["card"] == "Witch" for a in G.legal_actions(s)):
+        G.apply(s, bot.act(G, s))
+    before = G.state_hash(s)
+    agents = [make_agent("mc:iterations=60,policy=rollout-auto", G, seed) for seed in (4, 4, 5)]
+    moves = [a.act(G, s) for a in agents]
+    assert moves[0] == moves[1] and agents[0].last_stats == agents[1].last_stats
+    assert agents[0].last_stats != agents[2].last_stats
+    assert G.state_hash(s) == before

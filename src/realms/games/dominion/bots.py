@@ -833,8 +833,54 @@ class RolloutPlusBot(RolloutBot):
         return StrategyBot.act(self, game, state)
 
 
+class RolloutAutoBot(RolloutBot):
+    """``rollout-auto``: the playout policy whose buys each seat takes from what it has bought so far, which
+    every seat sees (gains are public): Big Money Ultimate plus the first kingdom card it owns by
+    ``BMU_PLUS_ORDER`` (a Witch raced for, as in ``rollout-plus``); money only (Big Money Ultimate) for a seat
+    that owns no kingdom card and has passed its chance at the kingdom's strongest card X (``passed_x``);
+    Big Money Ultimate plus X while nothing says yet. So a kingdom with a Witch is played with Witches where a
+    seat has bought one or still may, and a seat playing money (the First Game's Big Money Ultimate) is
+    modelled playing money."""
+
+    name = "rollout-auto"
+
+    def _prepare(self, s: DominionState) -> None:
+        if getattr(self, "_order", None) is None:
+            names = {NAMES[c] for c in s.kingdom}
+            #: the kingdom's cards in BMU_PLUS_ORDER, and the rules of Big Money Ultimate plus each
+            self._order = [_card_id(n) for n in BMU_PLUS_ORDER if n in names]
+            self._plus = {c: bmu_plus_rules(NAMES[c], 2 if NAMES[c] in BMU_PLUS_TWO else 1,
+                                            race=NAMES[c] in RACE_CARDS).rules for c in self._order}
+            self._money_rules = self._rules
+
+    def seat_rules(self, s: DominionState, p: int) -> list[tuple[int, list[Condition]]]:
+        """The buy rules this policy gives seat ``p`` now (see the class)."""
+        self._prepare(s)
+        owned = s.owned[p]
+        for c in self._order:
+            if owned[c]:
+                return self._plus[c]
+        if not self._order or passed_x(s, p, self._order[0]):
+            return self._money_rules
+        return self._plus[self._order[0]]
+
+    def pick(self, s: DominionState, p: int, coins: int, among: list[int] | None) -> int:
+        self._rules = self.seat_rules(s, p)
+        return StrategyBot.pick(self, s, p, coins, among)
+
+
+def passed_x(s: DominionState, p: int, x: int) -> bool:
+    """Whether seat ``p``, owning no kingdom card, shows by what it owns that it does not buy ``x`` as Big Money
+    Ultimate plus ``x`` would: for ``x`` costing 5 or more (bought before Gold), it owns a Gold; for a cheaper
+    ``x`` (bought before Silver, affordable in the first two turns' $7), it has played two turns."""
+    if COST[x] >= 5:
+        return s.owned[p][GOLD] > 0
+    return s.turns[p] >= 2
+
+
 AGENTS["rollout"] = RolloutBot
 AGENTS["rollout-plus"] = RolloutPlusBot
+AGENTS["rollout-auto"] = RolloutAutoBot
 AGENTS["bmu-plus"] = AgentSpec(_bmu_plus, (
     AgentOption("card", "choice", None, "the kingdom card X (default: the strongest in the kingdom for this)",
                 choices=tuple(n.lower().replace(" ", "-") for n in BMU_PLUS_CARDS)),
