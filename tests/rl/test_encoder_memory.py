@@ -45,3 +45,44 @@ def test_any_order_gives_the_fresh_encoding(game_id, opts):
     for t in states[1:20]:
         shared.encode(t, 0)
     assert np.array_equal(first, keep)
+
+
+@pytest.mark.parametrize(("game_id", "opts"), [("kingdomino", {"players": 2}), ("kingdomino", {"players": 4}),
+                                               ("kingdomino", {"players": 2, "dynasty": True}),
+                                               ("dominion", {"players": 2}),
+                                               ("dominion", {"players": 3, "kingdom": "random"}),
+                                               ("burgundy", {"players": 2}),
+                                               ("burgundy", {"players": 3, "scenario": "random"})])
+def test_following_a_game_gives_the_fresh_encoding(game_id, opts):
+    """``encode_next`` (the environments' call: the state changes only through ``apply``) gives a fresh encoder's
+    vector whatever is encoded in between: any seat, steps skipped, other states and copies of this one."""
+    game = realms.games.get(game_id)
+    cls = type(game.observation())
+    shared = cls()
+    follow = getattr(shared, "encode_next", shared.encode)
+    other = game.new(opts, 99)
+    checked = 0
+    for seed in range(2):
+        s = game.new(opts, seed)
+        rng = Rng(seed)
+        kept = []
+        while True:
+            for _ in range(1 + (rng.below(5) == 0)):  # now and then a seat other than the one to move
+                seat = s.to_move if s.to_move is not None and rng.below(4) else rng.below(game.players(s))
+                if rng.below(6):  # some steps are not observed at all
+                    got = follow(s, seat)
+                    assert np.array_equal(got, cls().encode(s, seat))
+                    kept.append((got, got.copy()))
+                    checked += 1
+            if rng.below(12) == 0:  # the same encoder on another state, or on a copy of this one
+                t = s.clone() if rng.below(2) else other
+                seat = rng.below(game.players(t))
+                got = follow(t, seat) if rng.below(2) else shared.encode(t, seat)
+                assert np.array_equal(got, cls().encode(t, seat))
+            if s.to_move is None:
+                break
+            actions = game.legal_actions(s)
+            game.apply(s, actions[rng.below(len(actions))])
+        for got, copy in kept:  # vectors handed out are never changed later
+            assert np.array_equal(got, copy)
+    assert checked > 50

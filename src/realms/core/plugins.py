@@ -66,6 +66,10 @@ class Observer(Protocol):
     The observation is a flat float32 vector (a numpy array, so the game module that builds it imports
     numpy; nothing in ``core`` does), the concatenation of ``fields`` in order. It holds only what
     ``game.view(state, seat)`` shows that seat: two states the seat cannot tell apart encode the same.
+
+    An encoder may also have ``encode_next(state, seat)``: the same vector, for a caller that changes its
+    states only through ``Game.apply`` (the RL environments), so that a state object it has encoded before
+    has since moved on by legal actions only and the encoder may write only what those changed.
     """
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:

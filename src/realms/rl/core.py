@@ -70,6 +70,18 @@ class Table:
         self._legal: list[Action] | None = None
         self._mask: np.ndarray | None = None
 
+    @property
+    def observer(self) -> Any:
+        """The game's encoder. ``follow(state, seat)`` is its ``encode_next`` where it has one (else
+        ``encode``): the table changes its state only through ``Game.apply``, which is what ``encode_next``
+        asks of its caller."""
+        return self._observer
+
+    @observer.setter
+    def observer(self, observer: Any) -> None:
+        self._observer = observer
+        self.follow = getattr(observer, "encode_next", None) or observer.encode
+
     # --- the game ------------------------------------------------------------------------------
     def new(self, seed: int) -> None:
         self.state = self.game.new(self.options, seed)
@@ -136,7 +148,7 @@ class Table:
 
     # --- what leaves it ----------------------------------------------------------------------------
     def encode(self, seat: int) -> np.ndarray:
-        out: np.ndarray = self.observer.encode(self.state, seat)
+        out: np.ndarray = self.follow(self.state, seat)
         return out
 
     def view(self, seat: int | None) -> dict[str, Any]:

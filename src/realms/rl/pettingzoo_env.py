@@ -113,7 +113,7 @@ class RealmsAEC(AECEnv):
             mask = t.mask()
         else:
             mask = np.zeros(t.n_actions, dtype=np.int8)
-        return {"observation": t.observer.encode(state, seat), "action_mask": mask}
+        return {"observation": t.follow(state, seat), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         """AECEnv.last with ``observe``'s body, and the building of the mask, inline: the call every step makes
@@ -136,7 +136,7 @@ class RealmsAEC(AECEnv):
                         mask[a.index] = 1
             else:
                 mask = np.zeros(t.n_actions, np.int8)
-            obs = {"observation": t.observer.encode(state, seat), "action_mask": mask}
+            obs = {"observation": t.follow(state, seat), "action_mask": mask}
         return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                 self.infos[agent])
 

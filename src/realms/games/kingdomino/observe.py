@@ -95,6 +95,63 @@ def _grow(out: array, at: int, old: tuple[int, ...], key: tuple[int, ...]) -> bo
     return True
 
 
+def _halves() -> list[tuple[int, int, int, int]]:
+    """Per domino, where its halves write in a kingdom's planes from a square's cell: the terrain plane and the
+    crown plane (-1: no crown) of the first half, then of the second."""
+    table = [(0, -1, 0, -1)]
+    for d in DOMINOES[1:]:
+        table.append((d.terrain1 * _PLANE, (5 + d.crowns1) * _PLANE if d.crowns1 else -1,
+                      d.terrain2 * _PLANE, (5 + d.crowns2) * _PLANE if d.crowns2 else -1))
+    return table
+
+
+_HALVES = _halves()
+
+
+def _grow_by(planes: array, s: Any, q: int, new: int) -> None:
+    """Writes into ``planes`` (seat ``q``'s kingdom) the squares ``new`` that state ``s`` has occupied since."""
+    terr, crown = s.terr, s.crown
+    t0 = q * 6
+    low = new & -new
+    high = new ^ low
+    if high and not high & (high - 1):  # one domino: its halves tell the planes
+        placed = s.placed
+        j = len(placed) - 1
+        while placed[j][0] != q:
+            j -= 1
+        t1, c1, t2, c2 = _HALVES[placed[j][1]]
+        if t1 == t2 and c1 == c2:
+            first = low
+        elif t1 != t2:
+            first = low if terr[t0 + t1 // _PLANE] & low else high
+        elif c1 >= 0:  # the same terrain, other crowns
+            first = low if crown[q * 3 + c1 // _PLANE - 6] & low else high
+        else:
+            first = high if crown[q * 3 + c2 // _PLANE - 6] & low else low
+        a = _CELL[first.bit_length() - 1]
+        b = _CELL[(new ^ first).bit_length() - 1]
+        planes[a + _OCC_PLANE] = 1.0
+        planes[b + _OCC_PLANE] = 1.0
+        planes[a + t1] = 1.0
+        planes[b + t2] = 1.0
+        if c1 >= 0:
+            planes[a + c1] = 1.0
+        if c2 >= 0:
+            planes[b + c2] = 1.0
+        return
+    while new:  # several dominoes (or a castle): each square's planes looked up
+        low = new & -new
+        cell = _CELL[low.bit_length() - 1]
+        planes[cell + _OCC_PLANE] = 1.0
+        for t in range(6):
+            if terr[t0 + t] & low:
+                planes[cell + t * _PLANE] = 1.0
+        for k in range(3):
+            if crown[q * 3 + k] & low:
+                planes[cell + (6 + k) * _PLANE] = 1.0
+        new ^= low
+
+
 def _planes(key: tuple[int, ...]) -> array:
     """The planes of the kingdom whose masks are ``key`` (cached)."""
     got = _PLANES.get(key)
@@ -129,6 +186,7 @@ def _slot_table() -> list[array]:
 _SLOT = _slot_table()
 _ZEROS48 = array("f", bytes(4 * NUM_DOMINOES))
 _ALL_SLOTS = range(2 * SLOTS)
+_OCC_PLANE = 9 * _PLANE
 
 
 class _Memo:
@@ -154,13 +212,25 @@ class _Memo:
         self.king_part = [(1 + (k % p - seat) % p) * 4 for k in range(SLOTS)]
         self.pile: list[int] | None = None
         self.unused: list[int] | None = None
-        self.discarded: list[int] | None = None
+        self.discarded: list[int] = []
         self.turn: Any = None
         self.progress: Any = None
         self.opts: Any = None
         self.n = 0
         self.row_size = 0
         self.history: Any = []
+        #: what ``encode_next`` follows: the state object last encoded, its game and round, and per relative
+        #: seat the occupied squares of that seat's kingdom as the vector holds them
+        self.state: Any = None
+        self.game_no = -1
+        self.round = -1
+        self.foi = -1
+        self.qs = [(seat + i) % p for i in range(p)]
+        self.kocc = [0] * p
+        self.focc: list[int] = []
+        self.rows_at = p * _KINGDOM
+        self.unseen_at = self.rows_at + 2 * SLOTS * SLOT_FEATURES
+        self.scal_at = self.unseen_at + 2 * NUM_DOMINOES
 
 
 class KingdominoObserver:
@@ -173,6 +243,9 @@ class KingdominoObserver:
         #: per (player count, seat): the masks and planes of that seat's kingdom as last encoded, shared by the
         #: memos of every observing seat (a placement's squares are found once)
         self._kingdoms: dict[tuple[int, int], list[Any]] = {}
+        #: the same for ``encode_next``: per (player count, seat), the state it follows, its game, the occupied
+        #: squares of that seat's kingdom and its planes
+        self._follows: dict[tuple[int, int], list[Any]] = {}
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         p = int(options.get("players", 4))
@@ -187,14 +260,133 @@ class KingdominoObserver:
         ]
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
+        return self.encode_next(state, seat, False)
+
+    def encode_next(self, state: Any, seat: int, follow: bool = True) -> np.ndarray:
+        """``encode(state, seat)`` for a caller that changes its states only through ``Game.apply``.
+
+        When this very object was last encoded for ``seat`` in the same game (of a Dynasty) and the game goes
+        on, it has since moved on by legal actions only: a kingdom only grew by the squares now occupied,
+        within a round the rows changed only in the slots of the kings that acted and of the king acting
+        now, a new round drew the new next row from the pile, and dominoes were only ever added to the
+        discards; only those are written. Anything else (another object, a new game, the end) is compared
+        block by block as ``encode`` does."""
         s = state
         p = s.players
+        m = self._memo.get((p, seat))
+        if (follow and m is not None and m.state is s and m.game_no == s.game_no
+                and s.to_move is not None):
+            return self._follow(s, seat, m)
+        return self._compare(s, seat, p, m)
+
+    def _follow(self, s: Any, seat: int, m: _Memo) -> np.ndarray:
+        out = m.out
+        p = s.players
+        occ = s.occ
+        if occ != m.focc:
+            kocc = m.kocc
+            for i in range(p):
+                o = occ[m.qs[i]]
+                if o != kocc[i]:  # seat q's kingdom grew: its planes, grown once for every observing seat
+                    q = m.qs[i]
+                    shared = self._follows.get((p, q))
+                    if shared is None or shared[0] is not s or shared[1] != s.game_no:
+                        shared = self._follows[(p, q)] = [s, s.game_no, o, _planes(
+                            (*s.terr[q * 6:q * 6 + 6], *s.crown[q * 3:q * 3 + 3], o))[:]]
+                    elif shared[2] != o:
+                        _grow_by(shared[3], s, q, o ^ shared[2])
+                        shared[2] = o
+                    out[i * _KINGDOM:(i + 1) * _KINGDOM] = shared[3]
+                    kocc[i] = o
+                    m.keys[i] = None  # the inputs ``_compare`` keeps no longer say what the block holds
+                    m.occ = None
+            m.focc = occ[:]
+        oi = s.oi
+        rnd = s.round
+        rows_at = m.rows_at
+        if rnd != m.round or oi != m.foi:
+            order = s.order
+            acting = order[oi]
+            done = order[:oi] if rnd else ()
+            codes = m.slots
+            part = m.king_part
+            cur, cur_king, nxt, nxt_king = s.cur, s.cur_king, s.nxt, s.nxt_king
+            if rnd == m.round:  # within the round: the slots of the kings that acted since and of the one acting now
+                for k in order[m.foi:oi + 1]:
+                    if rnd:
+                        j = cur_king.index(k)
+                        code = cur[j] * 20 + part[k] + (2 if k == acting else 0) + (1 if k in done else 0)
+                        if code != codes[j]:
+                            r = rows_at + j * SLOT_FEATURES
+                            out[r:r + SLOT_FEATURES] = _SLOT[code]
+                            codes[j] = code
+                    if k in nxt_king:
+                        j = nxt_king.index(k)
+                        code = nxt[j] * 20 + part[k] + (2 if k == acting else 0)
+                        if code != codes[SLOTS + j]:
+                            r = rows_at + (SLOTS + j) * SLOT_FEATURES
+                            out[r:r + SLOT_FEATURES] = _SLOT[code]
+                            codes[SLOTS + j] = code
+            else:  # a new round: every slot, the dominoes drawn, the round and the pile's size
+                for j in range(2 * SLOTS):
+                    if j < SLOTS:
+                        if j < len(cur):
+                            k = cur_king[j]
+                            code = cur[j] * 20 + part[k] + (2 if k == acting else 0) + (1 if k in done else 0)
+                        else:
+                            code = 0
+                    elif j - SLOTS < len(nxt):
+                        k = nxt_king[j - SLOTS]
+                        code = nxt[j - SLOTS] * 20 + (part[k] + (2 if k == acting else 0) if k >= 0 else 0)
+                    else:
+                        code = 0
+                    if code != codes[j]:
+                        r = rows_at + j * SLOT_FEATURES
+                        out[r:r + SLOT_FEATURES] = _SLOT[code]
+                        codes[j] = code
+                unseen = m.unseen_at - 1
+                if rnd == m.round + 1:  # the new next row came from the pile
+                    for d in nxt:
+                        out[unseen + d] = 0.0
+                    m.pile = None  # ``_compare``'s copy is out of date
+                else:
+                    m.pile = m.unused = None
+                    out[unseen + 1:unseen + 1 + NUM_DOMINOES] = _ZEROS48
+                    for d in s.pile:
+                        out[unseen + d] = 1.0
+                    for d in s.unused:
+                        out[unseen + d] = 1.0
+                out[m.scal_at + 4] = rnd / 13
+                out[m.scal_at + 5] = len(s.pile) / NUM_DOMINOES
+                m.progress = (rnd, len(s.pile), s.game_no)
+                m.round = rnd
+            m.foi = oi
+            m.oi = -2  # ``_compare`` looks at every slot next time
+        disc = s.discarded
+        if len(disc) != len(m.discarded):  # only ever added to within a game
+            o = m.unseen_at + NUM_DOMINOES - 1
+            for d in disc[len(m.discarded):]:
+                out[o + d] = 1.0
+            m.discarded = disc[:]
+        decides = s.to_move == seat
+        step = s.step
+        turn = m.turn
+        if step != turn[0] or decides != turn[2] or turn[1]:
+            scal_at = m.scal_at
+            out[scal_at] = float(step == 0)
+            out[scal_at + 1] = float(step == 1)
+            out[scal_at + 2] = 0.0
+            out[scal_at + 3] = float(decides)
+            m.turn = (step, False, decides)
+        return m.view.copy()
+
+    def _compare(self, s: Any, seat: int, p: int, m: _Memo | None) -> np.ndarray:
+        """Every block's inputs compared with those of the vector last built for ``seat``."""
         rows_at = p * _KINGDOM
         unseen_at = rows_at + 2 * SLOTS * SLOT_FEATURES
         disc_at = unseen_at + NUM_DOMINOES
         scal_at = disc_at + NUM_DOMINOES
         hist_at = scal_at + 12
-        m = self._memo.get((p, seat))
         if m is None:
             m = self._memo[(p, seat)] = _Memo(p, seat, hist_at + 3 * p)
         out = m.out
@@ -217,6 +409,8 @@ class KingdominoObserver:
                     out[i * _KINGDOM:(i + 1) * _KINGDOM] = shared[1]
                     keys[i] = key
             m.occ, m.terr, m.crown = occ[:], terr[:], crown[:]
+            m.kocc = [occ[q] for q in m.qs]
+            m.focc = occ[:]
         over = s.to_move is None
         oi = s.oi
         counting = s.round > 0 and not over  # kings that acted this round are marked
@@ -304,6 +498,7 @@ class KingdominoObserver:
                 for i in range(p):
                     out[hist_at + i * 3 + g] = game[(seat + i) % p]["score"] / 100
             m.history = s.history[:]  # finished games are replaced, never changed
+        m.state, m.game_no, m.round, m.foi = s, s.game_no, s.round, oi
         return m.view.copy()
 
 
