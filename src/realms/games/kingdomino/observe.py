@@ -228,6 +228,8 @@ class _Memo:
         self.qs = [(seat + i) % p for i in range(p)]
         self.kocc = [0] * p
         self.focc: list[int] = []
+        #: per relative seat, the entry of ``KingdominoObserver._follows`` for that seat's kingdom
+        self.fshared: list[list[Any]] = []
         self.rows_at = p * _KINGDOM
         self.unseen_at = self.rows_at + 2 * SLOTS * SLOT_FEATURES
         self.scal_at = self.unseen_at + 2 * NUM_DOMINOES
@@ -288,13 +290,13 @@ class KingdominoObserver:
             for i in range(p):
                 o = occ[m.qs[i]]
                 if o != kocc[i]:  # seat q's kingdom grew: its planes, grown once for every observing seat
-                    q = m.qs[i]
-                    shared = self._follows.get((p, q))
-                    if shared is None or shared[0] is not s or shared[1] != s.game_no:
-                        shared = self._follows[(p, q)] = [s, s.game_no, o, _planes(
+                    shared = m.fshared[i]
+                    if shared[0] is not s or shared[1] != s.game_no:
+                        q = m.qs[i]
+                        shared[:] = [s, s.game_no, o, _planes(
                             (*s.terr[q * 6:q * 6 + 6], *s.crown[q * 3:q * 3 + 3], o))[:]]
                     elif shared[2] != o:
-                        _grow_by(shared[3], s, q, o ^ shared[2])
+                        _grow_by(shared[3], s, m.qs[i], o ^ shared[2])
                         shared[2] = o
                     out[i * _KINGDOM:(i + 1) * _KINGDOM] = shared[3]
                     kocc[i] = o
@@ -307,27 +309,28 @@ class KingdominoObserver:
         if rnd != m.round or oi != m.foi:
             order = s.order
             acting = order[oi]
-            done = order[:oi] if rnd else ()
             codes = m.slots
             part = m.king_part
             cur, cur_king, nxt, nxt_king = s.cur, s.cur_king, s.nxt, s.nxt_king
             if rnd == m.round:  # within the round: the slots of the kings that acted since and of the one acting now
-                for k in order[m.foi:oi + 1]:
-                    if rnd:
+                for x in range(m.foi, oi + 1):
+                    k = order[x]
+                    if rnd:  # on the current row: acting now (2) or done (1)
                         j = cur_king.index(k)
-                        code = cur[j] * 20 + part[k] + (2 if k == acting else 0) + (1 if k in done else 0)
+                        code = cur[j] * 20 + part[k] + (2 if x == oi else 1)
                         if code != codes[j]:
                             r = rows_at + j * SLOT_FEATURES
                             out[r:r + SLOT_FEATURES] = _SLOT[code]
                             codes[j] = code
-                    if k in nxt_king:
+                    if x < oi and nxt:  # it picked a slot of the next row (the last round has none)
                         j = nxt_king.index(k)
-                        code = nxt[j] * 20 + part[k] + (2 if k == acting else 0)
+                        code = nxt[j] * 20 + part[k]
                         if code != codes[SLOTS + j]:
                             r = rows_at + (SLOTS + j) * SLOT_FEATURES
                             out[r:r + SLOT_FEATURES] = _SLOT[code]
                             codes[SLOTS + j] = code
             else:  # a new round: every slot, the dominoes drawn, the round and the pile's size
+                done = order[:oi] if rnd else ()
                 for j in range(2 * SLOTS):
                     if j < SLOTS:
                         if j < len(cur):
@@ -389,6 +392,7 @@ class KingdominoObserver:
         hist_at = scal_at + 12
         if m is None:
             m = self._memo[(p, seat)] = _Memo(p, seat, hist_at + 3 * p)
+            m.fshared = [self._follows.setdefault((p, q), [None, -1, 0, None]) for q in m.qs]
         out = m.out
         terr, crown, occ = s.terr, s.crown, s.occ
         if occ != m.occ or terr != m.terr or crown != m.crown:
