@@ -53,7 +53,7 @@ from realms.games.burgundy.data import (
     T_KIND,
     T_TYPE,
 )
-from realms.games.burgundy.state import FRAME_NAMES, MODE_BOARD, MODE_OVER, STRIDE
+from realms.games.burgundy.state import FRAME_NAMES, MODE_BOARD, MODE_OVER, MODE_PLAY, STRIDE
 
 TILE = 20
 SPACE = 13 + 1 + TILE
@@ -187,6 +187,9 @@ class _Memo:
         self.bonus: Any = None
         self.flags: Any = None
         self.sizes: Any = None
+        #: what ``encode_next`` follows: the state object last encoded and its (mode, phase, round)
+        self.state: Any = None
+        self.stage: Any = None
         #: the position written 1 in each one-hot of the turn block (-1: none): mode, phase, round, white die,
         #: decision, acting position, seat to move
         self.hot = [-1] * 7
@@ -232,6 +235,15 @@ class BurgundyObserver:
         return list(_LAYOUTS[int(options.get("players", 2))].fields)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
+        return self.encode_next(state, seat, False)
+
+    def encode_next(self, state: Any, seat: int, follow: bool = True) -> np.ndarray:
+        """``encode(state, seat)`` for a caller that changes its states only through ``Game.apply``. When this
+        very object was last encoded for ``seat`` in the same round of the same phase of play, it has since
+        moved on by legal actions only: the boards, the goods of the round spaces, the stacks, the goods bag,
+        the turn order and the white die are as they were (they change when a round or a phase begins), and
+        tiles leave the game only by a discard; those blocks are not compared then. The rest is compared
+        block by block as ``encode`` does."""
         # built in a Python ``array`` (item writes cost a fraction of numpy's)
         s = state
         p = s.players
@@ -241,12 +253,14 @@ class BurgundyObserver:
         if m is None:
             m = self._memo[(p, seat)] = _Memo(lay, p)
         out = m.out
+        stage = (s.mode, s.phase, s.round)
+        same = follow and m.state is s and stage == m.stage and s.mode == MODE_PLAY
         est, sto = at["estate"], at["storage"]
         n_est = NSPACES * SPACE
         estate = s.estate
         boards = s.boards
         whole: tuple[int, ...] = ()  # the seats whose estate was just written whole
-        if boards != m.boards_all:  # a board chosen (or another game): that seat's estate is written whole
+        if not same and boards != m.boards_all:  # a board chosen (or another game): that seat's estate is written whole
             for i in range(p):
                 q = (seat + i) % p
                 board = boards[q]
@@ -361,7 +375,7 @@ class BurgundyObserver:
             for k in compress(_GOODS, map(ne, goods, m.goods)):
                 out[o + k] = goods[k] / 3
             m.goods = goods[:]
-        if s.round_goods != m.round_goods:
+        if not same and s.round_goods != m.round_goods:
             o = at["round_goods"]
             out[o:o + 30] = array("f", bytes(4 * 30))
             for r, c in enumerate(s.round_goods[:5]):
@@ -385,9 +399,12 @@ class BurgundyObserver:
             out[o + 15] = 0.0 if over else float(bool(s.used & 2))
             out[o + 16] = float(bool(s.bought))
             m.flags = flags
-        sizes = (*map(len, s.stacks), len(s.black_stack), sum(s.goods_pool), len(s.removed), len(s.pool),
-                 s.order.index(seat) / p if seat in s.order else 0.0)
-        if sizes != m.sizes:
+        if same and len(s.removed) == m.sizes[8]:
+            sizes = m.sizes
+        else:
+            sizes = (*map(len, s.stacks), len(s.black_stack), sum(s.goods_pool), len(s.removed), len(s.pool),
+                     s.order.index(seat) / p if seat in s.order else 0.0)
+        if sizes is not m.sizes and sizes != m.sizes:
             _SIZES.pack_into(out, 4 * (o + 34), sizes[0] / 36, sizes[1] / 36, sizes[2] / 36, sizes[3] / 36,
                              sizes[4] / 36, sizes[5] / 36, sizes[6] / 36, sizes[7] / 42, sizes[8] / 100,
                              sizes[9] / 4, sizes[10])
@@ -402,8 +419,11 @@ class BurgundyObserver:
             decision = _DECISION["end"] if s.used == 3 else _DECISION["turn"]
         hot = m.hot
         _hot(out, hot, 4, o + 23 + decision)
-        where = (s.mode, s.phase, s.round, s.white, s.oi, s.to_move)
-        if where != m.where:
+        if same and s.oi == m.where[4] and s.to_move == m.where[5]:
+            where = m.where
+        else:
+            where = (s.mode, s.phase, s.round, s.white, s.oi, s.to_move)
+        if where is not m.where and where != m.where:
             _hot(out, hot, 0, o + min(s.mode, MODE_OVER))
             _hot(out, hot, 1, o + 3 + min(s.phase, 4))
             _hot(out, hot, 2, o + 8 + min(s.round, 4))
@@ -412,6 +432,7 @@ class BurgundyObserver:
             _hot(out, hot, 5, o + 45 + s.oi if acting else -1)
             _hot(out, hot, 6, o + 45 + p + (s.to_move - seat) % p if acting and s.to_move is not None else -1)
             m.where = where
+        m.state, m.stage = s, stage
         return m.view.copy()
 
 
