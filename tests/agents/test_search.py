@@ -177,7 +177,7 @@ def test_options_in_the_name_are_parsed_and_typed() -> None:
     ("uct:iterations=1.5", "option 'iterations' must be an integer"),
     ("mc:policy=nobody", "option 'policy' must be one of (.*, )?full-greedy, greedy, greedy-playout, "),
     ("mc:policy=ismcts", "option 'policy' must be one of"),
-    ("mc:eval=score", "option 'eval' must be one of win, margin"),
+    ("mc:eval=points", "option 'eval' must be one of win, margin"),
     ("mc:workers=0", "option 'workers' must be from 1 to 64"),
     ("mc:seconds", "options must look like mc:key=value"),
     ("mc:seconds=1,seconds=2", "option 'seconds' is given twice"),

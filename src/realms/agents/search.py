@@ -34,6 +34,7 @@ order (so an iteration budget stays deterministic; ``iterations`` is then per wo
 from __future__ import annotations
 
 import atexit
+import collections
 import math
 import multiprocessing as mp
 import time
@@ -57,7 +58,8 @@ OPTIONS: tuple[AgentOption, ...] = (
                 "(default: the game's rollout agent, else random)"),
     AgentOption("eval", "choice", "margin", "leaf evaluation: win (win 1, shared win split, else 0), margin "
                 "(score minus the best other score) or mixed (the margin plus the policy's value scale for a win, "
-                "split on a shared one)", choices=("win", "margin", "mixed")),
+                "split on a shared one) or score (the seat's own score, whatever the others score)",
+                choices=("win", "margin", "mixed", "score")),
     AgentOption("c", "float", 0.7, "UCB1 exploration constant, on rewards rescaled to 0..1", minimum=0.0,
                 maximum=100.0),
     AgentOption("depth", "int", None, "playout cut-off in actions, then the policy's estimate "
@@ -69,6 +71,9 @@ OPTIONS: tuple[AgentOption, ...] = (
                 "means); 0: the search's choice", minimum=0.0, maximum=10.0),
     AgentOption("focus", "bool", True, "spend the budget where the game's playout policy says decisions matter "
                 "(its effort per decision: a share of the iterations or seconds); false: every decision alike"),
+    AgentOption("plan", "int", 0, "mc: search whole turns: each root action with the rest of the mover's turn as "
+                "the rollout's ranking plays it, and up to this many more turns found by a beam over that ranking "
+                "(0: the root's actions alone, the playout policy playing the rest)", minimum=0, maximum=1000),
     AgentOption("workers", "int", 1, "root parallelism: processes searching independently, statistics summed",
                 minimum=1, maximum=64),
     AgentOption("seed", "int", None, "seed of the agent's own generator (default: the seat's seed)", minimum=0,
@@ -95,6 +100,8 @@ class SearchConfig:
     width: int | None = None
     confidence: float = 0.0
     focus: bool = False
+    #: mc: whole-turn candidates beyond each root action's own (0: no turn planning)
+    plan: int = 0
     #: the playout policy's own choice at the root (set per move by the agent; mc compares against it)
     baseline: int | None = None
 
@@ -151,6 +158,8 @@ class _Search:
         if cfg.kind == "mc":
             self.stats = {a.index: [0, 0.0] for a in self.root_actions}
             self.mc_i = 0
+            if cfg.plan:
+                return self._run_plans()
         else:
             self.root = _Node()
             if cfg.kind == "uct":
@@ -208,8 +217,8 @@ class _Search:
     def _reward(self, scores: Sequence[float], winners: list[int] | None) -> list[float]:
         n = len(scores)
         if self.cfg.eval != "win":
-            if n == 1:
-                out = [float(scores[0])]
+            if n == 1 or self.cfg.eval == "score":
+                out = [float(v) for v in scores]
             else:
                 out = []
                 for i in range(n):
@@ -301,6 +310,153 @@ class _Search:
         st = self.stats[a.index]
         st[0] += 1
         st[1] += r[self.seat]
+
+    # --- whole turns (mc:plan=N) ----------------------------------------------------------------------
+    _PLAN_STEPS = 12  # at most this many decisions in one planned turn
+    _PLAN_BRANCH = 3  # actions a beam node expands, the best by the ranking
+
+    def _turn_key(self, s: Any) -> Any:
+        policy = self.ranker if self.ranker is not None else self.policy
+        key = policy.turn(self.game, s) if isinstance(policy, Playout) else None
+        return (s.to_move, key)
+
+    def _ranked(self, s: Any, legal: list[Action]) -> list[tuple[float, Action]]:
+        """``legal`` with the ranking's score each, best first (legal order among equals; 0 without one)."""
+        scores = self.ranker.rank(self.game, s, legal) if self.ranker is not None else None
+        if scores is None:
+            return [(0.0, a) for a in legal]
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])
+        return [(float(scores[i]), legal[i]) for i in order]
+
+    def _continue(self, s: Any, key: Any, seq: list[Action], value: float) -> tuple[list[Action], float]:
+        """``seq`` played on ``s`` and the rest of the turn (while ``key`` holds) by the ranking's best action."""
+        game = self.game
+        while s.to_move is not None and len(seq) < self._PLAN_STEPS and self._turn_key(s) == key:
+            legal = game.legal_actions(s)
+            v, a = self._ranked(s, legal)[0] if len(legal) > 1 else (0.0, legal[0])
+            game.apply(s, a)
+            seq.append(a)
+            value += v
+        return seq, value
+
+    def _plans(self) -> list[tuple[Action, ...]]:
+        """The candidate turns: each root action with the rest of the turn as the ranking plays it (the root's
+        order), then up to ``plan`` more from a beam of that width over the ranking's summed scores (each node
+        expanding its ``_PLAN_BRANCH`` best), without repeats."""
+        game, state = self.game, self.state
+        key = self._turn_key(state)
+        ranks = dict((a.index, v) for v, a in self._ranked(state, game.legal_actions(state)))
+        plans: list[tuple[Action, ...]] = []
+        seen: set[tuple[int, ...]] = set()
+        for a in self.root_actions:
+            s = game.clone(state)
+            game.apply(s, a)
+            seq, _ = self._continue(s, key, [a], ranks.get(a.index, 0.0))
+            plans.append(tuple(seq))
+            seen.add(tuple(x.index for x in seq))
+        beam: list[tuple[float, list[Action], Any]] = [(ranks.get(a.index, 0.0), [a], None) for a in self.root_actions]
+        finished: list[tuple[float, list[Action]]] = []
+        for _ in range(self._PLAN_STEPS):
+            grown: list[tuple[float, list[Action], Any]] = []
+            for value, seq, s in beam:
+                if s is None:
+                    s = game.clone(state)
+                    for a in seq:
+                        game.apply(s, a)
+                if s.to_move is None or len(seq) >= self._PLAN_STEPS or self._turn_key(s) != key:
+                    finished.append((value, seq))
+                    continue
+                legal = game.legal_actions(s)
+                ranked = self._ranked(s, legal)[:self._PLAN_BRANCH] if len(legal) > 1 else [(0.0, legal[0])]
+                for j, (v, a) in enumerate(ranked):
+                    t = s if j == len(ranked) - 1 else game.clone(s)
+                    game.apply(t, a)
+                    grown.append((value + v, seq + [a], t))
+            if not grown:
+                break
+            grown.sort(key=lambda x: -x[0])  # stable: earlier (better ranked) first among equals
+            beam = grown[:max(self.cfg.plan, len(self.root_actions))]
+        finished.sort(key=lambda x: -x[0])
+        heads = collections.Counter(ids[:2] for ids in seen)
+        extra = 0
+        for _, seq in finished:
+            if extra >= self.cfg.plan:
+                break
+            ids = tuple(x.index for x in seq)
+            # new, from a searched root action, and at most two turns that start alike (two decisions): the beam's
+            # best differ mostly in their last, small decisions
+            if ids not in seen and seq[0].index in self.root_allowed and heads[ids[:2]] < 2:
+                seen.add(ids)
+                heads[ids[:2]] += 1
+                plans.append(tuple(seq))
+                extra += 1
+        return plans
+
+    def _run_plans(self) -> dict[int, tuple[int, float]]:
+        """mc over whole turns: rounds of one playout per candidate turn from one determinization and one
+        state of the policy's generator; each root action reports its best candidate's statistics (and, against
+        a baseline, that candidate's paired differences with the baseline's own turn, the first candidate)."""
+        cfg, game = self.cfg, self.game
+        plans = self._plans()
+        stats = [[0, 0.0] for _ in plans]
+        paired = [[0, 0.0, 0.0] for _ in plans]
+
+        def iteration(k: int) -> None:
+            if k == 0:
+                self.round_state = game.determinize(self.state, self.seat, self.rng)
+                self.round_seed = self.rng.next64()
+            seq = plans[k]
+            self.policy.rng.state = self.round_seed
+            done = None
+            if len(seq) == 1 and self.estimates:
+                done = self.policy.finish_after(game, self.round_state, seq[0])  # type: ignore[attr-defined]
+            if done is not None:
+                self.playouts += 1
+                r = self._reward(done.scores, done.winners)
+            else:
+                s = game.clone(self.round_state)
+                for a in seq:
+                    if s.to_move is None or a not in game.legal_actions(s):
+                        break  # (a sample where the turn goes otherwise: the policy plays on)
+                    game.apply(s, a)
+                r = self._playout(s) if s.to_move is not None else self._terminal(s)
+            mine = r[self.seat]
+            if k == 0:
+                self.round_base = mine
+            else:
+                d = mine - self.round_base
+                pd = paired[k]
+                pd[0] += 1
+                pd[1] += d
+                pd[2] += d * d
+            st = stats[k]
+            st[0] += 1
+            st[1] += mine
+
+        count = 0
+        if cfg.iterations:
+            for _ in range(cfg.iterations):
+                iteration(count % len(plans))
+                count += 1
+        else:
+            deadline = time.perf_counter() + cfg.seconds
+            while count % len(plans) or time.perf_counter() < deadline:
+                iteration(count % len(plans))
+                count += 1
+        best: dict[int, int] = {}
+        for k, seq in enumerate(plans):
+            i = seq[0].index
+            n, w = stats[k]
+            if n and (i not in best or w / n > stats[best[i]][1] / stats[best[i]][0]):
+                best[i] = k
+        self.paired = {}
+        out: dict[int, tuple[int, float]] = {}
+        for i, k in best.items():
+            out[i] = (int(stats[k][0]), float(stats[k][1]))
+            if k:
+                self.paired[i] = paired[k]
+        self.plans = plans
+        return out
 
     # --- trees -------------------------------------------------------------------------------------
     def _uct_iteration(self) -> None:
@@ -565,7 +721,7 @@ def _spec(kind: str) -> AgentSpec:
             rng = Rng(options["seed"])
         cfg = SearchConfig(kind, options["seconds"], options["iterations"], options["policy"], options["eval"],
                            options["c"], options["depth"], options["workers"], options["width"],
-                           options["confidence"], options["focus"])
+                           options["confidence"], options["focus"], options["plan"])
         return SearchAgent(rng, cfg)
 
     return AgentSpec(build, OPTIONS, KINDS[kind])

@@ -160,6 +160,12 @@ class Playout(Agent):
         root; ``None`` (the default): no opinion."""
         return None
 
+    def turn(self, game: Game, state: Any) -> Any:
+        """A key of the turn in progress (any value that changes when the mover's turn ends), so that a search
+        planning whole turns (``mc:plan=N``) expands the mover's own decisions while it stays the same;
+        ``None`` (the default): while the same seat is to move."""
+        return None
+
     def effort(self, game: Game, state: Any, actions: list[Action]) -> float:
         """The share of a search's budget (iterations or seconds) this decision deserves, from 0 to 1: a game
         may mark its routine decisions (Dominion: playing the Treasures, most Action plays) for fewer playouts,

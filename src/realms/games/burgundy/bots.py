@@ -37,6 +37,8 @@ turn into VP. The bot reads only public information (nothing but the future is h
 
 from __future__ import annotations
 
+from typing import Any
+
 from realms.core.agents import Agent, AgentFactory, Playout, RandomAgent
 from realms.core.game import Action, Result
 from realms.core.rng import Rng
@@ -387,6 +389,11 @@ class CompiledPlayout(Playout):
 
     def value(self, game: Burgundy, state: BurgundyState) -> list[float]:  # type: ignore[override]
         return [evaluate(game, state, p) for p in range(state.players)]
+
+    def turn(self, game: Burgundy, state: BurgundyState) -> Any:  # type: ignore[override]
+        """The mover and the turns it has finished: a turn ends with both dice (and what follows) used."""
+        p = state.to_move
+        return None if p is None else (p, state.turns[p])
 
     def rank(self, game: Burgundy, state: BurgundyState, actions: list[Action]) -> list[float] | None:  # type: ignore[override]
         """The informed policy's estimate of each action (in VP), for a search's root ``width``."""
