@@ -24,7 +24,10 @@ class Dominion(rules.Dominion):
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from realms.games.dominion.bots import AGENTS
+        from realms.games.dominion.playout import RandomFinish
 
+        if "random" not in AGENTS:
+            AGENTS["random"] = RandomFinish  # the core random player, with the compiled playouts
         return AGENTS
 
     def strategy_loader(self) -> StrategyLoader:
@@ -63,9 +66,15 @@ class Dominion(rules.Dominion):
         return [f"{name}: {gone} not in this kingdom ({kingdom}); the rules naming them never apply"]
 
     def fast_games(self, options: Mapping[str, Any], agents: list[str]) -> FastGames | None:
-        """The lean path (``fast``) for games between the built-in strategy bots."""
+        """The lean path (``fast``) for games between the built-in strategy bots; the compiled kernel (``kernel``)
+        for all-``random`` tables where numba is installed and it plays every kingdom card (else None: the
+        protocol)."""
         from realms.games.dominion import fast
 
+        if agents and all(a == "random" for a in agents):  # numba is imported only for these
+            from realms.games.dominion import kernel
+
+            return kernel.KernelGames(self, options) if kernel.supports(options, agents) else None
         return fast.FastGames(self, options, agents) if fast.supports(self, agents) else None
 
     def turn_stats(self, state: DominionState, seat: int) -> dict[str, float]:

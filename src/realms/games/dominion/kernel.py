@@ -1,0 +1,1408 @@
+"""A compiled fast path for Dominion games between ``random`` players (numba, the ``fast`` extra).
+
+The readable engine (``rules``, ``frames``, ``zones``, ``cards/``) stays the reference; this module does what it
+does on one flat array of int64 per game: the same zones as ordered lists (hand, deck, discard pile, play, set
+aside, looked at; each a block with its count), the same lazily shuffled deck and its multiply-shift draws
+from the game's SplitMix64 stream at the same moments, the same stack of pending decisions (one fixed-width
+row per frame), the same legal actions in the same order at every decision, the same draws from each seat's
+``RandomAgent`` stream (a pick by position in that list), the same effects and turn machine. So a game played
+here ends with the scores, turns, ranks and zones of the same game played through ``Dominion.apply``;
+``tests/games/dominion/test_kernel.py`` replays kernel games through the reference engine and compares every
+step's whole legal list, the chosen action and the final zones.
+
+Not kept: what only tells who knows what (``hpub``, ``dpub``, the per-card flags of ``top``: the kernel keeps
+how many known cards lie on the deck, which is all that drawing reads) and the order of the trash (a count
+per card). None of them changes a legal list, a draw or a score.
+
+Cards covered (``SUPPORTED``): the basic cards, Platinum and Colony, and every kingdom card of both editions
+of the base set. A kingdom with a card outside ``SUPPORTED`` plays through the reference (``supports``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from realms.core.game import FastOutcome, Result
+from realms.core.rng import MASK64, Rng, check_seed
+from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COST, NAMES, NCARDS, TYPES, VP
+from realms.games.dominion.cards.card import (
+    ACTION,
+    ATTACK,
+    CARD_ACTIONS,
+    DONE,
+    END_ACTIONS,
+    END_BUYS,
+    NO,
+    PLAY_TREASURES,
+    REACTORS,
+    TREASURE,
+    VICTORY,
+    YES,
+)
+from realms.games.dominion.frames import BODY, DISCARD_DOWN, GAIN, REACT, REPLAY
+
+try:  # the optional ``fast`` extra
+    import numba
+    import numpy as np
+
+    AVAILABLE = True
+except ImportError:  # pragma: no cover - exercised where numba is missing
+    AVAILABLE = False
+
+# --- card ids ------------------------------------------------------------------------------------------
+COPPER, SILVER, GOLD, CURSE, ESTATE, DUCHY, PROVINCE = range(7)
+_ID = BY_NAME
+CELLAR, CHAPEL, MOAT, CHANCELLOR, VILLAGE = _ID["Cellar"], _ID["Chapel"], _ID["Moat"], _ID["Chancellor"], _ID["Village"]
+WOODCUTTER, WORKSHOP, BUREAUCRAT, FEAST, GARDENS = (_ID["Woodcutter"], _ID["Workshop"], _ID["Bureaucrat"],
+                                                    _ID["Feast"], _ID["Gardens"])
+MILITIA, MONEYLENDER, REMODEL, SMITHY, SPY = (_ID["Militia"], _ID["Moneylender"], _ID["Remodel"], _ID["Smithy"],
+                                              _ID["Spy"])
+THIEF, THRONE_ROOM, COUNCIL_ROOM, FESTIVAL = _ID["Thief"], _ID["Throne Room"], _ID["Council Room"], _ID["Festival"]
+LABORATORY, LIBRARY, MARKET, MINE, WITCH = (_ID["Laboratory"], _ID["Library"], _ID["Market"], _ID["Mine"],
+                                            _ID["Witch"])
+ADVENTURER, HARBINGER, MERCHANT, VASSAL = _ID["Adventurer"], _ID["Harbinger"], _ID["Merchant"], _ID["Vassal"]
+POACHER, BANDIT, SENTRY, ARTISAN = _ID["Poacher"], _ID["Bandit"], _ID["Sentry"], _ID["Artisan"]
+PLATINUM, COLONY = _ID["Platinum"], _ID["Colony"]
+assert NAMES[:7] == ["Copper", "Silver", "Gold", "Curse", "Estate", "Duchy", "Province"]
+assert REACTORS == [MOAT], "the kernel asks for Moat's reveal only"
+#: every card the kernel plays exactly as the reference
+SUPPORTED = frozenset(range(NCARDS))
+assert NCARDS <= 62  # card masks fit an int64
+# the always-asking frames (``Handler.always_ask``)
+assert all(CARDS[c].always_ask == (c in (BUREAUCRAT, LIBRARY)) for c in range(NCARDS))
+
+# --- the state array -------------------------------------------------------------------------------------
+MAXP = 4
+NC = NCARDS
+ZC = 400  # room per zone: more than all the cards of a 4-player game with Colony/Platinum
+Z_HAND, Z_DECK, Z_DISC, Z_PLAY, Z_ASIDE, Z_LOOK = range(6)
+NZ = 6
+MAXFR = 24
+FW = 12  # a frame row: [kind, step, seat, f3 ...]
+_layout: list[tuple[str, int]] = []
+
+
+def _field(name: str, size: int) -> int:
+    at = sum(n for _, n in _layout)
+    _layout.append((name, size))
+    return at
+
+
+G_PLAYERS = _field("players", 1)
+G_EDITION = _field("edition", 1)
+G_COLONY = _field("colony", 1)
+G_LIMIT = _field("turn_limit", 1)
+G_CUR = _field("cur", 1)
+G_PHASE = _field("phase", 1)
+G_ACTIONS = _field("actions", 1)
+G_BUYS = _field("buys", 1)
+G_COINS = _field("coins", 1)
+G_SBONUS = _field("silver_bonus", 1)
+G_SPLAYED = _field("silver_played", 1)
+G_BOUGHT = _field("bought", 1)
+G_TOMOVE = _field("to_move", 1)  # -1: the game is over
+G_EMPTY = _field("empty", 1)
+G_IMMUNE = _field("immune", 1)
+G_NPILES = _field("pile count", 1)
+G_PILES = _field("piles", NC)
+G_SUPPLY = _field("supply", NC)
+G_TRASH = _field("trash (count per card)", NC)
+G_NFR = _field("frame count", 1)
+G_FR = _field("frames", MAXFR * FW)
+S0 = _field("seats", 0)
+# per seat, from S0 + p * SEAT
+O_ZONES = 0  # NZ blocks of ZC
+O_COUNT = NZ * ZC  # NZ counts
+O_TOPN = O_COUNT + NZ  # cards of known position on top of the deck
+O_OWNED = O_TOPN + 1
+O_TURNS = O_OWNED + NC
+O_PROV = O_TURNS + 1
+O_P4 = O_PROV + 1
+O_P8 = O_P4 + 1
+SEAT = O_P8 + 1
+SIZE = S0 + MAXP * SEAT
+ACTION_PHASE, BUY_PHASE, OVER = 0, 1, 2
+TO_DISCARD, TO_HAND, TO_DECK = 0, 1, 2
+NACT = CARD_ACTIONS + 3 * NC
+
+
+def _play(c: int) -> int:
+    return CARD_ACTIONS + 3 * c
+
+
+if AVAILABLE:
+    _COST = np.array(COST, dtype=np.int64)
+    _TYPES = np.array(TYPES, dtype=np.int64)
+    _COINS = np.array(COINS, dtype=np.int64)
+    _VP = np.array(VP, dtype=np.int64)
+    _G = np.uint64(0x9E3779B97F4A7C15)
+    _M1 = np.uint64(0xBF58476D1CE4E5B9)
+    _M2 = np.uint64(0x94D049BB133111EB)
+    _U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+    _LO32 = np.uint64(0xFFFFFFFF)
+
+    @numba.njit(cache=True)
+    def _mix(s: Any) -> Any:
+        z = (s ^ (s >> _U30)) * _M1
+        z = (z ^ (z >> _U27)) * _M2
+        return z ^ (z >> _U31)
+
+    @numba.njit(cache=True)
+    def _mulhi(z: Any, n: int) -> int:
+        """The high 64 bits of ``z * n`` (``n`` below 2**32)."""
+        un = np.uint64(n)
+        lo = (z & _LO32) * un
+        hi = (z >> _U32) * un
+        return int((hi + (lo >> _U32)) >> _U32)
+
+    @numba.njit(cache=True)
+    def _below(rngs: Any, k: int, n: int) -> int:
+        """``Rng.below(n)`` on ``rngs[k]`` (0: the game's stream, 1 + p: seat p's agent)."""
+        s = rngs[k] + _G
+        rngs[k] = s
+        return _mulhi(_mix(s), n)
+
+    # --- zones ----------------------------------------------------------------------------------------
+    @numba.njit(cache=True)
+    def _zb(p: int, z: int) -> int:
+        return S0 + p * SEAT + z * ZC
+
+    @numba.njit(cache=True)
+    def _zn(p: int, z: int) -> int:
+        return S0 + p * SEAT + O_COUNT + z
+
+    @numba.njit(cache=True)
+    def _append(st: Any, p: int, z: int, c: int) -> None:
+        at = _zn(p, z)
+        n = st[at]
+        st[_zb(p, z) + n] = c
+        st[at] = n + 1
+
+    @numba.njit(cache=True)
+    def _find(st: Any, p: int, z: int, c: int) -> int:
+        b = _zb(p, z)
+        for i in range(st[_zn(p, z)]):
+            if st[b + i] == c:
+                return i
+        return -1
+
+    @numba.njit(cache=True)
+    def _pop_at(st: Any, p: int, z: int, i: int) -> int:
+        """``zone.pop(i)``: the later cards move down one."""
+        b = _zb(p, z)
+        at = _zn(p, z)
+        n = st[at]
+        c = st[b + i]
+        for j in range(i, n - 1):
+            st[b + j] = st[b + j + 1]
+        st[at] = n - 1
+        return c
+
+    @numba.njit(cache=True)
+    def _remove(st: Any, p: int, z: int, c: int) -> None:
+        """``zone.remove(c)``: the first copy."""
+        _pop_at(st, p, z, _find(st, p, z, c))
+
+    @numba.njit(cache=True)
+    def _move_from(st: Any, p: int, z: int, start: int, to: int) -> int:
+        """Append ``zone[start:]`` to zone ``to`` (in order) and cut it off; returns how many moved."""
+        b = _zb(p, z)
+        n = st[_zn(p, z)]
+        for i in range(start, n):
+            _append(st, p, to, st[b + i])
+        st[_zn(p, z)] = start
+        return n - start
+
+    @numba.njit(cache=True)
+    def _distinct(st: Any, p: int, z: int, start: int, stop: int, types: int, acts: Any, k: int) -> int:
+        """``CHOOSE`` of each distinct card of ``zone[start:stop]`` in first-seen order (of a type in ``types``,
+        0: any) after the ``k`` actions already in ``acts``; returns the new count."""
+        b = _zb(p, z)
+        seen = 0
+        for i in range(start, stop):
+            c = st[b + i]
+            if not (seen >> c) & 1:
+                seen |= 1 << c
+                if types == 0 or _TYPES[c] & types:
+                    acts[k] = CARD_ACTIONS + 2 + 3 * c
+                    k += 1
+        return k
+
+    @numba.njit(cache=True)
+    def _reshuffle(st: Any, p: int) -> bool:
+        if st[_zn(p, Z_DISC)] == 0:
+            return False
+        _move_from(st, p, Z_DISC, 0, Z_DECK)
+        return True
+
+    @numba.njit(cache=True)
+    def _take_top(st: Any, rngs: Any, p: int) -> int:
+        """``zones.take_top``: the top card of the deck (reshuffling when empty), -1 if none."""
+        b = _zb(p, Z_DECK)
+        at = _zn(p, Z_DECK)
+        tp = S0 + p * SEAT + O_TOPN
+        if st[tp] > 0:
+            st[tp] -= 1
+            st[at] -= 1
+            return st[b + st[at]]
+        if st[at] == 0 and not _reshuffle(st, p):
+            return -1
+        m = st[at]
+        i = _below(rngs, 0, m)
+        c = st[b + i]
+        st[b + i] = st[b + m - 1]
+        st[at] = m - 1
+        return c
+
+    @numba.njit(cache=True)
+    def _draw(st: Any, rngs: Any, p: int, n: int) -> int:
+        """``zones.draw``: up to ``n`` cards into the hand, the same picks and stream outputs."""
+        b = _zb(p, Z_DECK)
+        at = _zn(p, Z_DECK)
+        tp = S0 + p * SEAT + O_TOPN
+        m = st[at]
+        if st[tp] == 0 and m >= n:
+            x = rngs[0]
+            z = np.uint64(0)
+            m0 = m
+            for k in range(n):
+                if not k & 3:
+                    x = x + _G
+                    z = _mix(x)
+                i = _mulhi(z, m)
+                z = z * np.uint64(m)
+                m -= 1
+                t = st[b + i]
+                st[b + i] = st[b + m]
+                st[b + m] = t
+            rngs[0] = x
+            for j in range(m, m0):
+                _append(st, p, Z_HAND, st[b + j])
+            st[at] = m
+            return n
+        drawn = 0
+        z = np.uint64(0)
+        uses = 0
+        while drawn < n:
+            m = st[at]
+            if st[tp] > 0:
+                st[tp] -= 1
+                st[at] = m - 1
+                _append(st, p, Z_HAND, st[b + m - 1])
+            elif m > 0:
+                if uses == 0:
+                    rngs[0] = rngs[0] + _G
+                    z = _mix(rngs[0])
+                    uses = 4
+                i = _mulhi(z, m)
+                z = z * np.uint64(m)
+                uses -= 1
+                c = st[b + i]
+                st[b + i] = st[b + m - 1]
+                st[at] = m - 1
+                _append(st, p, Z_HAND, c)
+            elif _reshuffle(st, p):
+                continue
+            else:
+                break
+            drawn += 1
+        return drawn
+
+    @numba.njit(cache=True)
+    def _put_on_deck(st: Any, p: int, c: int) -> None:
+        _append(st, p, Z_DECK, c)
+        st[S0 + p * SEAT + O_TOPN] += 1
+
+    @numba.njit(cache=True)
+    def _gain(st: Any, p: int, c: int, dest: int) -> bool:
+        n = st[G_SUPPLY + c]
+        if n <= 0:
+            return False
+        st[G_SUPPLY + c] = n - 1
+        if n == 1:
+            st[G_EMPTY] += 1
+        sb = S0 + p * SEAT
+        st[sb + O_OWNED + c] += 1
+        if dest == TO_DISCARD:
+            _append(st, p, Z_DISC, c)
+        elif dest == TO_HAND:
+            _append(st, p, Z_HAND, c)
+        else:
+            _put_on_deck(st, p, c)
+        if c == PROVINCE:
+            k = st[sb + O_PROV] + 1
+            st[sb + O_PROV] = k
+            if k == 4 or k == 8:
+                turn = st[sb + O_TURNS] + (1 if p == st[G_CUR] else 0)
+                st[sb + (O_P4 if k == 4 else O_P8)] = turn
+        return True
+
+    @numba.njit(cache=True)
+    def _trash(st: Any, p: int, c: int) -> None:
+        st[G_TRASH + c] += 1
+        st[S0 + p * SEAT + O_OWNED + c] -= 1
+
+    @numba.njit(cache=True)
+    def _trash_from_hand(st: Any, p: int, c: int) -> None:
+        _remove(st, p, Z_HAND, c)
+        _trash(st, p, c)
+
+    @numba.njit(cache=True)
+    def _stage_discard(st: Any, p: int, c: int) -> None:
+        _remove(st, p, Z_HAND, c)
+        _append(st, p, Z_LOOK, c)
+
+    # --- frames -----------------------------------------------------------------------------------------
+    @numba.njit(cache=True)
+    def _push(st: Any, kind: int, step: int, p: int) -> int:
+        """A new frame on top; returns its row's offset (f[3:] set to -1)."""
+        n = st[G_NFR]
+        if n >= MAXFR:
+            raise ValueError("dominion kernel: the frame stack is full")
+        r = G_FR + n * FW
+        st[r] = kind
+        st[r + 1] = step
+        st[r + 2] = p
+        for j in range(3, FW):
+            st[r + j] = -1
+        st[G_NFR] = n + 1
+        return r
+
+    @numba.njit(cache=True)
+    def _pop(st: Any) -> None:
+        st[G_NFR] -= 1
+
+    @numba.njit(cache=True)
+    def _push_gain(st: Any, p: int, max_cost: int, types: int, dest: int, exact: int) -> None:
+        r = _push(st, GAIN, 0, p)
+        st[r + 3] = max_cost
+        st[r + 4] = types
+        st[r + 5] = dest
+        st[r + 6] = exact
+
+    @numba.njit(cache=True)
+    def _others(st: Any, p: int, out: Any) -> int:
+        n = st[G_PLAYERS]
+        for i in range(1, n):
+            out[i - 1] = (p + i) % n
+        return n - 1
+
+    @numba.njit(cache=True)
+    def _victims(st: Any, p: int, out: Any) -> int:
+        n = st[G_PLAYERS]
+        k = 0
+        for i in range(1, n):
+            v = (p + i) % n
+            if not (st[G_IMMUNE] >> v) & 1:
+                out[k] = v
+                k += 1
+        return k
+
+    @numba.njit(cache=True)
+    def _play_card(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
+        """``frames.play_card``: reactions first for an Attack."""
+        if _TYPES[c] & ATTACK:
+            n = st[G_PLAYERS]
+            vs = np.empty(MAXP, dtype=np.int64)
+            k = 0
+            for i in range(1, n):
+                v = (p + i) % n
+                if st[_zn(v, Z_HAND)] > 0 and st[S0 + v * SEAT + O_OWNED + MOAT] > 0:
+                    vs[k] = v
+                    k += 1
+            if k:
+                r = _push(st, BODY, 0, p)
+                st[r + 3] = c
+                st[r + 4] = 0
+                st[r + 5] = 1 if first else 0
+                for j in range(k - 1, -1, -1):
+                    r = _push(st, REACT, 0, vs[j])
+                    st[r + 3] = MOAT
+                return
+        st[G_IMMUNE] = 0
+        _card_play(st, rngs, p, c, first)
+
+    @numba.njit(cache=True)
+    def _card_play(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
+        """Each card's ``play``."""
+        vs = np.empty(MAXP, dtype=np.int64)
+        if c == CELLAR:
+            st[G_ACTIONS] += 1
+            r = _push(st, CELLAR, 0, p)
+            st[r + 3] = st[_zn(p, Z_LOOK)]
+        elif c == CHAPEL:
+            r = _push(st, CHAPEL, 0, p)
+            st[r + 3] = 0  # cards trashed so far
+        elif c == MOAT:
+            _draw(st, rngs, p, 2)
+        elif c == CHANCELLOR:
+            st[G_COINS] += 2
+            if st[_zn(p, Z_DECK)] > 0:
+                _push(st, CHANCELLOR, 0, p)
+        elif c == VILLAGE:
+            _draw(st, rngs, p, 1)
+            st[G_ACTIONS] += 2
+        elif c == WOODCUTTER:
+            st[G_BUYS] += 1
+            st[G_COINS] += 2
+        elif c == WORKSHOP:
+            _push_gain(st, p, 4, 0, TO_DISCARD, 0)
+        elif c == BUREAUCRAT:
+            _gain(st, p, SILVER, TO_DECK)
+            k = _victims(st, p, vs)
+            for j in range(k - 1, -1, -1):
+                _push(st, BUREAUCRAT, 0, vs[j])
+        elif c == FEAST:
+            if first:
+                i = _find(st, p, Z_PLAY, FEAST)
+                if i >= 0:
+                    _pop_at(st, p, Z_PLAY, i)
+                    _trash(st, p, FEAST)
+            _push_gain(st, p, 5, 0, TO_DISCARD, 0)
+        elif c == MILITIA:
+            st[G_COINS] += 2
+            k = _victims(st, p, vs)
+            for j in range(k - 1, -1, -1):
+                r = _push(st, DISCARD_DOWN, 0, vs[j])
+                st[r + 3] = 3
+                st[r + 4] = st[_zn(vs[j], Z_LOOK)]
+        elif c == MONEYLENDER:
+            if _find(st, p, Z_HAND, COPPER) >= 0:
+                if st[G_EDITION] == 1:
+                    _trash_from_hand(st, p, COPPER)
+                    st[G_COINS] += 3
+                else:
+                    _push(st, MONEYLENDER, 0, p)
+        elif c == REMODEL:
+            _push(st, REMODEL, 0, p)
+        elif c == SMITHY:
+            _draw(st, rngs, p, 3)
+        elif c == SPY:
+            _draw(st, rngs, p, 1)
+            st[G_ACTIONS] += 1
+            k = _victims(st, p, vs)
+            r = _push(st, SPY, 0, p)
+            st[r + 5] = k + 1  # targets still to reveal, in f[6:]
+            st[r + 6] = p
+            for j in range(k):
+                st[r + 7 + j] = vs[j]
+        elif c == THIEF:
+            k = _victims(st, p, vs)
+            mask = 0
+            for j in range(k):
+                mask |= 1 << vs[j]
+            r = _push(st, THIEF, 0, p)
+            st[r + 4] = mask
+            st[r + 5] = 0  # Treasures trashed, in f[6:]
+        elif c == THRONE_ROOM:
+            _push(st, THRONE_ROOM, 0, p)
+        elif c == COUNCIL_ROOM:
+            _draw(st, rngs, p, 4)
+            st[G_BUYS] += 1
+            k = _others(st, p, vs)
+            for j in range(k):
+                _draw(st, rngs, vs[j], 1)
+        elif c == FESTIVAL:
+            st[G_ACTIONS] += 2
+            st[G_BUYS] += 1
+            st[G_COINS] += 2
+        elif c == LABORATORY:
+            _draw(st, rngs, p, 2)
+            st[G_ACTIONS] += 1
+        elif c == LIBRARY:
+            r = _push(st, LIBRARY, 0, p)
+            st[r + 3] = 0
+            st[r + 4] = 0
+        elif c == MARKET:
+            _draw(st, rngs, p, 1)
+            st[G_ACTIONS] += 1
+            st[G_BUYS] += 1
+            st[G_COINS] += 1
+        elif c == MINE:
+            _push(st, MINE, 0, p)
+        elif c == WITCH:
+            _draw(st, rngs, p, 2)
+            k = _victims(st, p, vs)
+            for j in range(k):
+                _gain(st, vs[j], CURSE, TO_DISCARD)
+        elif c == ADVENTURER:
+            found = 0
+            start = st[_zn(p, Z_ASIDE)]
+            while found < 2:
+                x = _take_top(st, rngs, p)
+                if x < 0:
+                    break
+                _append(st, p, Z_ASIDE, x)
+                if _TYPES[x] & TREASURE:
+                    found += 1
+            b = _zb(p, Z_ASIDE)
+            end = st[_zn(p, Z_ASIDE)]
+            for i in range(start, end):
+                if _TYPES[st[b + i]] & TREASURE:
+                    _append(st, p, Z_HAND, st[b + i])
+            for i in range(start, end):
+                if not _TYPES[st[b + i]] & TREASURE:
+                    _append(st, p, Z_DISC, st[b + i])
+            st[_zn(p, Z_ASIDE)] = start
+        elif c == HARBINGER:
+            _draw(st, rngs, p, 1)
+            st[G_ACTIONS] += 1
+            if st[_zn(p, Z_DISC)] > 0:
+                _push(st, HARBINGER, 0, p)
+        elif c == MERCHANT:
+            _draw(st, rngs, p, 1)
+            st[G_ACTIONS] += 1
+            if not st[G_SPLAYED]:
+                st[G_SBONUS] += 1
+        elif c == VASSAL:
+            st[G_COINS] += 2
+            x = _take_top(st, rngs, p)
+            if x >= 0:
+                _append(st, p, Z_DISC, x)
+                if _TYPES[x] & ACTION:
+                    r = _push(st, VASSAL, 0, p)
+                    st[r + 3] = x
+        elif c == POACHER:
+            _draw(st, rngs, p, 1)
+            st[G_ACTIONS] += 1
+            st[G_COINS] += 1
+            if st[G_EMPTY]:
+                r = _push(st, POACHER, 0, p)
+                st[r + 3] = st[G_EMPTY]
+                st[r + 4] = st[_zn(p, Z_LOOK)]
+        elif c == BANDIT:
+            _gain(st, p, GOLD, TO_DISCARD)
+            k = _victims(st, p, vs)
+            for j in range(k - 1, -1, -1):
+                _push(st, BANDIT, 0, vs[j])
+        elif c == SENTRY:
+            _draw(st, rngs, p, 1)
+            st[G_ACTIONS] += 1
+            for _ in range(2):
+                x = _take_top(st, rngs, p)
+                if x >= 0:
+                    _append(st, p, Z_LOOK, x)
+            r = _push(st, SENTRY, 0, p)
+            st[r + 3] = 0
+        elif c == ARTISAN:
+            _push(st, ARTISAN, 0, p)
+            _push_gain(st, p, 5, 0, TO_HAND, 0)
+
+    @numba.njit(cache=True)
+    def _options(st: Any, acts: Any) -> int:
+        """The top frame's choices into ``acts`` (their count), -1 where it has nothing to decide."""
+        r = G_FR + (st[G_NFR] - 1) * FW
+        kind = st[r]
+        step = st[r + 1]
+        p = st[r + 2]
+        nh = st[_zn(p, Z_HAND)]
+        if kind == GAIN:
+            k = 0
+            mx = st[r + 3]
+            for j in range(st[G_NPILES]):
+                c = st[G_PILES + j]
+                if st[G_SUPPLY + c] > 0 and (_COST[c] == mx if st[r + 6] else _COST[c] <= mx) and (
+                        st[r + 4] == 0 or _TYPES[c] & st[r + 4]):
+                    acts[k] = CARD_ACTIONS + 2 + 3 * c
+                    k += 1
+            return k if k else -1
+        if kind == DISCARD_DOWN:
+            if nh <= st[r + 3]:
+                return -1
+            return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+        if kind == REACT:
+            if _find(st, p, Z_HAND, st[r + 3]) >= 0:
+                acts[0] = YES
+                acts[1] = NO
+                return 2
+            acts[0] = NO
+            return 1
+        if kind == BODY or kind == REPLAY:
+            return -1
+        if kind == CELLAR:
+            k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+            acts[k] = DONE
+            return k + 1
+        if kind == CHAPEL:
+            if st[r + 3] >= 4:
+                return -1
+            k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+            acts[k] = DONE
+            return k + 1
+        if kind == CHANCELLOR or kind == MONEYLENDER or kind == VASSAL:
+            acts[0] = YES
+            acts[1] = NO
+            return 2
+        if kind == BUREAUCRAT:
+            k = _distinct(st, p, Z_HAND, 0, nh, VICTORY, acts, 0)
+            return k if k else -1
+        if kind == REMODEL or kind == ARTISAN:
+            k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+            return k if k else -1
+        if kind == SPY:
+            if step:
+                acts[0] = YES
+                acts[1] = NO
+                return 2
+            return -1
+        if kind == THIEF:
+            if step == 1:
+                v = st[r + 3]
+                return _distinct(st, v, Z_ASIDE, 0, st[_zn(v, Z_ASIDE)], TREASURE, acts, 0)
+            if step == 2 and st[r + 5] > 0:
+                k = 0
+                seen = 0
+                for j in range(st[r + 5]):
+                    c = st[r + 6 + j]
+                    if not (seen >> c) & 1:
+                        seen |= 1 << c
+                        acts[k] = CARD_ACTIONS + 2 + 3 * c
+                        k += 1
+                acts[k] = DONE
+                return k + 1
+            return -1
+        if kind == THRONE_ROOM or kind == MINE:
+            k = _distinct(st, p, Z_HAND, 0, nh, ACTION if kind == THRONE_ROOM else TREASURE, acts, 0)
+            if k == 0:
+                return -1
+            if st[G_EDITION] == 2:
+                acts[k] = DONE
+                k += 1
+            return k
+        if kind == LIBRARY:
+            if not step:
+                return -1
+            lk = st[_zb(p, Z_LOOK) + st[_zn(p, Z_LOOK)] - 1]
+            if _TYPES[lk] & ACTION:
+                acts[0] = YES
+                acts[1] = NO
+                return 2
+            acts[0] = NO
+            return 1
+        if kind == HARBINGER:
+            k = _distinct(st, p, Z_DISC, 0, st[_zn(p, Z_DISC)], 0, acts, 0)
+            acts[k] = DONE
+            return k + 1
+        if kind == POACHER:
+            if st[r + 3] and nh:
+                return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+            return -1
+        if kind == BANDIT:
+            if step == 0:
+                return -1
+            k = 0
+            seen = 0
+            b = _zb(p, Z_ASIDE)
+            for j in range(st[_zn(p, Z_ASIDE)]):
+                c = st[b + j]
+                if not (seen >> c) & 1:
+                    seen |= 1 << c
+                    if _TYPES[c] & TREASURE and c != COPPER:
+                        acts[k] = CARD_ACTIONS + 2 + 3 * c
+                        k += 1
+            return k
+        if kind == SENTRY:
+            nl = st[_zn(p, Z_LOOK)]
+            b = _zb(p, Z_LOOK)
+            if step == 2:
+                if nl == 2 and st[b] != st[b + 1]:
+                    acts[0] = CARD_ACTIONS + 2 + 3 * st[b]
+                    acts[1] = CARD_ACTIONS + 2 + 3 * st[b + 1]
+                    return 2
+                return -1
+            free = nl - st[r + 3]
+            if free <= 0:
+                return -1
+            k = _distinct(st, p, Z_LOOK, 0, free, 0, acts, 0)
+            acts[k] = DONE
+            return k + 1
+        raise ValueError("dominion kernel: a frame of a card it does not play")
+
+    @numba.njit(cache=True)
+    def _sentry_put_back(st: Any, p: int, on_top: int) -> None:
+        _pop(st)
+        nl = st[_zn(p, Z_LOOK)]
+        if nl:
+            _remove(st, p, Z_LOOK, on_top)
+            b = _zb(p, Z_LOOK)
+            for j in range(nl - 1):
+                _put_on_deck(st, p, st[b + j])
+            _put_on_deck(st, p, on_top)
+            st[_zn(p, Z_LOOK)] = 0
+
+    @numba.njit(cache=True)
+    def _sentry_next(st: Any, r: int, p: int) -> None:
+        if st[r + 1] == 1:
+            _move_from(st, p, Z_LOOK, st[_zn(p, Z_LOOK)] - st[r + 3], Z_DISC)
+            st[r + 3] = 0
+        st[r + 1] += 1
+
+    @numba.njit(cache=True)
+    def _resume(st: Any, rngs: Any) -> None:
+        """The top frame's ``resume`` (it had nothing to decide)."""
+        r = G_FR + (st[G_NFR] - 1) * FW
+        kind = st[r]
+        p = st[r + 2]
+        if kind == DISCARD_DOWN or kind == POACHER:
+            _pop(st)
+            _move_from(st, p, Z_LOOK, st[r + 4], Z_DISC)
+        elif kind == BODY:
+            _pop(st)
+            st[G_IMMUNE] = st[r + 4]
+            _card_play(st, rngs, p, st[r + 3], st[r + 5] != 0)
+        elif kind == REPLAY:
+            _pop(st)
+            _play_card(st, rngs, p, st[r + 3], False)
+        elif kind == SPY:
+            nt = st[r + 5]
+            if nt == 0:
+                _pop(st)
+                return
+            t = st[r + 6]
+            for j in range(nt - 1):
+                st[r + 6 + j] = st[r + 7 + j]
+            st[r + 5] = nt - 1
+            c = _take_top(st, rngs, t)
+            if c < 0:
+                return
+            _append(st, t, Z_ASIDE, c)
+            st[r + 1] = 1
+            st[r + 3] = t
+            st[r + 4] = c
+        elif kind == THIEF:
+            if st[r + 1] == 2 or st[r + 4] == 0:
+                if st[r + 1] == 2:
+                    _pop(st)
+                st[r + 1] = 2
+                return
+            n = st[G_PLAYERS]
+            v = -1
+            for i in range(1, n):
+                q = (p + i) % n
+                if (st[r + 4] >> q) & 1:
+                    v = q
+                    break
+            st[r + 3] = v
+            st[r + 4] &= ~(1 << v)
+            start = st[_zn(v, Z_ASIDE)]
+            for _ in range(2):
+                x = _take_top(st, rngs, v)
+                if x >= 0:
+                    _append(st, v, Z_ASIDE, x)
+            b = _zb(v, Z_ASIDE)
+            any_t = False
+            for i in range(start, st[_zn(v, Z_ASIDE)]):
+                if _TYPES[st[b + i]] & TREASURE:
+                    any_t = True
+            if any_t:
+                st[r + 1] = 1
+            else:
+                _move_from(st, v, Z_ASIDE, 0, Z_DISC)
+        elif kind == LIBRARY:
+            if st[_zn(p, Z_HAND)] < 7:
+                c = _take_top(st, rngs, p)
+                if c >= 0:
+                    _append(st, p, Z_LOOK, c)
+                    st[r + 1] = 1
+                    return
+            _pop(st)
+            if st[r + 3]:
+                _move_from(st, p, Z_ASIDE, st[_zn(p, Z_ASIDE)] - st[r + 3], Z_DISC)
+        elif kind == BANDIT:
+            start = st[_zn(p, Z_ASIDE)]
+            for _ in range(2):
+                x = _take_top(st, rngs, p)
+                if x >= 0:
+                    _append(st, p, Z_ASIDE, x)
+            b = _zb(p, Z_ASIDE)
+            good = False
+            for i in range(start, st[_zn(p, Z_ASIDE)]):
+                c = st[b + i]
+                if _TYPES[c] & TREASURE and c != COPPER:
+                    good = True
+            if good:
+                st[r + 1] = 1
+            else:
+                _pop(st)
+                _move_from(st, p, Z_ASIDE, 0, Z_DISC)
+        elif kind == SENTRY:
+            if st[r + 1] != 2:
+                _sentry_next(st, r, p)
+            else:
+                nl = st[_zn(p, Z_LOOK)]
+                _sentry_put_back(st, p, st[_zb(p, Z_LOOK) + nl - 1] if nl else -1)
+        else:  # GAIN, CHAPEL, BUREAUCRAT, REMODEL, ARTISAN, THRONE_ROOM, MINE with nothing to choose
+            _pop(st)
+
+    @numba.njit(cache=True)
+    def _decide(st: Any, rngs: Any, a: int) -> None:
+        """The top frame's ``decide`` with action index ``a``."""
+        r = G_FR + (st[G_NFR] - 1) * FW
+        kind = st[r]
+        p = st[r + 2]
+        c = (a - CARD_ACTIONS) // 3 if a >= CARD_ACTIONS else -1
+        if kind == GAIN:
+            _pop(st)
+            _gain(st, p, c, st[r + 5])
+        elif kind == DISCARD_DOWN:
+            _stage_discard(st, p, c)
+        elif kind == REACT:
+            _pop(st)
+            if a == YES:
+                for j in range(st[G_NFR] - 1, -1, -1):
+                    g = G_FR + j * FW
+                    if st[g] == BODY:
+                        st[g + 4] |= 1 << p
+                        break
+        elif kind == CELLAR:
+            if a == DONE:
+                _pop(st)
+                _draw(st, rngs, p, _move_from(st, p, Z_LOOK, st[r + 3], Z_DISC))
+            else:
+                _stage_discard(st, p, c)
+        elif kind == CHAPEL:
+            if a == DONE:
+                _pop(st)
+            else:
+                _trash_from_hand(st, p, c)
+                st[r + 3] += 1
+        elif kind == CHANCELLOR:
+            _pop(st)
+            if a == YES:
+                _move_from(st, p, Z_DECK, 0, Z_DISC)
+                st[S0 + p * SEAT + O_TOPN] = 0
+        elif kind == BUREAUCRAT:
+            _pop(st)
+            _remove(st, p, Z_HAND, c)
+            _put_on_deck(st, p, c)
+        elif kind == MONEYLENDER:
+            _pop(st)
+            if a == YES:
+                _trash_from_hand(st, p, COPPER)
+                st[G_COINS] += 3
+        elif kind == REMODEL:
+            _pop(st)
+            _trash_from_hand(st, p, c)
+            _push_gain(st, p, _COST[c] + 2, 0, TO_DISCARD, 0)
+        elif kind == SPY:
+            t = st[r + 3]
+            x = st[r + 4]
+            _remove(st, t, Z_ASIDE, x)
+            if a == YES:
+                _append(st, t, Z_DISC, x)
+            else:
+                _put_on_deck(st, t, x)
+            st[r + 1] = 0
+        elif kind == THIEF:
+            if st[r + 1] == 1:
+                v = st[r + 3]
+                _remove(st, v, Z_ASIDE, c)
+                _trash(st, v, c)
+                st[r + 6 + st[r + 5]] = c
+                st[r + 5] += 1
+                _move_from(st, v, Z_ASIDE, 0, Z_DISC)
+                st[r + 1] = 0
+            elif a == DONE:
+                _pop(st)
+            else:
+                n = st[r + 5]
+                for j in range(n):
+                    if st[r + 6 + j] == c:
+                        for i in range(j, n - 1):
+                            st[r + 6 + i] = st[r + 7 + i]
+                        break
+                st[r + 5] = n - 1
+                st[G_TRASH + c] -= 1
+                st[S0 + p * SEAT + O_OWNED + c] += 1
+                _append(st, p, Z_DISC, c)
+        elif kind == THRONE_ROOM:
+            _pop(st)
+            if a != DONE:
+                _remove(st, p, Z_HAND, c)
+                _append(st, p, Z_PLAY, c)
+                rr = _push(st, REPLAY, 0, p)
+                st[rr + 3] = c
+                _play_card(st, rngs, p, c, True)
+        elif kind == LIBRARY:
+            nl = st[_zn(p, Z_LOOK)]
+            x = st[_zb(p, Z_LOOK) + nl - 1]
+            st[_zn(p, Z_LOOK)] = nl - 1
+            if a == YES:
+                _append(st, p, Z_ASIDE, x)
+                st[r + 3] += 1
+            else:
+                _append(st, p, Z_HAND, x)
+                st[r + 4] += 1
+            st[r + 1] = 0
+        elif kind == MINE:
+            _pop(st)
+            if a != DONE:
+                _trash_from_hand(st, p, c)
+                _push_gain(st, p, _COST[c] + 3, TREASURE, TO_HAND, 0)
+        elif kind == HARBINGER:
+            _pop(st)
+            if a != DONE:
+                b = _zb(p, Z_DISC)
+                i = st[_zn(p, Z_DISC)] - 1
+                while st[b + i] != c:
+                    i -= 1
+                _pop_at(st, p, Z_DISC, i)
+                _put_on_deck(st, p, c)
+        elif kind == VASSAL:
+            _pop(st)
+            x = st[r + 3]
+            nd = st[_zn(p, Z_DISC)]
+            if a == YES and nd and st[_zb(p, Z_DISC) + nd - 1] == x:
+                st[_zn(p, Z_DISC)] = nd - 1
+                _append(st, p, Z_PLAY, x)
+                _play_card(st, rngs, p, x, True)
+        elif kind == POACHER:
+            _stage_discard(st, p, c)
+            st[r + 3] -= 1
+        elif kind == BANDIT:
+            _remove(st, p, Z_ASIDE, c)
+            _trash(st, p, c)
+            _pop(st)
+            _move_from(st, p, Z_ASIDE, 0, Z_DISC)
+        elif kind == SENTRY:
+            if st[r + 1] == 2:
+                _sentry_put_back(st, p, c)
+            elif a == DONE:
+                _sentry_next(st, r, p)
+            else:
+                _remove(st, p, Z_LOOK, c)
+                if st[r + 1] == 0:
+                    _trash(st, p, c)
+                else:
+                    _append(st, p, Z_LOOK, c)
+                    st[r + 3] += 1
+        elif kind == ARTISAN:
+            _pop(st)
+            _remove(st, p, Z_HAND, c)
+            _put_on_deck(st, p, c)
+        else:
+            raise ValueError("dominion kernel: a decision of a frame it does not know")
+
+    # --- the turn machine -----------------------------------------------------------------------------
+    @numba.njit(cache=True)
+    def _phase_list(st: Any, acts: Any) -> int:
+        """``legal_actions`` with the stack empty."""
+        p = st[G_CUR]
+        b = _zb(p, Z_HAND)
+        nh = st[_zn(p, Z_HAND)]
+        mask = 0
+        k = 0
+        if st[G_PHASE] == ACTION_PHASE:
+            for i in range(nh):
+                c = st[b + i]
+                if _TYPES[c] & ACTION:
+                    mask |= 1 << c
+            for c in range(NC):
+                if (mask >> c) & 1:
+                    acts[k] = CARD_ACTIONS + 3 * c
+                    k += 1
+            acts[k] = END_ACTIONS
+            return k + 1
+        if not st[G_BOUGHT]:
+            for i in range(nh):
+                c = st[b + i]
+                if _TYPES[c] & TREASURE:
+                    mask |= 1 << c
+            if mask:
+                acts[0] = PLAY_TREASURES
+                k = 1
+                for c in range(NC):
+                    if (mask >> c) & 1:
+                        acts[k] = CARD_ACTIONS + 3 * c
+                        k += 1
+        if st[G_BUYS] > 0:
+            coins = st[G_COINS]
+            for j in range(st[G_NPILES]):
+                c = st[G_PILES + j]
+                if st[G_SUPPLY + c] > 0 and _COST[c] <= coins:
+                    acts[k] = CARD_ACTIONS + 1 + 3 * c
+                    k += 1
+        acts[k] = END_BUYS
+        return k + 1
+
+    @numba.njit(cache=True)
+    def _cleanup(st: Any, rngs: Any, p: int) -> bool:
+        _move_from(st, p, Z_HAND, 0, Z_DISC)
+        _move_from(st, p, Z_PLAY, 0, Z_DISC)
+        _draw(st, rngs, p, 5)
+        sb = S0 + p * SEAT
+        st[sb + O_TURNS] += 1
+        st[G_ACTIONS] = 1
+        st[G_BUYS] = 1
+        st[G_COINS] = 0
+        st[G_SBONUS] = 0
+        st[G_SPLAYED] = 0
+        st[G_BOUGHT] = 0
+        lim = st[G_LIMIT]
+        if (st[G_SUPPLY + PROVINCE] == 0 or st[G_EMPTY] >= 3 or (st[G_COLONY] and st[G_SUPPLY + COLONY] == 0)
+                or (lim and p == st[G_PLAYERS] - 1 and st[sb + O_TURNS] >= lim)):
+            st[G_PHASE] = OVER
+            st[G_TOMOVE] = -1
+            return True
+        st[G_CUR] = (p + 1) % st[G_PLAYERS]
+        st[G_PHASE] = ACTION_PHASE
+        return False
+
+    @numba.njit(cache=True)
+    def _settle(st: Any, rngs: Any, acts: Any) -> int:
+        """``Dominion._advance``: on to the next decision; its legal actions in ``acts`` (their count), 0 at
+        the end."""
+        while True:
+            if st[G_TOMOVE] < 0:
+                return 0
+            if st[G_NFR]:
+                k = _options(st, acts)
+                if k < 0:
+                    _resume(st, rngs)
+                    continue
+                r = G_FR + (st[G_NFR] - 1) * FW
+                kind = st[r]
+                if k == 1 and not (kind == REACT or kind == BUREAUCRAT or kind == LIBRARY):
+                    _decide(st, rngs, acts[0])
+                    continue
+                st[G_TOMOVE] = st[r + 2]
+                return k
+            p = st[G_CUR]
+            if st[G_PHASE] == ACTION_PHASE:
+                if st[G_ACTIONS] > 0:
+                    b = _zb(p, Z_HAND)
+                    for i in range(st[_zn(p, Z_HAND)]):
+                        if _TYPES[st[b + i]] & ACTION:
+                            st[G_TOMOVE] = p
+                            return _phase_list(st, acts)
+                st[G_PHASE] = BUY_PHASE
+            if st[G_BUYS] > 0:
+                st[G_TOMOVE] = p
+                return _phase_list(st, acts)
+            if _cleanup(st, rngs, p):
+                return 0
+
+    @numba.njit(cache=True)
+    def _apply(st: Any, rngs: Any, idx: int) -> None:
+        """``Dominion.apply`` of a legal action index (without the advance)."""
+        if st[G_NFR]:
+            _decide(st, rngs, idx)
+            return
+        p = st[G_CUR]
+        if st[G_PHASE] == BUY_PHASE:
+            if idx == PLAY_TREASURES:
+                b = _zb(p, Z_HAND)
+                nh = st[_zn(p, Z_HAND)]
+                keep = 0
+                coins = 0
+                silver = False
+                for i in range(nh):
+                    c = st[b + i]
+                    if _TYPES[c] & TREASURE:
+                        _append(st, p, Z_PLAY, c)
+                        coins += _COINS[c]
+                        if c == SILVER:
+                            silver = True
+                    else:
+                        st[b + keep] = c
+                        keep += 1
+                st[_zn(p, Z_HAND)] = keep
+                st[G_COINS] += coins
+                if st[G_SBONUS] and not st[G_SPLAYED] and silver:
+                    st[G_COINS] += st[G_SBONUS]
+                    st[G_SPLAYED] = 1
+            elif idx == END_BUYS:
+                st[G_BUYS] = 0
+            else:
+                c = (idx - CARD_ACTIONS) // 3
+                if (idx - CARD_ACTIONS) % 3 == 1:
+                    st[G_COINS] -= _COST[c]
+                    st[G_BUYS] -= 1
+                    st[G_BOUGHT] = 1
+                    _gain(st, p, c, TO_DISCARD)
+                else:
+                    _remove(st, p, Z_HAND, c)
+                    _append(st, p, Z_PLAY, c)
+                    st[G_COINS] += _COINS[c]
+                    if c == SILVER and not st[G_SPLAYED]:
+                        st[G_SPLAYED] = 1
+                        st[G_COINS] += st[G_SBONUS]
+            return
+        if idx == END_ACTIONS:
+            st[G_PHASE] = BUY_PHASE
+            return
+        c = (idx - CARD_ACTIONS) // 3
+        _remove(st, p, Z_HAND, c)
+        _append(st, p, Z_PLAY, c)
+        st[G_ACTIONS] -= 1
+        _play_card(st, rngs, p, c, True)
+
+    @numba.njit(cache=True)
+    def play(st: Any, rngs: Any, record: bool, rec: Any, lists: Any) -> int:
+        """Play the state ``st`` (settled, or at a decision) to the end, seat p drawing its ``random`` choices
+        from ``rngs[1 + p]`` and chance from ``rngs[0]``; returns the number of decisions. With ``record``,
+        ``rec[step]`` is the chosen action and ``rec[cap + step]`` the number of legal actions, every legal
+        list laid end to end in ``lists``."""
+        acts = np.empty(NACT, dtype=np.int64)
+        cap = rec.shape[0] // 2
+        at = 0
+        nact = 0
+        k = _settle(st, rngs, acts)
+        while k:
+            p = st[G_TOMOVE]
+            idx = acts[_below(rngs, 1 + p, k)] if k > 1 else acts[0]
+            if record:
+                if nact >= cap or at + k > lists.shape[0]:
+                    raise ValueError("dominion kernel: the record buffers are full")
+                rec[nact] = idx
+                rec[cap + nact] = k
+                lists[at:at + k] = acts[:k]
+                at += k
+            _apply(st, rngs, idx)
+            nact += 1
+            k = _settle(st, rngs, acts)
+        return nact
+
+    @numba.njit(cache=True)
+    def play_after(st: Any, rngs: Any, first: int, chance: Any) -> int:
+        """``first`` applied with the state's own stream (``rngs[0]``), and the game moved on to the next decision
+        with it (as ``Dominion.apply`` does), then the game's stream replaced by ``chance`` and the rest played as
+        ``play`` without a record."""
+        _apply(st, rngs, first)
+        acts = np.empty(NACT, dtype=np.int64)
+        _settle(st, rngs, acts)
+        rngs[0] = chance
+        rec = np.zeros(2, dtype=np.int64)
+        return play(st, rngs, False, rec, rec)
+
+    @numba.njit(cache=True)
+    def summary(st: Any, out: Any) -> None:
+        """Per seat: score, turns, Provinces, the turns of the 4th and 8th, then the cards owned (``NC``)."""
+        for q in range(st[G_PLAYERS]):
+            sb = S0 + q * SEAT
+            total = 0
+            for c in range(NC):
+                total += st[sb + O_OWNED + c]
+            vp = 0
+            for c in range(NC):
+                k = st[sb + O_OWNED + c]
+                if k:
+                    vp += k * (total // 10 if c == GARDENS else _VP[c])
+            out[q, 0] = vp
+            out[q, 1] = st[sb + O_TURNS]
+            out[q, 2] = st[sb + O_PROV]
+            out[q, 3] = st[sb + O_P4]
+            out[q, 4] = st[sb + O_P8]
+            for c in range(NC):
+                out[q, 5 + c] = st[sb + O_OWNED + c]
+
+    @numba.njit(cache=True)
+    def play_new(st: Any, rngs: Any, out: Any) -> int:
+        """A whole game from a freshly set up state (``encode`` of ``Dominion.setup``'s), then ``summary``."""
+        rec = np.zeros(2, dtype=np.int64)
+        nact = play(st, rngs, False, rec, rec)
+        summary(st, out)
+        return nact
+
+
+# --- between the reference's state and the kernel's ------------------------------------------------------
+def _frame_row(f: list[int]) -> list[int]:
+    """A reference frame as the kernel's row (the lists at the end of some frames as a count and the items)."""
+    kind = f[0]
+    if kind == CHAPEL:
+        return [kind, f[1], f[2], len(f) - 3]
+    if kind == SPY:
+        return [kind, f[1], f[2], f[3], f[4], len(f) - 5, *f[5:]]
+    if kind == THIEF:
+        return [kind, f[1], f[2], f[3], f[4], len(f) - 5, *f[5:]]
+    return list(f)
+
+
+def encodable(s: Any) -> bool:
+    """Whether the kernel can take the reference state ``s`` (every pile's card played by it, 1-4 seats)."""
+    return s.players <= MAXP and all(c in SUPPORTED for c in s.piles) and len(s.stack) < MAXFR
+
+
+def encode(s: Any) -> Any:
+    """The kernel's array for a reference ``DominionState`` (running or finished)."""
+    st = np.full(SIZE, -1, dtype=np.int64)
+    st[G_PLAYERS] = s.players
+    st[G_EDITION] = s.edition
+    st[G_COLONY] = int(s.colony)
+    st[G_LIMIT] = s.opts["turn_limit"]
+    st[G_CUR] = s.cur
+    st[G_PHASE] = s.phase
+    st[G_ACTIONS] = s.actions
+    st[G_BUYS] = s.buys
+    st[G_COINS] = s.coins
+    st[G_SBONUS] = s.silver_bonus
+    st[G_SPLAYED] = int(s.silver_played)
+    st[G_BOUGHT] = int(s.bought)
+    st[G_TOMOVE] = -1 if s.to_move is None else s.to_move
+    st[G_EMPTY] = s.empty
+    st[G_IMMUNE] = 0
+    st[G_NPILES] = len(s.piles)
+    st[G_PILES:G_PILES + len(s.piles)] = s.piles
+    st[G_SUPPLY:G_SUPPLY + NC] = s.supply
+    trash = [0] * NC
+    for c in s.trash:
+        trash[c] += 1
+    st[G_TRASH:G_TRASH + NC] = trash
+    st[G_NFR] = len(s.stack)
+    for i, f in enumerate(s.stack):
+        row = _frame_row(f)
+        st[G_FR + i * FW:G_FR + i * FW + len(row)] = row
+    for p in range(s.players):
+        sb = S0 + p * SEAT
+        for z, zone in enumerate((s.hand[p], s.deck[p], s.disc[p], s.play[p], s.aside[p], s.look[p])):
+            st[sb + z * ZC:sb + z * ZC + len(zone)] = zone
+            st[sb + O_COUNT + z] = len(zone)
+        st[sb + O_TOPN] = len(s.top[p])
+        st[sb + O_OWNED:sb + O_OWNED + NC] = s.owned[p]
+        st[sb + O_TURNS] = s.turns[p]
+        st[sb + O_PROV] = s.provinces[p]
+        st[sb + O_P4] = s.p4[p]
+        st[sb + O_P8] = s.p8[p]
+    return st
+
+
+def zones(st: Any, p: int) -> dict[str, list[int]]:
+    """Seat ``p``'s zones in the kernel's array, as the reference's lists (for the tests)."""
+    sb = S0 + p * SEAT
+    names = ("hand", "deck", "disc", "play", "aside", "look")
+    return {n: st[sb + z * ZC:sb + z * ZC + int(st[sb + O_COUNT + z])].tolist() for z, n in enumerate(names)}
+
+
+def field_of(at: int) -> str:
+    """The name of the state field that holds ``st[at]`` (for readable test failures)."""
+    start = 0
+    for name, size in _layout:
+        if start <= at < start + size:
+            return f"{name}[{at - start}]"
+        start += size
+    return f"seat {(at - S0) // SEAT}[{(at - S0) % SEAT}]"
+
+
+def result_of(rows: list[list[int]], players: int) -> Result:
+    """The ``Result`` of a kernel game from ``summary``'s rows, as ``Dominion.result`` gives it."""
+    scores = [rows[q][0] for q in range(players)]
+    keys = [(-rows[q][1],) for q in range(players)]
+
+    def breakdown() -> list[dict[str, Any]]:
+        out = []
+        for q in range(players):
+            owned = rows[q][5:5 + NC]
+            total = sum(owned)
+            out.append({"vp": scores[q], "turns": rows[q][1], "cards": {NAMES[c]: k for c, k in enumerate(owned) if k},
+                        "vp_by_card": {NAMES[c]: k * CARDS[c].points(total) for c, k in enumerate(owned)
+                                       if k and (VP[c] or c == GARDENS)},
+                        "deck_size": total})
+        return out
+
+    return Result.from_keys(scores, keys, breakdown)
+
+
+def stats_of(rows: list[list[int]], players: int) -> list[dict[str, float]]:
+    """``Dominion.stats`` from ``summary``'s rows."""
+    out = []
+    for q in range(players):
+        d: dict[str, float] = {}
+        if rows[q][3]:
+            d["province_4_turn"] = rows[q][3]
+        if rows[q][4]:
+            d["province_8_turn"] = rows[q][4]
+        out.append(d)
+    return out
+
+
+#: a flag to force the reference path (``fast_games`` and the ``random`` agent's playouts)
+ENABLED = True
+
+
+def _kingdom_ok(options: Mapping[str, Any]) -> bool:
+    """Every card that can be in these options' Supply is in ``SUPPORTED`` (a random kingdom: the edition's whole
+    randomizer deck)."""
+    from realms.games.dominion.cards import KINGDOM
+    from realms.games.dominion.supply import FIRST_GAME
+
+    kingdom = options["kingdom"]
+    edition = 1 if options["edition"] == "first" else 2
+    if kingdom == "random":
+        cards = list(KINGDOM[edition])
+    else:
+        cards = [BY_NAME[n] for n in (FIRST_GAME[edition] if kingdom == "first-game" else kingdom)]
+    cards += list(range(7)) + ([PLATINUM, COLONY] if options["colony_platinum"] else [])
+    return all(c in SUPPORTED for c in cards)
+
+
+def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
+    """Whether the kernel plays these (validated) options between these agents exactly as the reference:
+    numba installed, every seat ``random`` and every kingdom card in ``SUPPORTED``."""
+    return AVAILABLE and ENABLED and all(a == "random" for a in agents) and _kingdom_ok(options)
+
+
+class KernelGames:
+    """Whole games of one set of options between ``random`` players, played in the kernel (``Game.fast_games``):
+    the game is set up by ``Dominion.setup`` (its cached supply, the first hands drawn), then played here."""
+
+    def __init__(self, game: Any, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.options = dict(options)
+        self.players = self.options["players"]
+
+    def __call__(self, seed: int, agent_seeds: Sequence[int]) -> FastOutcome:
+        s = self.game.setup(self.options, check_seed("dominion", seed))
+        p = self.players
+        st = encode(s)
+        rngs = np.array([s.rng] + [Rng(x).state for x in agent_seeds], dtype=np.uint64)
+        out = np.empty((p, 5 + NC), dtype=np.int64)
+        nact = play_new(st, rngs, out)
+        rows = out.tolist()
+        return FastOutcome(result_of(rows, p), [r[1] for r in rows], nact, stats_of(rows, p))
+
+
+def run(state: Any, rng_states: Sequence[int], record: bool = False, steps: int = 20000,
+        room: int = 400_000) -> tuple[Any, int, Any, Any, Any, int]:
+    """Play a copy of the reference ``state`` (left unchanged) to the end in the kernel, seat p choosing as
+    ``RandomAgent`` from a SplitMix64 stream in state ``rng_states[p]``, chance from ``state.rng``. Returns
+    (the final array, the number of decisions, and with ``record`` the chosen actions, the legal-action counts
+    and every legal list laid end to end, then the game stream's final state)."""
+    st = encode(state)
+    rngs = np.array([state.rng] + [x & MASK64 for x in rng_states], dtype=np.uint64)
+    rec = np.zeros(2 * steps if record else 2, dtype=np.int64)
+    lists = np.zeros(room if record else 1, dtype=np.int64)
+    nact = play(st, rngs, record, rec, lists)
+    cap = rec.shape[0] // 2
+    counts = rec[cap:cap + nact]
+    return st, nact, rec[:nact], counts, lists[:int(counts.sum())], int(rngs[0])
+
+
+def scores(st: Any, players: int) -> list[list[int]]:
+    out = np.zeros((players, 5 + NC), dtype=np.int64)
+    summary(st, out)
+    rows: list[list[int]] = out.tolist()
+    return rows
+
+
+def finish(state: Any, chance: int, rng_states: Sequence[int], encoded: Any = None) -> Result:
+    """The ``Result`` of a copy of ``state`` played to the end in the kernel by ``random`` seats, the game's
+    stream replaced by ``chance`` and seat p drawing from ``rng_states[p]``."""
+    st = encode(state) if encoded is None else encoded.copy()
+    rngs = np.array([chance & MASK64] + [x & MASK64 for x in rng_states], dtype=np.uint64)
+    rec = np.zeros(2, dtype=np.int64)
+    play(st, rngs, False, rec, rec)
+    return result_of(scores(st, state.players), state.players)
+
+
+def finish_after(state: Any, first: int, chance: int, rng_states: Sequence[int], encoded: Any = None) -> Result:
+    """``finish`` of a copy of ``state`` after the legal action index ``first``, which is applied with the state's
+    own stream as ``Dominion.apply`` does (then ``chance`` takes over)."""
+    st = encode(state) if encoded is None else encoded.copy()
+    rngs = np.array([state.rng & MASK64] + [x & MASK64 for x in rng_states], dtype=np.uint64)
+    play_after(st, rngs, first, np.uint64(chance & MASK64))
+    return result_of(scores(st, state.players), state.players)
+
+
+__all__ = ["AVAILABLE", "ENABLED", "SUPPORTED", "KernelGames", "encode", "encodable", "finish", "finish_after",
+           "result_of", "run", "supports"]

@@ -1,0 +1,51 @@
+"""``random`` for Dominion as a search's playout policy: the core ``RandomAgent``'s uniform choice, draw for draw
+(so every game it plays is the same), that finishes a playout in the compiled kernel (``kernel.py``) where numba
+is installed and the kernel plays every card of the game's Supply; elsewhere (or with ``kernel.ENABLED`` off)
+the search steps through ``act``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from realms.core.agents import Playout, RandomAgent
+from realms.core.game import Action, Result
+
+
+def _usable(state: Any) -> bool:
+    from realms.games.dominion import kernel
+
+    return kernel.AVAILABLE and kernel.ENABLED and state.to_move is not None and kernel.encodable(state)
+
+
+class RandomFinish(RandomAgent, Playout):
+    """``random``: uniform over the legal actions; as a search's playout policy (``mc:policy=random``) a playout
+    is played in the kernel, the game's stream replaced by this agent's next draw and seat i drawing from a
+    stream seeded by the draw after that (i-th)."""
+
+    name = "random"
+
+    def finish(self, game: Any, state: Any) -> Result | None:
+        if not _usable(state):
+            return None
+        from realms.games.dominion import kernel
+
+        chance = self.rng.next64()
+        return kernel.finish(state, chance, [self.rng.next64() for _ in range(state.players)])
+
+    def finish_after(self, game: Any, state: Any, action: Action) -> Result | None:
+        """``finish`` of a copy of ``state`` after ``action`` (applied with the state's own stream, as ``apply``
+        does). The state as encoded for the kernel is kept while the same unchanged object comes back (a few of
+        its fields compared), so a flat search encodes a round's state once."""
+        if not _usable(state):
+            return None
+        from realms.games.dominion import kernel
+
+        mark = (state.rng, state.cur, state.phase, state.to_move, len(state.stack), state.coins, state.buys,
+                state.actions, sum(state.turns), sum(state.supply), len(state.hand[state.to_move]))
+        kept = getattr(self, "_encoded", None)
+        if kept is None or kept[0] is not state or kept[1] != mark:
+            kept = (state, mark, kernel.encode(state))
+            self._encoded = kept
+        chance = self.rng.next64()
+        return kernel.finish_after(state, action.index, chance, [self.rng.next64() for _ in range(state.players)],
+                                   kept[2])
