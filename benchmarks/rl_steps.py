@@ -22,14 +22,22 @@ zero vector: the environment's calls without the encoding (its bookkeeping, the 
 least per action: waiting for the CPU only ever adds time, so on a loaded machine the least of a few runs
 is nearer the work itself than the cutoff alone (``reps`` in the output; 1 by default).
 
-    python benchmarks/rl_steps.py [SECONDS_PER_GAME] [--json] [--parts] [--reps=R]
+``--against=DIR`` plays each game once more with the encoder of another checkout (``DIR/src/realms/games/<game>/
+observe.py``, loaded as a module of its own; e.g. ``git worktree add /tmp/old HEAD~3``), interleaved with the
+others: before and after a change to an encoder under the same load (``env_calls_against_us``,
+``overhead_against``).
+
+    python benchmarks/rl_steps.py [SECONDS_PER_GAME] [--json] [--parts] [--reps=R] [--against=DIR]
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -110,25 +118,41 @@ class _CopyOnly:
         return self.zeros.copy()
 
 
+def _other_observer(tree: str, game_id: str) -> Any:
+    """The encoder ``OBSERVER`` of ``game_id`` in the checkout at ``tree``, as a module of its own."""
+    path = Path(tree) / "src" / "realms" / "games" / game_id / "observe.py"
+    spec = importlib.util.spec_from_file_location(f"_against_{game_id}_observe", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.OBSERVER
+
+
 def _inside(run: tuple[int, float, float, int]) -> float:
     """The time inside the timed calls of one game's run, per action kept."""
     n, _t, inside, out = run
     return inside / max(1, n - out)
 
 
-def measure(game_id: str, options: dict, seconds: float, parts: bool = False, reps: int = 1) -> dict:
+def measure(game_id: str, options: dict, seconds: float, parts: bool = False, reps: int = 1,
+            against: str | None = None) -> dict:
     env = realms.rl.env(game_id, options)
     observer = env.table.observer
     stand_in = _CopyOnly(observer, env.table.obs_size)
-    bare_n = env_n = bare_out = env_out = part_n = part_out = 0
-    bare_t = env_t = bare_in = env_in = part_in = 0.0
+    other = _other_observer(against, game_id) if against else None
+    bare_n = env_n = bare_out = env_out = part_n = part_out = other_n = other_out = 0
+    bare_t = env_t = bare_in = env_in = part_in = other_in = 0.0
     seed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or seed < 2:
         # each loop's game played ``reps`` times, interleaved; the one whose timed calls took least is kept
-        bare_runs, env_runs, part_runs = [], [], []
+        bare_runs, env_runs, part_runs, other_runs = [], [], [], []
         for _ in range(reps):
             bare_runs.append(bare_game(game_id, options, seed))
+            if other is not None:
+                env.table.observer = other
+                other_runs.append(env_game(env, seed))
+                env.table.observer = observer
             env_runs.append(env_game(env, seed))
             if parts:
                 env.table.observer = stand_in
@@ -141,6 +165,9 @@ def measure(game_id: str, options: dict, seconds: float, parts: bool = False, re
         if parts:
             n, _t, i, o = min(part_runs, key=_inside)
             part_n, part_in, part_out = part_n + n, part_in + i, part_out + o
+        if other is not None:
+            n, _t, i, o = min(other_runs, key=_inside)
+            other_n, other_in, other_out = other_n + n, other_in + i, other_out + o
         seed += 1
     bare_us = bare_t / bare_n * 1e6
     env_us = env_t / env_n * 1e6
@@ -156,6 +183,11 @@ def measure(game_id: str, options: dict, seconds: float, parts: bool = False, re
     if parts:
         # the environment with the stand-in encoder: its own bookkeeping, the mask and one copy of a vector
         row["env_calls_without_encoding_us"] = round(part_in / (part_n - part_out) * 1e6, 2)
+    if other is not None:
+        # the same environment with the other checkout's encoder
+        other_us = other_in / (other_n - other_out) * 1e6
+        row["env_calls_against_us"] = round(other_us, 2)
+        row["overhead_against"] = round((other_us - bare_in_us) / bare_in_us, 2)
     return row
 
 
@@ -164,7 +196,8 @@ def main() -> None:
     seconds = float(args[0]) if args else 5.0
     parts = "--parts" in sys.argv
     reps = int(next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--reps=")), 1))
-    rows = [measure(g, o, seconds, parts, reps) for g, o in GAMES]
+    against = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--against=")), None)
+    rows = [measure(g, o, seconds, parts, reps, against) for g, o in GAMES]
     if "--json" in sys.argv:
         print(json.dumps(rows))
         return
@@ -178,6 +211,9 @@ def main() -> None:
             print(f"{'':<11} last+step with a stand-in encoder (a copy of zeros) "
                   f"{r['env_calls_without_encoding_us']:.2f} us: the encoding takes "
                   f"{r['env_calls_us'] - r['env_calls_without_encoding_us']:.2f} us of each step")
+        if against:
+            print(f"{'':<11} last+step with the encoder of {against}: {r['env_calls_against_us']:.2f} us, "
+                  f"overhead/bare {r['overhead_against']:.2f}")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_rl_steps_prints_rates_and_ratios():
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rl_steps.py"), "0.1", "--json", "--parts",
-                           "--reps=2"],
+                           "--reps=2", f"--against={ROOT}"],
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     rows = json.loads(done.stdout.strip().splitlines()[-1])
@@ -25,3 +25,5 @@ def test_rl_steps_prints_rates_and_ratios():
         # the same calls with a stand-in encoder are timed too
         assert r["protocol_us"] > 0 and r["env_calls_us"] > 0 and r["env_calls_without_encoding_us"] > 0
         assert all(0 <= share < 1 for share in r["left_out"])
+        # --against: the same calls with another checkout's encoder (here this one's, loaded a second time)
+        assert r["env_calls_against_us"] > 0 and r["overhead_against"] > -1
