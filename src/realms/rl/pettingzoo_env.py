@@ -120,6 +120,21 @@ class RealmsAEC(AECEnv):
         costs three calls less."""
         agent = self.agent_selection
         assert agent is not None
+        if self._plain and observe:
+            # the usual step (every agent in, no max_cycles or JSON views): the agent selected is the seat to move,
+            # and no reward or flag is set before the game ends
+            t = self.table
+            state = t.state
+            mask = t._mask
+            if mask is None:  # Table.mask's body
+                mask = t._mask = np.zeros(t.n_actions, np.int8)
+                legal = t._legal
+                if legal is None:
+                    legal = t._legal = t.game.legal_actions(state)
+                for a in legal:
+                    mask[a.index] = 1
+            return ({"observation": t.follow(state, state.to_move), "action_mask": mask}, 0.0, False, False,
+                    self.infos[agent])
         obs = None
         if observe:
             seat = self._index[agent]

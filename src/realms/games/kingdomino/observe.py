@@ -187,6 +187,8 @@ _SLOT = _slot_table()
 _ZEROS48 = array("f", bytes(4 * NUM_DOMINOES))
 _ALL_SLOTS = range(2 * SLOTS)
 _OCC_PLANE = 9 * _PLANE
+#: the codes of the empty slots after a row of n dominoes
+_NO_CODES = [[0] * (SLOTS - n) for n in range(SLOTS + 1)]
 
 
 class _Memo:
@@ -228,8 +230,8 @@ class _Memo:
         self.qs = [(seat + i) % p for i in range(p)]
         self.kocc = [0] * p
         self.focc: list[int] = []
-        #: per relative seat, the entry of ``KingdominoObserver._follows`` for that seat's kingdom
-        self.fshared: list[list[Any]] = []
+        #: per relative seat: its index, its seat and the entry of ``KingdominoObserver._follows`` for its kingdom
+        self.kseats: list[tuple[int, int, list[Any]]] = []
         self.rows_at = p * _KINGDOM
         self.unseen_at = self.rows_at + 2 * SLOTS * SLOT_FEATURES
         self.scal_at = self.unseen_at + 2 * NUM_DOMINOES
@@ -287,21 +289,20 @@ class KingdominoObserver:
         occ = s.occ
         if occ != m.focc:
             kocc = m.kocc
-            for i in range(p):
-                o = occ[m.qs[i]]
+            for i, q, shared in m.kseats:
+                o = occ[q]
                 if o != kocc[i]:  # seat q's kingdom grew: its planes, grown once for every observing seat
-                    shared = m.fshared[i]
                     if shared[0] is not s or shared[1] != s.game_no:
-                        q = m.qs[i]
                         shared[:] = [s, s.game_no, o, _planes(
                             (*s.terr[q * 6:q * 6 + 6], *s.crown[q * 3:q * 3 + 3], o))[:]]
                     elif shared[2] != o:
-                        _grow_by(shared[3], s, m.qs[i], o ^ shared[2])
+                        _grow_by(shared[3], s, q, o ^ shared[2])
                         shared[2] = o
                     out[i * _KINGDOM:(i + 1) * _KINGDOM] = shared[3]
                     kocc[i] = o
-                    m.keys[i] = None  # the inputs ``_compare`` keeps no longer say what the block holds
-                    m.occ = None
+            if m.occ is not None:  # the inputs ``_compare`` keeps no longer say what the blocks hold
+                m.occ = None
+                m.keys = [None] * p
             m.focc = occ[:]
         oi = s.oi
         rnd = s.round
@@ -331,22 +332,18 @@ class KingdominoObserver:
                             codes[SLOTS + j] = code
             else:  # a new round: every slot, the dominoes drawn, the round and the pile's size
                 done = order[:oi] if rnd else ()
-                for j in range(2 * SLOTS):
-                    if j < SLOTS:
-                        if j < len(cur):
-                            k = cur_king[j]
-                            code = cur[j] * 20 + part[k] + (2 if k == acting else 0) + (1 if k in done else 0)
-                        else:
-                            code = 0
-                    elif j - SLOTS < len(nxt):
-                        k = nxt_king[j - SLOTS]
-                        code = nxt[j - SLOTS] * 20 + (part[k] + (2 if k == acting else 0) if k >= 0 else 0)
-                    else:
-                        code = 0
-                    if code != codes[j]:
-                        r = rows_at + j * SLOT_FEATURES
+                new = [d * 20 + part[k] + (2 if k == acting else 0) + (1 if k in done else 0)
+                       for d, k in zip(cur, cur_king, strict=True)]
+                new += _NO_CODES[len(cur)]
+                new += [d * 20 + (part[k] + (2 if k == acting else 0) if k >= 0 else 0)
+                        for d, k in zip(nxt, nxt_king, strict=True)]
+                new += _NO_CODES[len(nxt)]
+                r = rows_at
+                for code, was in zip(new, codes, strict=True):
+                    if code != was:
                         out[r:r + SLOT_FEATURES] = _SLOT[code]
-                        codes[j] = code
+                    r += SLOT_FEATURES
+                m.slots = new
                 unseen = m.unseen_at - 1
                 if rnd == m.round + 1:  # the new next row came from the pile
                     for d in nxt:
@@ -392,7 +389,7 @@ class KingdominoObserver:
         hist_at = scal_at + 12
         if m is None:
             m = self._memo[(p, seat)] = _Memo(p, seat, hist_at + 3 * p)
-            m.fshared = [self._follows.setdefault((p, q), [None, -1, 0, None]) for q in m.qs]
+            m.kseats = [(i, q, self._follows.setdefault((p, q), [None, -1, 0, None])) for i, q in enumerate(m.qs)]
         out = m.out
         terr, crown, occ = s.terr, s.crown, s.occ
         if occ != m.occ or terr != m.terr or crown != m.crown:
