@@ -328,3 +328,15 @@ def test_mixed_eval_is_deterministic_and_beats_random_at_dominion() -> None:
     report = run_tournament("dominion", ["mc:iterations=20,eval=mixed", "random"], games=2, seed=13,
                             options={"players": 2, "turn_limit": 12})
     assert report.entrants[0].wins == 2, report.to_json()
+
+
+def test_margin_eval_tells_a_tie_won_on_the_tie_break_from_a_shared_one_and_a_lost_one() -> None:
+    from realms.agents.search import _Search
+
+    game = realms.games.get("dominion")
+    state = game.new(OPTS["dominion"], 1)
+    search = _Search(game, state, 0, Rng(1), SearchConfig("mc", 1.0, 10, None, "margin", 0.7, None, 1))
+    won, shared, lost = (search._reward([30, 30], w)[0] for w in ([0], [0, 1], [1]))
+    assert won > shared > lost  # equal scores: the tie-break (Dominion: fewer turns) decides
+    assert search._reward([31, 30], [0])[0] > won and search._reward([30, 31], [1])[0] < lost
+    assert search._reward([30, 28], [0]) == [2, -2] and search._reward([30, 30], None) == [0, 0]

@@ -106,6 +106,12 @@ class SearchConfig:
     baseline: int | None = None
 
 
+#: ``eval=margin``: what a tie for the best score is worth, times (the seat's share of the win - 1/2): won on the
+#: game's tie-break +0.25, shared 0, lost on it -0.25 in two players (less than the point that any other margin
+#: differs by)
+TIE_BREAK = 0.5
+
+
 class _Node:
     """An edge of the tree and the node below it: ``w`` sums the rewards of the seat that chose it."""
 
@@ -230,6 +236,10 @@ class _Search:
                     else:
                         for i in winners:
                             out[i] += self.scale / len(winners)
+                elif winners is not None:  # tied for the best score: the game's tie-break tells a win from a loss
+                    for i in range(n):
+                        if out[i] == 0:
+                            out[i] = TIE_BREAK * ((1 / len(winners) if i in winners else 0.0) - 0.5)
             for v in out:
                 if v < self.lo:
                     self.lo = v
