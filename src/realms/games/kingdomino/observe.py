@@ -278,14 +278,10 @@ class KingdominoObserver:
         s = state
         p = s.players
         m = self._memo.get((p, seat))
-        if (follow and m is not None and m.state is s and m.game_no == s.game_no
+        if not (follow and m is not None and m.state is s and m.game_no == s.game_no
                 and s.to_move is not None):
-            return self._follow(s, seat, m)
-        return self._compare(s, seat, p, m)
-
-    def _follow(self, s: Any, seat: int, m: _Memo) -> np.ndarray:
+            return self._compare(s, seat, p, m)
         out = m.out
-        p = s.players
         occ = s.occ
         if occ != m.focc:
             kocc = m.kocc
@@ -379,6 +375,7 @@ class KingdominoObserver:
             out[scal_at + 3] = float(decides)
             m.turn = (step, False, decides)
         return m.view.copy()
+
 
     def _compare(self, s: Any, seat: int, p: int, m: _Memo | None) -> np.ndarray:
         """Every block's inputs compared with those of the vector last built for ``seat``."""
