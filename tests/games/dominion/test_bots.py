@@ -241,20 +241,29 @@ def test_rollout_auto_takes_each_seats_buys_from_what_it_owns():
     from realms.games.dominion.bots import _PARSED, bmu_plus_rules
     from realms.games.dominion.cards import BY_NAME
 
-    witch, gold, smithy = BY_NAME["Witch"], BY_NAME["Gold"], BY_NAME["Smithy"]
+    witch, gold, smithy, library = BY_NAME["Witch"], BY_NAME["Gold"], BY_NAME["Smithy"], BY_NAME["Library"]
     race = _text(bmu_plus_rules("Witch", 2, race=True).rules)
     money = _text(_PARSED["big-money-ultimate"].rules)
     s = G.new({"players": 2, "kingdom": WITCH_KINGDOM}, 7)
     bot = make_agent("rollout-auto", G, 1)
-    # nothing known yet: the kingdom's X, a Witch raced for
+    # the kingdom's X, a Witch raced for, and never passed: a seat with a Gold or a Smithy and no Witch still races
     assert _text(bot.seat_rules(s, 0)) == race and _text(bot.seat_rules(s, 1)) == race
-    s.owned[1][gold] = 1  # a Gold and no Witch: it buys money (Big Money Ultimate buys X before Gold)
-    assert _text(bot.seat_rules(s, 1)) == money and _text(bot.seat_rules(s, 0)) == race
-    s.owned[1][smithy] = 1  # a kingdom card owned: Big Money Ultimate plus that card
-    assert _text(bot.seat_rules(s, 1)) == _text(bmu_plus_rules("Smithy", 2).rules)
-    s.owned[1][witch] = 1  # the strongest card it owns
+    s.owned[1][gold] = s.owned[1][smithy] = 1
     assert _text(bot.seat_rules(s, 1)) == race
     assert bot.pick(s, 0, 5, None) == witch and bot.pick(s, 1, 5, None) == witch
+    # an X costing 5 that is no race (Library): a Gold bought without it says the seat passed it
+    kingdom = ["Library", "Market", "Village", "Cellar", "Chapel", "Workshop", "Festival", "Laboratory", "Moat",
+               "Remodel"]
+    s = G.new({"players": 2, "kingdom": kingdom}, 7)
+    bot = make_agent("rollout-auto", G, 1)
+    plus = _text(bmu_plus_rules("Library", 2).rules)
+    assert _text(bot.seat_rules(s, 1)) == plus
+    s.owned[1][gold] = 1
+    assert _text(bot.seat_rules(s, 1)) == money and _text(bot.seat_rules(s, 0)) == plus
+    s.owned[1][BY_NAME["Market"]] = 1  # then the strongest kingdom card it owns
+    assert _text(bot.seat_rules(s, 1)) == _text(bmu_plus_rules("Market", 2).rules)
+    s.owned[1][library] = 1  # and X itself once owned
+    assert _text(bot.seat_rules(s, 1)) == plus
 
 
 def test_rollout_auto_models_a_money_seat_of_the_first_game_as_big_money_ultimate():

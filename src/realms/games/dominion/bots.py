@@ -835,12 +835,12 @@ class RolloutPlusBot(RolloutBot):
 
 class RolloutAutoBot(RolloutBot):
     """``rollout-auto``: the playout policy whose buys each seat takes from what it has bought so far, which
-    every seat sees (gains are public): Big Money Ultimate plus the first kingdom card it owns by
-    ``BMU_PLUS_ORDER`` (a Witch raced for, as in ``rollout-plus``); money only (Big Money Ultimate) for a seat
-    that owns no kingdom card and has passed its chance at the kingdom's strongest card X (``passed_x``);
-    Big Money Ultimate plus X while nothing says yet. So a kingdom with a Witch is played with Witches where a
-    seat has bought one or still may, and a seat playing money (the First Game's Big Money Ultimate) is
-    modelled playing money."""
+    every seat sees (gains are public): Big Money Ultimate plus the kingdom's strongest card X (as
+    ``rollout-plus``: X by ``BMU_PLUS_ORDER``, a Witch raced for) while the seat owns X or may still buy it;
+    once it has passed X (``passed_x``; never for a race card: a seat without a Witch is still expected to
+    race for the Curses), Big Money Ultimate plus the first kingdom card it owns by that order, or money only
+    (Big Money Ultimate) if it owns none. So a Witch kingdom is played as ``rollout-plus`` plays it, and a seat
+    playing money (the First Game's Big Money Ultimate, which passes its Militia) is modelled playing money."""
 
     name = "rollout-auto"
 
@@ -856,13 +856,17 @@ class RolloutAutoBot(RolloutBot):
     def seat_rules(self, s: DominionState, p: int) -> list[tuple[int, list[Condition]]]:
         """The buy rules this policy gives seat ``p`` now (see the class)."""
         self._prepare(s)
+        order = self._order
+        if not order:
+            return self._money_rules
         owned = s.owned[p]
-        for c in self._order:
+        x = order[0]
+        if owned[x] or not passed_x(s, p, x):
+            return self._plus[x]
+        for c in order:
             if owned[c]:
                 return self._plus[c]
-        if not self._order or passed_x(s, p, self._order[0]):
-            return self._money_rules
-        return self._plus[self._order[0]]
+        return self._money_rules
 
     def pick(self, s: DominionState, p: int, coins: int, among: list[int] | None) -> int:
         self._rules = self.seat_rules(s, p)
@@ -870,9 +874,12 @@ class RolloutAutoBot(RolloutBot):
 
 
 def passed_x(s: DominionState, p: int, x: int) -> bool:
-    """Whether seat ``p``, owning no kingdom card, shows by what it owns that it does not buy ``x`` as Big Money
-    Ultimate plus ``x`` would: for ``x`` costing 5 or more (bought before Gold), it owns a Gold; for a cheaper
-    ``x`` (bought before Silver, affordable in the first two turns' $7), it has played two turns."""
+    """Whether seat ``p``, not owning ``x``, shows by what it owns that it does not buy ``x`` as Big Money
+    Ultimate plus ``x`` would: never for a race card (``RACE_CARDS``); for ``x`` costing 5 or more (bought before
+    Gold), it owns a Gold; for a cheaper ``x`` (bought before Silver, affordable in the first two turns' $7),
+    it has played two turns."""
+    if NAMES[x] in RACE_CARDS:
+        return False
     if COST[x] >= 5:
         return s.owned[p][GOLD] > 0
     return s.turns[p] >= 2
