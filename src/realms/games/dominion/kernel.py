@@ -382,43 +382,35 @@ if AVAILABLE:
         st[r + 6] = exact
 
     @numba.njit(cache=True)
-    def _others(st: Any, p: int, out: Any) -> int:
-        n = st[G_PLAYERS]
-        for i in range(1, n):
-            out[i - 1] = (p + i) % n
-        return n - 1
+    def _seat_after(st: Any, p: int, i: int) -> int:
+        """The ``i``-th seat after ``p`` in turn order (``others(s, p)[i - 1]``)."""
+        return (p + i) % st[G_PLAYERS]
 
     @numba.njit(cache=True)
-    def _victims(st: Any, p: int, out: Any) -> int:
-        n = st[G_PLAYERS]
-        k = 0
-        for i in range(1, n):
-            v = (p + i) % n
-            if not (st[G_IMMUNE] >> v) & 1:
-                out[k] = v
-                k += 1
-        return k
+    def _hit(st: Any, v: int) -> bool:
+        """Whether the Attack being played affects seat ``v`` (it revealed no Moat): ``victims``."""
+        return not (st[G_IMMUNE] >> v) & 1
 
     @numba.njit(cache=True)
     def _play_card(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
         """``frames.play_card``: reactions first for an Attack."""
         if _TYPES[c] & ATTACK:
             n = st[G_PLAYERS]
-            vs = np.empty(MAXP, dtype=np.int64)
             k = 0
             for i in range(1, n):
                 v = (p + i) % n
                 if st[_zn(v, Z_HAND)] > 0 and st[S0 + v * SEAT + O_OWNED + MOAT] > 0:
-                    vs[k] = v
                     k += 1
             if k:
                 r = _push(st, BODY, 0, p)
                 st[r + 3] = c
                 st[r + 4] = 0
                 st[r + 5] = 1 if first else 0
-                for j in range(k - 1, -1, -1):
-                    r = _push(st, REACT, 0, vs[j])
-                    st[r + 3] = MOAT
+                for i in range(n - 1, 0, -1):  # the first to react on top
+                    v = (p + i) % n
+                    if st[_zn(v, Z_HAND)] > 0 and st[S0 + v * SEAT + O_OWNED + MOAT] > 0:
+                        r = _push(st, REACT, 0, v)
+                        st[r + 3] = MOAT
                 return
         st[G_IMMUNE] = 0
         _card_play(st, rngs, p, c, first)
@@ -426,7 +418,7 @@ if AVAILABLE:
     @numba.njit(cache=True)
     def _card_play(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
         """Each card's ``play``."""
-        vs = np.empty(MAXP, dtype=np.int64)
+        n = st[G_PLAYERS]
         if c == CELLAR:
             st[G_ACTIONS] += 1
             r = _push(st, CELLAR, 0, p)
@@ -450,9 +442,10 @@ if AVAILABLE:
             _push_gain(st, p, 4, 0, TO_DISCARD, 0)
         elif c == BUREAUCRAT:
             _gain(st, p, SILVER, TO_DECK)
-            k = _victims(st, p, vs)
-            for j in range(k - 1, -1, -1):
-                _push(st, BUREAUCRAT, 0, vs[j])
+            for i in range(n - 1, 0, -1):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    _push(st, BUREAUCRAT, 0, v)
         elif c == FEAST:
             if first:
                 i = _find(st, p, Z_PLAY, FEAST)
@@ -462,11 +455,12 @@ if AVAILABLE:
             _push_gain(st, p, 5, 0, TO_DISCARD, 0)
         elif c == MILITIA:
             st[G_COINS] += 2
-            k = _victims(st, p, vs)
-            for j in range(k - 1, -1, -1):
-                r = _push(st, DISCARD_DOWN, 0, vs[j])
-                st[r + 3] = 3
-                st[r + 4] = st[_zn(vs[j], Z_LOOK)]
+            for i in range(n - 1, 0, -1):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    r = _push(st, DISCARD_DOWN, 0, v)
+                    st[r + 3] = 3
+                    st[r + 4] = st[_zn(v, Z_LOOK)]
         elif c == MONEYLENDER:
             if _find(st, p, Z_HAND, COPPER) >= 0:
                 if st[G_EDITION] == 1:
@@ -481,17 +475,21 @@ if AVAILABLE:
         elif c == SPY:
             _draw(st, rngs, p, 1)
             st[G_ACTIONS] += 1
-            k = _victims(st, p, vs)
             r = _push(st, SPY, 0, p)
-            st[r + 5] = k + 1  # targets still to reveal, in f[6:]
-            st[r + 6] = p
-            for j in range(k):
-                st[r + 7 + j] = vs[j]
+            st[r + 6] = p  # the targets still to reveal, in f[6:] (their count in f[5])
+            k = 1
+            for i in range(1, n):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    st[r + 6 + k] = v
+                    k += 1
+            st[r + 5] = k
         elif c == THIEF:
-            k = _victims(st, p, vs)
             mask = 0
-            for j in range(k):
-                mask |= 1 << vs[j]
+            for i in range(1, n):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    mask |= 1 << v
             r = _push(st, THIEF, 0, p)
             st[r + 4] = mask
             st[r + 5] = 0  # Treasures trashed, in f[6:]
@@ -500,9 +498,8 @@ if AVAILABLE:
         elif c == COUNCIL_ROOM:
             _draw(st, rngs, p, 4)
             st[G_BUYS] += 1
-            k = _others(st, p, vs)
-            for j in range(k):
-                _draw(st, rngs, vs[j], 1)
+            for i in range(1, n):
+                _draw(st, rngs, _seat_after(st, p, i), 1)
         elif c == FESTIVAL:
             st[G_ACTIONS] += 2
             st[G_BUYS] += 1
@@ -523,9 +520,10 @@ if AVAILABLE:
             _push(st, MINE, 0, p)
         elif c == WITCH:
             _draw(st, rngs, p, 2)
-            k = _victims(st, p, vs)
-            for j in range(k):
-                _gain(st, vs[j], CURSE, TO_DISCARD)
+            for i in range(1, n):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    _gain(st, v, CURSE, TO_DISCARD)
         elif c == ADVENTURER:
             found = 0
             start = st[_zn(p, Z_ASIDE)]
@@ -573,9 +571,10 @@ if AVAILABLE:
                 st[r + 4] = st[_zn(p, Z_LOOK)]
         elif c == BANDIT:
             _gain(st, p, GOLD, TO_DISCARD)
-            k = _victims(st, p, vs)
-            for j in range(k - 1, -1, -1):
-                _push(st, BANDIT, 0, vs[j])
+            for i in range(n - 1, 0, -1):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    _push(st, BANDIT, 0, v)
         elif c == SENTRY:
             _draw(st, rngs, p, 1)
             st[G_ACTIONS] += 1
@@ -992,13 +991,17 @@ if AVAILABLE:
         b = _zb(p, Z_HAND)
         nh = st[_zn(p, Z_HAND)]
         mask = 0
+        lo = NC
+        hi = -1
         k = 0
         if st[G_PHASE] == ACTION_PHASE:
             for i in range(nh):
                 c = st[b + i]
                 if _TYPES[c] & ACTION:
                     mask |= 1 << c
-            for c in range(NC):
+                    lo = min(lo, c)
+                    hi = max(hi, c)
+            for c in range(lo, hi + 1):  # by card id
                 if (mask >> c) & 1:
                     acts[k] = CARD_ACTIONS + 3 * c
                     k += 1
@@ -1009,10 +1012,12 @@ if AVAILABLE:
                 c = st[b + i]
                 if _TYPES[c] & TREASURE:
                     mask |= 1 << c
+                    lo = min(lo, c)
+                    hi = max(hi, c)
             if mask:
                 acts[0] = PLAY_TREASURES
                 k = 1
-                for c in range(NC):
+                for c in range(lo, hi + 1):
                     if (mask >> c) & 1:
                         acts[k] = CARD_ACTIONS + 3 * c
                         k += 1
@@ -1177,6 +1182,53 @@ if AVAILABLE:
         return play(st, rngs, False, rec, rec)
 
     @numba.njit(cache=True)
+    def playout(template: Any, first: int, gen: Any, out: Any) -> Any:
+        """A search's playout in one call: a copy of ``template`` played to the end by ``random`` seats, after the
+        action index ``first`` where it is not -1 (applied, and the game moved on, with the state's own stream
+        ``gen[1]``, as ``Dominion.apply`` does). The game's stream is then replaced by the next output of the
+        agent's generator (state ``gen[0]``, advanced in place) and seat q draws from a stream seeded by the
+        q-th output after it (``Rng.next64``). Scores into ``out[:4]``, turns into ``out[4:8]`` and the ranks
+        (``Dominion.result``'s: the score, then fewer turns) into ``out[8:12]``; returns the final array."""
+        st = template.copy()
+        n = st[G_PLAYERS]
+        rngs = np.empty(1 + MAXP, dtype=np.uint64)
+        g = gen[0] + _G
+        chance = _mix(g)
+        for q in range(n):
+            g = g + _G
+            rngs[1 + q] = _mix(g)
+        gen[0] = g
+        acts = np.empty(NACT, dtype=np.int64)
+        if first >= 0:
+            rngs[0] = gen[1]
+            _apply(st, rngs, first)
+            _settle(st, rngs, acts)
+        rngs[0] = chance
+        k = _settle(st, rngs, acts)
+        while k:
+            _apply(st, rngs, acts[_below(rngs, 1 + st[G_TOMOVE], k)] if k > 1 else acts[0])
+            k = _settle(st, rngs, acts)
+        for q in range(n):
+            sb = S0 + q * SEAT
+            total = 0
+            for c in range(NC):
+                total += st[sb + O_OWNED + c]
+            vp = 0
+            for c in range(NC):
+                k = st[sb + O_OWNED + c]
+                if k:
+                    vp += k * (total // 10 if c == GARDENS else _VP[c])
+            out[q] = vp
+            out[MAXP + q] = st[sb + O_TURNS]
+        for q in range(n):
+            r = 1
+            for o in range(n):
+                if out[o] > out[q] or (out[o] == out[q] and out[MAXP + o] < out[MAXP + q]):
+                    r += 1
+            out[2 * MAXP + q] = r
+        return st
+
+    @numba.njit(cache=True)
     def summary(st: Any, out: Any) -> None:
         """Per seat: score, turns, Provinces, the turns of the 4th and 8th, then the cards owned (``NC``)."""
         for q in range(st[G_PLAYERS]):
@@ -1221,7 +1273,17 @@ def _frame_row(f: list[int]) -> list[int]:
 
 def encodable(s: Any) -> bool:
     """Whether the kernel can take the reference state ``s`` (every pile's card played by it, 1-4 seats)."""
-    return s.players <= MAXP and all(c in SUPPORTED for c in s.piles) and len(s.stack) < MAXFR
+    ok = _PILES_OK.get(s.piles)
+    if ok is None or _PILES_OK.get(None) is not SUPPORTED:
+        if _PILES_OK.get(None) is not SUPPORTED:
+            _PILES_OK.clear()
+            _PILES_OK[None] = SUPPORTED
+        ok = _PILES_OK[s.piles] = all(c in SUPPORTED for c in s.piles)
+    return bool(ok) and s.players <= MAXP and len(s.stack) < MAXFR
+
+
+#: pile tuples the kernel plays (``encodable``), for the ``SUPPORTED`` at key None
+_PILES_OK: dict[Any, Any] = {}
 
 
 def encode(s: Any) -> Any:
@@ -1288,19 +1350,19 @@ def result_of(rows: list[list[int]], players: int) -> Result:
     """The ``Result`` of a kernel game from ``summary``'s rows, as ``Dominion.result`` gives it."""
     scores = [rows[q][0] for q in range(players)]
     keys = [(-rows[q][1],) for q in range(players)]
+    return Result.from_keys(scores, keys, lambda: _breakdown(rows, players))
 
-    def breakdown() -> list[dict[str, Any]]:
-        out = []
-        for q in range(players):
-            owned = rows[q][5:5 + NC]
-            total = sum(owned)
-            out.append({"vp": scores[q], "turns": rows[q][1], "cards": {NAMES[c]: k for c, k in enumerate(owned) if k},
-                        "vp_by_card": {NAMES[c]: k * CARDS[c].points(total) for c, k in enumerate(owned)
-                                       if k and (VP[c] or c == GARDENS)},
-                        "deck_size": total})
-        return out
 
-    return Result.from_keys(scores, keys, breakdown)
+def _breakdown(rows: list[list[int]], players: int) -> list[dict[str, Any]]:
+    out = []
+    for q in range(players):
+        owned = rows[q][5:5 + NC]
+        total = sum(owned)
+        out.append({"vp": rows[q][0], "turns": rows[q][1], "cards": {NAMES[c]: k for c, k in enumerate(owned) if k},
+                    "vp_by_card": {NAMES[c]: k * CARDS[c].points(total) for c, k in enumerate(owned)
+                                   if k and (VP[c] or c == GARDENS)},
+                    "deck_size": total})
+    return out
 
 
 def stats_of(rows: list[list[int]], players: int) -> list[dict[str, float]]:
@@ -1376,6 +1438,26 @@ def run(state: Any, rng_states: Sequence[int], record: bool = False, steps: int 
     cap = rec.shape[0] // 2
     counts = rec[cap:cap + nact]
     return st, nact, rec[:nact], counts, lists[:int(counts.sum())], int(rngs[0])
+
+
+def playout_buffers() -> tuple[Any, Any]:
+    """The small arrays ``search_playout`` works in (one pair per agent, reused)."""
+    return np.zeros(2, dtype=np.uint64), np.zeros(3 * MAXP, dtype=np.int64)
+
+
+def search_playout(state: Any, first: int, rng: Rng, encoded: Any, buffers: tuple[Any, Any] | None = None) -> Result:
+    """The ``random`` agent's playout of a search (``playout``): ``encoded`` is ``encode(state)`` (not changed),
+    ``first`` a legal action index or -1, ``rng`` the agent's generator (advanced by 1 + players draws); the
+    ``Result`` is ``Dominion.result``'s for the final state."""
+    gen, out = buffers if buffers is not None else playout_buffers()
+    gen[0] = rng.state
+    gen[1] = state.rng & MASK64
+    st = playout(encoded, first, gen, out)
+    rng.state = int(gen[0])
+    n = state.players
+    vals = out.tolist()
+    return Result(vals[:n], vals[2 * MAXP:2 * MAXP + n], lambda: _breakdown(scores(st, n), n),
+                  [(-t,) for t in vals[MAXP:MAXP + n]])
 
 
 def scores(st: Any, players: int) -> list[list[int]]:

@@ -29,8 +29,7 @@ class RandomFinish(RandomAgent, Playout):
             return None
         from realms.games.dominion import kernel
 
-        chance = self.rng.next64()
-        return kernel.finish(state, chance, [self.rng.next64() for _ in range(state.players)])
+        return kernel.search_playout(state, -1, self.rng, kernel.encode(state), self._buffers())
 
     def finish_after(self, game: Any, state: Any, action: Action) -> Result | None:
         """``finish`` of a copy of ``state`` after ``action`` (applied with the state's own stream, as ``apply``
@@ -41,11 +40,17 @@ class RandomFinish(RandomAgent, Playout):
         from realms.games.dominion import kernel
 
         mark = (state.rng, state.cur, state.phase, state.to_move, len(state.stack), state.coins, state.buys,
-                state.actions, sum(state.turns), sum(state.supply), len(state.hand[state.to_move]))
+                state.actions, state.turns[state.cur], len(state.hand[state.to_move]))
         kept = getattr(self, "_encoded", None)
         if kept is None or kept[0] is not state or kept[1] != mark:
             kept = (state, mark, kernel.encode(state))
             self._encoded = kept
-        chance = self.rng.next64()
-        return kernel.finish_after(state, action.index, chance, [self.rng.next64() for _ in range(state.players)],
-                                   kept[2])
+        return kernel.search_playout(state, action.index, self.rng, kept[2], self._buffers())
+
+    def _buffers(self) -> tuple[Any, Any]:
+        bufs = getattr(self, "_bufs", None)
+        if bufs is None:
+            from realms.games.dominion import kernel
+
+            bufs = self._bufs = kernel.playout_buffers()
+        return bufs
