@@ -86,3 +86,29 @@ def test_following_a_game_gives_the_fresh_encoding(game_id, opts):
         for got, copy in kept:  # vectors handed out are never changed later
             assert np.array_equal(got, copy)
     assert checked > 50
+
+
+@pytest.mark.parametrize("game_id", ["kingdomino", "dominion", "burgundy"])
+def test_environments_stepped_in_turn_have_encoders_of_their_own(game_id):
+    """Two environments of one game in one process (a vectorized loop): each table has its own encoder (so each
+    follows its own states) and every observation is a fresh encoder's."""
+    import realms.rl
+
+    envs = [realms.rl.env(game_id, {"players": 2}) for _ in range(2)]
+    assert envs[0].table.observer is not envs[1].table.observer
+    cls = type(realms.games.get(game_id).observation())
+    for i, env in enumerate(envs):
+        env.reset(seed=i)
+    rng = Rng(3)
+    for _ in range(60):
+        for env in envs:
+            if not env.agents:  # this game is over
+                continue
+            obs, _r, term, trunc, _info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            state = env.table.state
+            assert np.array_equal(obs["observation"], cls().encode(state, state.to_move))
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.below(len(legal))]))

@@ -60,7 +60,10 @@ class Table:
         observer = self.game.observation()
         if observer is None:
             raise RealmsError(f"{self.game.id} declares no observation encoding (Game.observation)")
-        self.observer = observer
+        # an encoder of its own where the game's can make one (``fresh``): its memory then follows this table's
+        # states only, however many tables a process steps in turn
+        fresh = getattr(observer, "fresh", None)
+        self.observer = fresh() if fresh is not None else observer
         self.obs_size = observation_size(self.game, self.options)
         self.n_actions = self.game.action_space_size
         #: every action of the game by index (``Game.actions``)

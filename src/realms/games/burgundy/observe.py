@@ -231,6 +231,11 @@ class BurgundyObserver:
     def __init__(self) -> None:
         self._memo: dict[tuple[int, int], _Memo] = {}
 
+    def fresh(self) -> BurgundyObserver:
+        """A new encoder of this kind with no memory of its own yet (one per environment, so that each follows
+        its own states)."""
+        return BurgundyObserver()
+
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return list(_LAYOUTS[int(options.get("players", 2))].fields)
 

@@ -180,6 +180,11 @@ class DominionObserver:
     def __init__(self) -> None:
         self._memo: dict[tuple[int, int], _Memo] = {}
 
+    def fresh(self) -> DominionObserver:
+        """A new encoder of this kind with no memory of its own yet (one per environment, so that each follows
+        its own states)."""
+        return DominionObserver()
+
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return list(_layout(int(options.get("players", 2))).fields)
 

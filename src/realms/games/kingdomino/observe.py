@@ -251,6 +251,11 @@ class KingdominoObserver:
         #: squares of that seat's kingdom and its planes
         self._follows: dict[tuple[int, int], list[Any]] = {}
 
+    def fresh(self) -> KingdominoObserver:
+        """A new encoder of this kind with no memory of its own yet (one per environment, so that each follows
+        its own states)."""
+        return KingdominoObserver()
+
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         p = int(options.get("players", 4))
         return [
