@@ -671,8 +671,9 @@ EFFORT_MORE_BUYS = 0.5
 
 
 class RolloutBot(StrategyBot, Playout):
-    """The search agents' playout policy here (``rollout``): Big Money Ultimate's buys with the default play
-    order and decisions, so every Action card a search chose to buy is played sensibly in its playouts."""
+    """``rollout-money`` (the search agents' ``rollout`` here until ``rollout-auto`` took the name): Big Money
+    Ultimate's buys with the default play order and decisions, so every Action card a search chose to buy is
+    played sensibly in its playouts; the base of the other rollouts."""
 
     name = "rollout"
     #: a search keeps this many actions by ``rank``, at every node of its trees
@@ -885,7 +886,9 @@ def passed_x(s: DominionState, p: int, x: int) -> bool:
     return s.turns[p] >= 2
 
 
-AGENTS["rollout"] = RolloutBot
+#: the search agents' playout policy: each seat's buys from what it owns (``rollout-auto``, also by that name)
+AGENTS["rollout"] = RolloutAutoBot
+AGENTS["rollout-money"] = RolloutBot
 AGENTS["rollout-plus"] = RolloutPlusBot
 AGENTS["rollout-auto"] = RolloutAutoBot
 AGENTS["bmu-plus"] = AgentSpec(_bmu_plus, (
