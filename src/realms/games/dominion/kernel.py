@@ -75,7 +75,7 @@ assert all(CARDS[c].always_ask == (c in (BUREAUCRAT, LIBRARY)) for c in range(NC
 # --- the state array -------------------------------------------------------------------------------------
 MAXP = 4
 NC = NCARDS
-ZC = 400  # room per zone: more than all the cards of a 4-player game with Colony/Platinum
+ZC = 336  # room per zone: more than all the cards one seat can own (322: a 4-player game with Colony/Platinum)
 Z_HAND, Z_DECK, Z_DISC, Z_PLAY, Z_ASIDE, Z_LOOK = range(6)
 NZ = 6
 MAXFR = 24
@@ -108,6 +108,9 @@ G_NPILES = _field("pile count", 1)
 G_PILES = _field("piles", NC)
 G_SUPPLY = _field("supply", NC)
 G_TRASH = _field("trash (count per card)", NC)
+MAXCOST = max(COST)
+G_NAFFORD = _field("piles affordable with $v (count)", MAXCOST + 1)
+G_AFFORD = _field("piles affordable with $v, in pile order", (MAXCOST + 1) * NC)
 G_NFR = _field("frame count", 1)
 G_FR = _field("frames", MAXFR * FW)
 S0 = _field("seats", 0)
@@ -1022,10 +1025,11 @@ if AVAILABLE:
                         acts[k] = CARD_ACTIONS + 3 * c
                         k += 1
         if st[G_BUYS] > 0:
-            coins = st[G_COINS]
-            for j in range(st[G_NPILES]):
-                c = st[G_PILES + j]
-                if st[G_SUPPLY + c] > 0 and _COST[c] <= coins:
+            v = min(st[G_COINS], MAXCOST)
+            at = G_AFFORD + v * NC
+            for j in range(st[G_NAFFORD + v]):  # the piles costing up to $v, in pile order
+                c = st[at + j]
+                if st[G_SUPPLY + c] > 0:
                     acts[k] = CARD_ACTIONS + 1 + 3 * c
                     k += 1
         acts[k] = END_BUYS
@@ -1182,6 +1186,23 @@ if AVAILABLE:
         return play(st, rngs, False, rec, rec)
 
     @numba.njit(cache=True)
+    def _copy(template: Any) -> Any:
+        """A copy of the state array for play: the table fields, and of each zone its cards (not the room after
+        them; nothing reads a zone beyond its count, nor a seat beyond the game's)."""
+        st = np.empty(SIZE, dtype=np.int64)
+        for j in range(S0):
+            st[j] = template[j]
+        for q in range(template[G_PLAYERS]):
+            sb = S0 + q * SEAT
+            for z in range(NZ):
+                b = sb + z * ZC
+                for j in range(b, b + template[sb + O_COUNT + z]):
+                    st[j] = template[j]
+            for j in range(sb + O_COUNT, sb + SEAT):
+                st[j] = template[j]
+        return st
+
+    @numba.njit(cache=True)
     def playout(template: Any, first: int, gen: Any, out: Any) -> Any:
         """A search's playout in one call: a copy of ``template`` played to the end by ``random`` seats, after the
         action index ``first`` where it is not -1 (applied, and the game moved on, with the state's own stream
@@ -1189,8 +1210,8 @@ if AVAILABLE:
         agent's generator (state ``gen[0]``, advanced in place) and seat q draws from a stream seeded by the
         q-th output after it (``Rng.next64``). Scores into ``out[:4]``, turns into ``out[4:8]`` and the ranks
         (``Dominion.result``'s: the score, then fewer turns) into ``out[8:12]``; returns the final array."""
-        st = template.copy()
-        n = st[G_PLAYERS]
+        n = template[G_PLAYERS]
+        st = _copy(template)
         rngs = np.empty(1 + MAXP, dtype=np.uint64)
         g = gen[0] + _G
         chance = _mix(g)
@@ -1306,6 +1327,10 @@ def encode(s: Any) -> Any:
     st[G_IMMUNE] = 0
     st[G_NPILES] = len(s.piles)
     st[G_PILES:G_PILES + len(s.piles)] = s.piles
+    for v in range(MAXCOST + 1):
+        cards = [c for c in s.piles if COST[c] <= v]
+        st[G_NAFFORD + v] = len(cards)
+        st[G_AFFORD + v * NC:G_AFFORD + v * NC + len(cards)] = cards
     st[G_SUPPLY:G_SUPPLY + NC] = s.supply
     trash = [0] * NC
     for c in s.trash:

@@ -35,14 +35,17 @@ class RandomFinish(RandomAgent, Playout):
         """``finish`` of a copy of ``state`` after ``action`` (applied with the state's own stream, as ``apply``
         does). The state as encoded for the kernel is kept while the same unchanged object comes back (a few of
         its fields compared), so a flat search encodes a round's state once."""
-        if not _usable(state):
+        p = state.to_move
+        if p is None:
             return None
         from realms.games.dominion import kernel
 
-        mark = (state.rng, state.cur, state.phase, state.to_move, len(state.stack), state.coins, state.buys,
-                state.actions, state.turns[state.cur], len(state.hand[state.to_move]))
+        mark = (state.rng, state.cur, state.phase, p, len(state.stack), state.coins, state.buys, state.actions,
+                state.turns[state.cur], len(state.hand[p]), kernel.ENABLED)
         kept = getattr(self, "_encoded", None)
         if kept is None or kept[0] is not state or kept[1] != mark:
+            if not _usable(state):
+                return None
             kept = (state, mark, kernel.encode(state))
             self._encoded = kept
         return kernel.search_playout(state, action.index, self.rng, kept[2], self._buffers())
