@@ -53,7 +53,8 @@ SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
 #: playout policies measured per game (the slow reference bots too, for comparison)
 POLICIES = {
     "kingdomino": ["random", "rollout", "greedy", "full-greedy"],
-    "dominion": ["random", "rollout", "big-money-ultimate"],
+    # random@reference: the same random playouts with Dominion's kernel off (the Python engine), in the same run
+    "dominion": ["random", "random@reference", "rollout", "big-money-ultimate"],
     "burgundy": ["random", "random-playout", "light-rollout", "rollout", "greedy"],
 }
 #: the Java rates of the Monte Carlo Kingdomino paper (playouts/s, Kingdomino): random playouts, and
@@ -129,6 +130,16 @@ def playout_speed(game_id: str, policy: str, seconds: float, seed: int = 1) -> d
     """Playouts per second of ``mc`` with this policy, from positions a quarter, half and three quarters of
     the way into a game played by the rollout policy (a policy with a cut-off, Burgundy's light-rollout, stops
     there), after one warm-up search (a compiled kernel's loading is not counted)."""
+    if policy.endswith("@reference"):  # the kernel off (the flag of Dominion's kernel) for this measurement
+        from realms.games.dominion import kernel
+
+        kernel.ENABLED = False
+        try:
+            out = playout_speed(game_id, policy.removesuffix("@reference"), seconds, seed)
+        finally:
+            kernel.ENABLED = True
+        out["policy"] = policy
+        return out
     game = realms.games.get(game_id)
     opts = SETTINGS[game_id][1]
     state = game.new(opts, seed)

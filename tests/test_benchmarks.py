@@ -93,9 +93,8 @@ def test_random_playouts_benchmark_times_both_paths():
     rows = {r["game"]: r for r in json.loads(out.strip().splitlines()[-1])["games"]}
     assert set(rows) == {"kingdomino", "dominion", "burgundy"}
     assert all(r["playout_actions"] > 10 and r["reference_games_per_cpu_s"] > 0 for r in rows.values())
-    assert rows["dominion"]["finish_playouts_per_cpu_s"] is None  # Dominion has no compiled finish
-    if fast.AVAILABLE:
-        assert rows["kingdomino"]["finish_playouts_per_cpu_s"] > 0 and rows["burgundy"]["fast_games_per_cpu_s"] > 0
+    if fast.AVAILABLE:  # numba: every game's random playouts and random games in a compiled kernel
+        assert all(r["finish_playouts_per_cpu_s"] > 0 and r["fast_games_per_cpu_s"] > 0 for r in rows.values())
 
 
 def test_burgundy_points_reports_vp_by_source():

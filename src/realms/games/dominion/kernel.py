@@ -1307,30 +1307,37 @@ def encodable(s: Any) -> bool:
 _PILES_OK: dict[Any, Any] = {}
 
 
+def _base(piles: tuple[int, ...]) -> Any:
+    """The array ``encode`` starts from for a Supply of these piles: ``-1`` everywhere but the piles and the
+    table of affordable piles by coins (kept per pile tuple)."""
+    base = _BASES.get(piles)
+    if base is None:
+        base = np.full(SIZE, -1, dtype=np.int64)
+        base[G_NPILES] = len(piles)
+        base[G_PILES:G_PILES + len(piles)] = piles
+        for v in range(MAXCOST + 1):
+            cards = [c for c in piles if COST[c] <= v]
+            base[G_NAFFORD + v] = len(cards)
+            base[G_AFFORD + v * NC:G_AFFORD + v * NC + len(cards)] = cards
+        if len(_BASES) > 1000:
+            _BASES.clear()
+        _BASES[piles] = base
+    return base
+
+
+_BASES: dict[tuple[int, ...], Any] = {}
+assert (G_PLAYERS, G_EDITION, G_COLONY, G_LIMIT, G_CUR, G_PHASE, G_ACTIONS, G_BUYS, G_COINS, G_SBONUS, G_SPLAYED,
+        G_BOUGHT, G_TOMOVE, G_EMPTY, G_IMMUNE) == tuple(range(15))
+assert (O_TOPN, O_OWNED, O_TURNS, O_PROV, O_P4, O_P8) == (O_COUNT + NZ, O_COUNT + NZ + 1, O_COUNT + NZ + 1 + NC,
+                                                          O_COUNT + NZ + 2 + NC, O_COUNT + NZ + 3 + NC,
+                                                          O_COUNT + NZ + 4 + NC) and SEAT == O_P8 + 1
+
+
 def encode(s: Any) -> Any:
     """The kernel's array for a reference ``DominionState`` (running or finished)."""
-    st = np.full(SIZE, -1, dtype=np.int64)
-    st[G_PLAYERS] = s.players
-    st[G_EDITION] = s.edition
-    st[G_COLONY] = int(s.colony)
-    st[G_LIMIT] = s.opts["turn_limit"]
-    st[G_CUR] = s.cur
-    st[G_PHASE] = s.phase
-    st[G_ACTIONS] = s.actions
-    st[G_BUYS] = s.buys
-    st[G_COINS] = s.coins
-    st[G_SBONUS] = s.silver_bonus
-    st[G_SPLAYED] = int(s.silver_played)
-    st[G_BOUGHT] = int(s.bought)
-    st[G_TOMOVE] = -1 if s.to_move is None else s.to_move
-    st[G_EMPTY] = s.empty
-    st[G_IMMUNE] = 0
-    st[G_NPILES] = len(s.piles)
-    st[G_PILES:G_PILES + len(s.piles)] = s.piles
-    for v in range(MAXCOST + 1):
-        cards = [c for c in s.piles if COST[c] <= v]
-        st[G_NAFFORD + v] = len(cards)
-        st[G_AFFORD + v * NC:G_AFFORD + v * NC + len(cards)] = cards
+    st = _base(s.piles).copy()
+    st[:15] = (s.players, s.edition, int(s.colony), s.opts["turn_limit"], s.cur, s.phase, s.actions, s.buys, s.coins,
+               s.silver_bonus, int(s.silver_played), int(s.bought), -1 if s.to_move is None else s.to_move, s.empty, 0)
     st[G_SUPPLY:G_SUPPLY + NC] = s.supply
     trash = [0] * NC
     for c in s.trash:
@@ -1342,15 +1349,12 @@ def encode(s: Any) -> Any:
         st[G_FR + i * FW:G_FR + i * FW + len(row)] = row
     for p in range(s.players):
         sb = S0 + p * SEAT
-        for z, zone in enumerate((s.hand[p], s.deck[p], s.disc[p], s.play[p], s.aside[p], s.look[p])):
-            st[sb + z * ZC:sb + z * ZC + len(zone)] = zone
-            st[sb + O_COUNT + z] = len(zone)
-        st[sb + O_TOPN] = len(s.top[p])
-        st[sb + O_OWNED:sb + O_OWNED + NC] = s.owned[p]
-        st[sb + O_TURNS] = s.turns[p]
-        st[sb + O_PROV] = s.provinces[p]
-        st[sb + O_P4] = s.p4[p]
-        st[sb + O_P8] = s.p8[p]
+        zs = (s.hand[p], s.deck[p], s.disc[p], s.play[p], s.aside[p], s.look[p])
+        for z, zone in enumerate(zs):
+            if zone:
+                st[sb + z * ZC:sb + z * ZC + len(zone)] = zone
+        st[sb + O_COUNT:sb + SEAT] = [*map(len, zs), len(s.top[p]), *s.owned[p], s.turns[p], s.provinces[p], s.p4[p],
+                                      s.p8[p]]
     return st
 
 
