@@ -75,7 +75,7 @@ assert all(CARDS[c].always_ask == (c in (BUREAUCRAT, LIBRARY)) for c in range(NC
 # --- the state array -------------------------------------------------------------------------------------
 MAXP = 4
 NC = NCARDS
-ZC = 336  # room per zone: more than all the cards one seat can own (322: a 4-player game with Colony/Platinum)
+ZC = 336  # room per zone: more than one seat can own (at most 325: 4 players, Colony/Platinum, every pile and Thief)
 Z_HAND, Z_DECK, Z_DISC, Z_PLAY, Z_ASIDE, Z_LOOK = range(6)
 NZ = 6
 MAXFR = 24
