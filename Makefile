@@ -6,10 +6,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play terminal test typecheck bench clean
 
+# setup: the venv, every extra, and the games' numba kernels compiled once (not in the first simulation,
+# search or bot move: python -m realms.kernels, about a minute of CPU per game when nothing is cached)
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[web,dev,ray,plot,rl,fast]'
+	$(BIN)/python -m realms.kernels
 	touch $(STAMP)
 
 play: $(STAMP)

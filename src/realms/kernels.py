@@ -1,0 +1,89 @@
+"""Compile the games' numba kernels ahead of use, so that the first simulation or search pays nothing.
+
+The kernels (the ``fast`` extra) are compiled on first call and cached on disk next to their modules
+(numba's ``cache=True``); a cold compile takes about a minute of CPU per game on a small machine
+(Dominion's the most). ``make`` runs this once after installing, and ``python -m realms.kernels [GAME ...]``
+does it by hand, e.g. after an upgrade (the games at once, in processes of their own). Each step goes
+through the public paths that use a kernel: a short tournament between ``random`` seats (the game's fast
+path), and one search move with each compiled playout policy, so what is compiled is what those paths call.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import TextIO
+
+#: per game, the search agents whose playouts run in its kernel (besides the random tournament)
+SEARCHES = {
+    "kingdomino": ["mc:iterations=4,policy=random", "mc:iterations=4,policy=rollout"],
+    "dominion": ["mc:iterations=4,policy=random"],
+    "burgundy": ["mc:iterations=4,policy=random", "mc:iterations=4,policy=rollout"],
+}
+
+
+def available() -> bool:
+    """Whether numba is installed (the ``fast`` extra)."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _warm_one(gid: str) -> float:
+    import realms.games
+    from realms.core.agents import make_agent
+    from realms.sim import run_tournament
+
+    start = time.perf_counter()
+    game = realms.games.get(gid)
+    run_tournament(gid, ["random", "random"], games=2, seed=1)
+    for name in SEARCHES[gid]:
+        state = game.new(game.validate_options({"players": 2}), 1)
+        make_agent(name, game, 1).act(game, state)
+    return time.perf_counter() - start
+
+
+def warm(games: list[str] | None = None, out: TextIO | None = None, jobs: int = 1) -> dict[str, float]:
+    """Compile (or load from the cache) every kernel of ``games`` (all three by default), ``jobs`` games at
+    once in processes of their own; returns the seconds each game took. Prints a line a game on ``out``."""
+    took: dict[str, float] = {}
+    if not available():
+        if out is not None:
+            print("numba is not installed (the 'fast' extra): nothing to compile", file=out)
+        return took
+    todo = games or list(SEARCHES)
+
+    def told(gid: str, seconds: float) -> None:
+        took[gid] = seconds
+        if out is not None:
+            print(f"{gid}: kernels ready in {seconds:.1f} s", file=out, flush=True)
+
+    if jobs <= 1 or len(todo) == 1:
+        for gid in todo:
+            told(gid, _warm_one(gid))
+        return took
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(min(jobs, len(todo)), mp_context=mp.get_context("spawn")) as pool:
+        futures = {pool.submit(_warm_one, gid): gid for gid in todo}
+        for f in as_completed(futures):
+            told(futures[f], f.result())
+    return {gid: took[gid] for gid in todo}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    unknown = [a for a in args if a not in SEARCHES]
+    if unknown:
+        print(f"unknown game(s): {', '.join(unknown)}; games: {', '.join(SEARCHES)}", file=sys.stderr)
+        return 2
+    warm(args or None, out=sys.stdout, jobs=min(3, os.cpu_count() or 1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
