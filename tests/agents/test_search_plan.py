@@ -4,25 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-import realms.games
 from realms.agents import make_agent
 from realms.agents.search import SearchConfig, _Search
 from realms.core.rng import Rng
 from realms.sim import run_tournament
-
-OPTS = {"kingdomino": {"players": 2}, "dominion": {"players": 2}, "burgundy": {"players": 2}}
-
-
-def _position(game_id: str, steps: int, seed: int = 3):
-    """A position ``steps`` actions into a game of ``rollout`` seats, where the seat to move has several choices."""
-    game = realms.games.get(game_id)
-    state = game.new(OPTS[game_id], seed)
-    bot = make_agent("rollout", game, 1)
-    while True:
-        if steps <= 0 and len(game.legal_actions(state)) > 2:
-            return game, state
-        game.apply(state, bot.act(game, state))
-        steps -= 1
+from tests.agents.test_search import OPTS, _position
 
 
 def _search(game, state, iterations: int = 60, plan: int = 6, eval: str = "margin") -> _Search:

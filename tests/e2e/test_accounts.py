@@ -102,6 +102,16 @@ def token_in(page, gid):
     return page.evaluate(f"sessionStorage.getItem('realms.seat.{gid}')")
 
 
+def create_and_join(creator, joiner, server):
+    """A real-time Kingdomino table made by ``creator`` with an open seat, which ``joiner`` takes from the lobby."""
+    gid = create(creator, server, ["creator", "open"], pace="realtime")
+    joiner.goto(server.base + "/")
+    joiner.wait_for_selector("body[data-ready=lobby]")
+    joiner.locator("ul.tables li", has=joiner.locator(f"a[href='/play/{gid}']")).locator("button").click()
+    joiner.wait_for_selector(READY)
+    return gid
+
+
 def move_in_browser(page, server, gid):
     """Make one move on the page by clicking what it offers; returns once the server has it."""
     page.wait_for_selector("body[data-ready=mine]")  # (selectors, not functions: the CSP forbids eval)
@@ -239,11 +249,7 @@ def test_a_turn_based_game_is_resumed_by_both_players_after_a_restart(browser, t
 def test_a_bot_takes_over_a_player_who_left_a_real_time_table(browser, server):  # noqa: F811
     with person(browser) as b:
         with person(browser) as a:
-            gid = create(a, server, ["creator", "open"], pace="realtime")
-            b.goto(server.base + "/")
-            b.wait_for_selector("body[data-ready=lobby]")
-            b.locator("ul.tables li", has=b.locator(f"a[href='/play/{gid}']")).locator("button").click()
-            b.wait_for_selector(READY)
+            gid = create_and_join(a, b, server)
         # Alice closed her browser: everyone is told, with the time left, and the log says so
         b.wait_for_selector("#table-notice .takeover[data-seat='0']")
         assert "left the table" in b.inner_text("#table-notice")
@@ -262,11 +268,7 @@ def test_the_log_names_a_seat_taken_over_by_a_bot_as_its_person_before_the_takeo
     moves after the takeover carry "(the random bot)"."""
     with person(browser) as b:
         with person(browser) as a:
-            gid = create(a, server, ["creator", "open"], pace="realtime")
-            b.goto(server.base + "/")
-            b.wait_for_selector("body[data-ready=lobby]")
-            b.locator("ul.tables li", has=b.locator(f"a[href='/play/{gid}']")).locator("button").click()
-            b.wait_for_selector(READY)
+            gid = create_and_join(a, b, server)
             for _ in range(4):  # until Alice (seat 1) has moved once (two kings each, in a drawn order)
                 to_move = httpx.get(f"{server.base}/api/games/{gid}").json()["to_move"]
                 move_in_browser([a, b][to_move], server, gid)
