@@ -226,3 +226,27 @@ def test_a_catch_up_of_seats_pushes_to_watchers_only_what_changed(url):
     assert pushed == [0, 0]  # announced: told, even though this copy has those seats already
     close(first)
     close(second)
+
+
+def test_a_game_loaded_while_another_process_appends_is_read_as_of_one_moment(url, monkeypatch):
+    """Loading reads the game's row, seats, actions and notes; an action another process commits between
+    those reads must not make the copy disagree with the row it read (and the game count as broken)."""
+    first, second = manager(url), manager(url)
+    made = first.create("kingdomino", {}, ["human", "human"])
+    a = first.get(made.id)
+    token = made.issued["tokens"][a.game.to_move(a.state)]
+    read_seats = Manager._seat_rows
+
+    def seats_then_a_move_elsewhere(db, gid):
+        seats = read_seats(db, gid)
+        if a.version == 0:  # once: the first process moves while the second is half-way through its load
+            asyncio.run(first.submit(a, token, 0, a.game.legal_actions(a.state)[0].to_json()))
+        return seats
+
+    monkeypatch.setattr(Manager, "_seat_rows", staticmethod(seats_then_a_move_elsewhere))
+    b = second.get(made.id)  # (today: 500, "the replayed action log does not reproduce the stored state hash")
+    assert a.version == 1 and made.id not in second.broken
+    second.catch_up(b, force=True)
+    assert b.version == 1 and b.game.state_hash(b.state) == a.game.state_hash(a.state)
+    close(first)
+    close(second)

@@ -629,12 +629,16 @@ class Manager:
             row = db.get(GameRow, gid)
             if row is None:
                 raise ApiError(404, f"no game {gid!r}")
+            expected_hash, version = row.state_hash, row.version
             seats = self._seat_rows(db, gid)
-            actions = list(db.scalars(select(ActionRow).where(ActionRow.game_id == gid).order_by(ActionRow.n)))
+            # what follows the row as read: another process may append meanwhile (each read sees what is
+            # committed by then), and its actions are applied by a later catch_up, not mixed into this copy
+            actions = list(db.scalars(select(ActionRow).where(ActionRow.game_id == gid, ActionRow.n <= version)
+                                      .order_by(ActionRow.n)))
             notes = [(n.version, Event(n.event["kind"], n.event["seat"], n.event["text"], n.event["data"],
                                        n.visible_to))
-                     for n in db.scalars(select(NoteRow).where(NoteRow.game_id == gid).order_by(NoteRow.id))]
-            expected_hash, version = row.state_hash, row.version
+                     for n in db.scalars(select(NoteRow).where(NoteRow.game_id == gid, NoteRow.version <= version)
+                                         .order_by(NoteRow.id))]
             game = realms.games.get(row.game)
             state = game.new(row.options, row.seed)
             live = LiveGame(gid, game, dict(row.options), row.seed, seats, state, 0)
