@@ -192,6 +192,25 @@ def play_out(server, gid, token):
             p = http.get(f"/api/games/{gid}", params={"token": token}).json()
 
 
+def two_tabs_at_one_table(firefox, server):
+    """Alice makes a real-time Kingdomino table with the lobby's form in this tab, and Bob takes its open seat
+    from the lobby in a new tab: (the table's id, Alice's tab, Bob's tab), Bob's tab current."""
+    forget_this_browser(firefox, server)
+    alice_tab = firefox.command("WebDriver:GetWindowHandle")["value"]
+    gid = create_in_lobby(firefox, server, ["creator", "open"], pace="realtime")
+    bob_tab = firefox.command("WebDriver:NewWindow", {"type": "tab"})["handle"]
+    firefox.command("WebDriver:SwitchToWindow", {"handle": bob_tab})
+    firefox.navigate(server.base + "/")
+    wait_ready(firefox, "lobby")
+    firefox.wait_for(f"return document.querySelector(\"ul.tables a[href='/play/{gid}']\") !== null")
+    row = firefox.run(f"""return [...document.querySelectorAll('ul.tables li')].findIndex(li =>
+        li.querySelector("a[href='/play/{gid}']"))""")
+    click(firefox, f"ul.tables li:nth-child({row + 1}) button")
+    ready_after_load(firefox, "mine", "waiting")
+    assert firefox.run(f"return sessionStorage.getItem('realms.seat.{gid}')")
+    return gid, alice_tab, bob_tab
+
+
 def no_missing_keys(firefox):
     assert firefox.run("return window.__missingKeys || []") == []
 
@@ -331,19 +350,7 @@ def test_a_turn_based_game_is_resumed_by_both_players_after_a_restart_in_firefox
 def test_a_bot_takes_over_a_player_who_left_a_real_time_table_in_firefox(firefox, server):
     """Alice makes the table in one tab and Bob takes its open seat from the lobby in another; Alice closes
     her tab. Bob's page tells him, counts down, and the log says the bot took her seat."""
-    forget_this_browser(firefox, server)
-    alice_tab = firefox.command("WebDriver:GetWindowHandle")["value"]
-    gid = create_in_lobby(firefox, server, ["creator", "open"], pace="realtime")
-    bob_tab = firefox.command("WebDriver:NewWindow", {"type": "tab"})["handle"]
-    firefox.command("WebDriver:SwitchToWindow", {"handle": bob_tab})
-    firefox.navigate(server.base + "/")
-    wait_ready(firefox, "lobby")
-    firefox.wait_for(f"return document.querySelector(\"ul.tables a[href='/play/{gid}']\") !== null")
-    row = firefox.run(f"""return [...document.querySelectorAll('ul.tables li')].findIndex(li =>
-        li.querySelector("a[href='/play/{gid}']"))""")
-    click(firefox, f"ul.tables li:nth-child({row + 1}) button")
-    ready_after_load(firefox, "mine", "waiting")
-    assert firefox.run(f"return sessionStorage.getItem('realms.seat.{gid}')")
+    gid, alice_tab, bob_tab = two_tabs_at_one_table(firefox, server)
     assert firefox.run("return document.querySelector('#table-notice .takeover') === null")
     # Alice goes: her tab closes, and with it her seat's socket
     firefox.command("WebDriver:SwitchToWindow", {"handle": alice_tab})
@@ -367,6 +374,41 @@ def test_a_bot_takes_over_a_player_who_left_a_real_time_table_in_firefox(firefox
     assert notes and all(n.startswith("Player 1 left the table") for n in notes), notes
     assert "Player 1 (the random bot)" in text_of(firefox, ".kd-kingdom[data-seat='0']")
     shot(firefox, "takeover-done")
+    no_missing_keys(firefox)
+
+
+def test_the_log_names_a_seat_taken_over_by_a_bot_as_its_person_before_the_takeover_in_firefox(firefox, server):
+    """As in chromium (test_accounts.py): the moves Alice made before she left keep her name in Bob's log;
+    the bot's moves for her seat after the takeover carry "(the random bot)"."""
+    gid, alice_tab, bob_tab = two_tabs_at_one_table(firefox, server)
+    tabs = [alice_tab, bob_tab]
+    for _ in range(4):  # until Alice (seat 0) has moved once (two kings each, in a drawn order)
+        to_move = state(server, gid)["to_move"]
+        firefox.command("WebDriver:SwitchToWindow", {"handle": tabs[to_move]})
+        wait_ready(firefox, "mine")
+        move_by_clicking(firefox, server, gid)
+        if to_move == 0:
+            break
+    else:
+        raise AssertionError("seat 0 never moved")
+    firefox.command("WebDriver:SwitchToWindow", {"handle": alice_tab})
+    firefox.command("WebDriver:CloseWindow")  # Alice goes; the bot takes over and moves for her
+    firefox.command("WebDriver:SwitchToWindow", {"handle": bob_tab})
+    at = firefox.wait_for("return [...document.querySelectorAll('#log [data-kind=note]')]"
+                          ".find(n => n.innerText.includes('the random bot plays that seat'))?.dataset.n",
+                          timeout=GRACE + 30)
+    rows = ("return [...document.querySelectorAll('#log > div')]"
+            ".map(r => [Number(r.dataset.n), r.dataset.kind, r.innerText])")
+    deadline = time.monotonic() + 30
+    while not any(n > int(at) and "(the random bot)" in text for n, _, text in firefox.run(rows)):
+        assert time.monotonic() < deadline, "the bot made no move for seat 0"
+        if state(server, gid)["to_move"] == 1 and firefox.run("return document.body.dataset.ready") == "mine":
+            move_by_clicking(firefox, server, gid)
+        time.sleep(0.1)
+    earlier = [text for n, kind, text in firefox.run(rows) if n < int(at) and kind != "note"]
+    shot(firefox, "log-after-takeover")
+    assert any("Player 1" in line for line in earlier), earlier
+    assert not any("the random bot" in line for line in earlier), earlier
     no_missing_keys(firefox)
 
 
