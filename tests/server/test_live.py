@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import orjson
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import sessionmaker
@@ -248,5 +249,35 @@ def test_a_game_loaded_while_another_process_appends_is_read_as_of_one_moment(ur
     assert a.version == 1 and made.id not in second.broken
     second.catch_up(b, force=True)
     assert b.version == 1 and b.game.state_hash(b.state) == a.game.state_hash(a.state)
+    close(first)
+    close(second)
+
+
+def test_a_note_another_process_stored_reaches_this_copys_log_once(url):
+    """A pace note (a seat left the table) made by one process is in the other process's copy of the log
+    after it catches up, once, and the process that made it does not read its own note back a second time;
+    the change is announced to the other processes (as a seat change: the note came with one)."""
+    first, second = manager(url), manager(url)
+    made = first.create("kingdomino", {}, ["human", "human"], pace="realtime")
+    a, b = first.get(made.id), second.get(made.id)
+    told: list[str] = []
+    first.announce = told.append  # type: ignore[method-assign]
+
+    def notes(live):
+        page = orjson.loads(live.log_page(None, None, 100))["entries"]
+        return [e["data"].get("note") for e in page if e["kind"] == "note"]
+
+    asyncio.run(first.seat_left(a, 0))
+    assert notes(a) == ["seat-left"] and told == [f"{made.id}:seats"]
+
+    async def hear_seats_changed():  # what the second process does on hearing "GAME:seats" (_pull)
+        second._heard[b.id], second._reseat[b.id] = -1, False
+        await second._fetch(b)
+
+    asyncio.run(hear_seats_changed())
+    assert notes(b) == ["seat-left"] and b.seats[0].takeover_reason == "left"
+    first.catch_up(a, force=True)
+    second.catch_up(b, force=True)
+    assert notes(a) == ["seat-left"] and notes(b) == ["seat-left"]
     close(first)
     close(second)

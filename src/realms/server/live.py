@@ -22,7 +22,7 @@ from itertools import islice
 from typing import Any, cast
 
 import orjson
-from sqlalchemy import Boolean, CursorResult, DateTime, bindparam, case, exists, insert, or_, select, text, update
+from sqlalchemy import Boolean, CursorResult, DateTime, bindparam, case, exists, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -272,6 +272,10 @@ class LiveGame:
     events: list[tuple[int | None, bytes]] = field(default_factory=list)
     public_events: int = 0  # how many of them everyone may see
     private_counts: dict[int, int] = field(default_factory=dict)  # seat -> its own private events
+    #: the stored pace notes this copy's log holds (their row ids), and the highest id read from the database:
+    #: a catch-up reads the notes above it that it does not hold (another process's)
+    note_ids: set[int] = field(default_factory=set)
+    note_floor: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[Any, int | None] = field(default_factory=dict)  # websocket -> seat (None: spectator)
     bot_task: asyncio.Task | None = None
@@ -635,17 +639,15 @@ class Manager:
             # committed by then), and its actions are applied by a later catch_up, not mixed into this copy
             actions = list(db.scalars(select(ActionRow).where(ActionRow.game_id == gid, ActionRow.n <= version)
                                       .order_by(ActionRow.n)))
-            notes = [(n.version, Event(n.event["kind"], n.event["seat"], n.event["text"], n.event["data"],
-                                       n.visible_to))
-                     for n in db.scalars(select(NoteRow).where(NoteRow.game_id == gid, NoteRow.version <= version)
-                                         .order_by(NoteRow.id))]
+            note_rows = list(db.scalars(select(NoteRow).where(NoteRow.game_id == gid, NoteRow.version <= version)
+                                        .order_by(NoteRow.id)))
             game = realms.games.get(row.game)
             state = game.new(row.options, row.seed)
             live = LiveGame(gid, game, dict(row.options), row.seed, seats, state, 0)
             live.owner_hash = row.owner_hash
             live.pace, live.clock_mode, live.clock_seconds = row.pace or "realtime", row.clock_mode, row.clock_seconds
             live.rated, live.turn_deadline = bool(row.rated), epoch(row.turn_deadline)
-        self._apply_rows(live, actions, notes)
+        self._apply_rows(live, actions, self._notes_of(live, note_rows))
         live.state_hash = game.state_hash(live.state)
         if live.version != version or live.state_hash != expected_hash:
             raise ApiError(500, f"game {gid}: the replayed action log does not reproduce the stored state hash")
@@ -680,6 +682,26 @@ class Manager:
         if rows:
             live.state_hash = live.game.state_hash(live.state)
 
+    @staticmethod
+    def _notes_of(live: LiveGame, rows: list[NoteRow]) -> list[tuple[int, Event]]:
+        """The stored notes ``rows`` this copy does not hold yet, as (version, event), now counted as held."""
+        fresh = []
+        for n in rows:
+            live.note_floor = max(live.note_floor, n.id)
+            if n.id not in live.note_ids:
+                live.note_ids.add(n.id)
+                fresh.append((n.version, Event(n.event["kind"], n.event["seat"], n.event["text"], n.event["data"],
+                                               n.visible_to)))
+        return fresh
+
+    @staticmethod
+    def _store_note(db: Session, live: LiveGame, event: Event) -> None:
+        """Store a pace note of ``live`` (after its current version) in ``db``'s transaction; the copy's log
+        gets it once that commits, and a later catch-up knows it is already there."""
+        live.note_ids.add(db.execute(insert(NoteRow).returning(NoteRow.id), {
+            "game_id": live.id, "version": live.version, "visible_to": event.visible_to,
+            "event": event.to_json(), "created_at": now()}).scalar_one())
+
     def catch_up(self, live: LiveGame, force: bool = False) -> bool:
         """Apply actions another process appended since this copy was last brought up to date.
 
@@ -691,12 +713,18 @@ class Manager:
         if live.id in self.broken:
             raise ApiError(500, self.broken[live.id])
         with self.sessions() as db:
-            version = db.scalar(select(GameRow.version).where(GameRow.id == live.id))
+            last_note = select(func.max(NoteRow.id)).where(NoteRow.game_id == live.id).scalar_subquery()
+            version, last_note_id = db.execute(select(GameRow.version, last_note)
+                                               .where(GameRow.id == live.id)).one_or_none() or (None, None)
+            # the notes other processes stored (a seat left, ran out of time, was taken over), read first: any
+            # of them that follows an action read below is put in the log after that action's events
+            notes = [] if (last_note_id or 0) <= live.note_floor else self._notes_of(live, list(db.scalars(
+                select(NoteRow).where(NoteRow.game_id == live.id, NoteRow.id > live.note_floor).order_by(NoteRow.id))))
             if version is not None and version > live.version:
                 try:
                     rows = list(db.scalars(select(ActionRow).where(ActionRow.game_id == live.id,
                                                                    ActionRow.n > live.version).order_by(ActionRow.n)))
-                    self._apply_rows(live, rows)  # a failure half-way leaves the copy unusable: it is dropped
+                    self._apply_rows(live, rows, notes)  # a failure half-way leaves the copy unusable: it is dropped
                 except SQLAlchemyError:
                     raise
                 except ApiError as e:
@@ -705,7 +733,10 @@ class Manager:
                     raise self.mark_broken(live.id, f"{type(e).__name__}: {e}") from None
                 moved = True
             else:
-                moved = False
+                self._apply_rows(live, [], notes)
+                moved = bool(notes)
+                if moved:
+                    live._payload_version = -1
         if moved:  # and its seats: another process may have handed one to a bot (a takeover) meanwhile
             self.refresh_seats(live)
         return moved
@@ -1031,12 +1062,6 @@ class Manager:
             self._store_seats(live, changed)
         self._deadline(live)
 
-    def _note_row(self, live: LiveGame, event: Event) -> dict[str, Any]:
-        """A pace note (a seat left, is back, ran out of time, was taken over) as its row, stored in the
-        transaction of the conditional update that decided it; the copy's log gets it once committed."""
-        return {"game_id": live.id, "version": live.version, "visible_to": event.visible_to,
-                "event": event.to_json(), "created_at": now()}
-
     def load_deadlines(self, due_by: float | None = None) -> int:
         """At start: every pending clock and takeover of an unfinished game, from the database; with
         ``due_by`` (the ticker's sweep), those due by then, whichever process set them."""
@@ -1097,7 +1122,7 @@ class Manager:
         except Exception as e:
             raise self.mark_broken(live.id, f"{type(e).__name__}: {e}") from None
         for name in ("state", "version", "state_hash", "events", "public_events", "private_counts", "private_events",
-                     "seats", "turn_deadline", "turn_started"):
+                     "seats", "turn_deadline", "turn_started", "note_ids", "note_floor"):
             setattr(live, name, getattr(fresh, name))
         live._payload_version = -1
         live.refused.clear()
@@ -1180,7 +1205,7 @@ class Manager:
                 if cleared:
                     done.append(("clock", None, None))
             for event in notes:
-                db.execute(insert(NoteRow), self._note_row(live, event))
+                self._store_note(db, live, event)
         # committed: the copy follows
         for what, seat, when in done:
             if what == "bot" and seat is not None:
@@ -1229,7 +1254,7 @@ class Manager:
                                                             SeatRow.kind == "human", SeatRow.takeover_at.is_(None))
                                       .values(takeover_at=stamp_of(at), takeover_reason="left")))
                 if ok:
-                    db.execute(insert(NoteRow), self._note_row(live, note))
+                    self._store_note(db, live, note)
             if ok:
                 s.takeover_at, s.takeover_reason = at, "left"
                 live.add_event(live.version, note)
@@ -1239,6 +1264,8 @@ class Manager:
             self._deadline(live)
         if self.notify is not None:
             await self.notify(live, live.version)
+        if ok:  # and the other processes (their watchers see the seat's notice and the note)
+            self.announce(f"{live.id}:seats")
 
     async def seat_back(self, live: LiveGame, seat: int) -> None:
         """A socket of a seat whose player had left opened again: no takeover."""
@@ -1252,7 +1279,7 @@ class Manager:
                                                             SeatRow.kind == "human", SeatRow.takeover_reason == "left")
                                       .values(takeover_at=None, takeover_reason=None)))
                 if ok:
-                    db.execute(insert(NoteRow), self._note_row(live, note))
+                    self._store_note(db, live, note)
             if ok:
                 s.takeover_at = s.takeover_reason = None
                 live.add_event(live.version, note)
@@ -1262,6 +1289,8 @@ class Manager:
             self._deadline(live)
         if self.notify is not None:
             await self.notify(live, live.version)
+        if ok:  # and the other processes (their watchers see the seat's notice and the note)
+            self.announce(f"{live.id}:seats")
 
     # --- acting ----------------------------------------------------------------------------------
     def _may_catch_up(self, live: LiveGame) -> bool:
@@ -1468,13 +1497,11 @@ class Manager:
     def add_note(self, live: LiveGame, event: Event, db: Session | None = None) -> None:
         """Put a server note (no action's event) in the game's log after the current version, stored (in
         ``db``'s transaction when given, else in one of its own) so the log reads the same after a restart."""
-        row = {"game_id": live.id, "version": live.version, "visible_to": event.visible_to, "event": event.to_json(),
-               "created_at": now()}
         if db is None:
             with self.sessions.begin() as own:
-                own.execute(insert(NoteRow), row)
+                self._store_note(own, live, event)
         else:
-            db.execute(insert(NoteRow), row)
+            self._store_note(db, live, event)
         live.add_event(live.version, event)
         live._payload_version = -1
 
