@@ -155,6 +155,15 @@ class Playout(Agent):
         default): the search copies the state, applies the action and calls ``finish``."""
         return None
 
+    def finish_round(self, game: Game, state: Any, seat: int, rng: Rng,
+                     actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
+        """A flat search's round in one call: exactly what ``s = game.determinize(state, seat, rng)``, then
+        ``seed = rng.next64()`` and, for each of ``actions`` in turn, ``self.rng.state = seed`` and
+        ``finish_after(game, s, action)`` would do (the same draws of ``rng`` and of this policy's generator),
+        as each action's final scores and winners; ``None`` (the default), having drawn nothing: the search
+        does those steps itself."""
+        return None
+
     def rank(self, game: Game, state: Any, actions: list[Action]) -> list[float] | None:
         """A score per action (higher: more promising), so a search may consider only the best few of a wide
         root; ``None`` (the default): no opinion."""

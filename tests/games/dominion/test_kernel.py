@@ -15,7 +15,7 @@ import pytest
 
 import realms.games
 from realms.core.agents import RandomAgent, make_agent
-from realms.core.rng import Rng, derive_seed
+from realms.core.rng import GOLDEN, MASK64, Rng, derive_seed
 from realms.games.dominion.cards import BY_NAME, NAMES
 from realms.games.dominion.cards.card import CARD_ACTIONS
 from realms.games.dominion.rules import score
@@ -23,6 +23,7 @@ from realms.games.dominion.rules import score
 kernel = pytest.importorskip("realms.games.dominion.kernel")
 if not kernel.AVAILABLE:
     pytest.skip("numba is not installed (the 'fast' extra)", allow_module_level=True)
+import numpy as np  # noqa: E402  (with numba)
 
 GAME = realms.games.get("dominion")
 FULL = os.environ.get("REALMS_FULL") == "1"
@@ -209,3 +210,87 @@ def test_random_playouts_in_the_kernel():
 
     moves = [make_agent("mc:iterations=60,policy=random", GAME, 4).act(GAME, state) for _ in range(2)]
     assert moves[0] == moves[1]
+
+
+def _hidden_positions():
+    """Positions of random games (attacks and reveals: cards known in hands, on decks and in discard piles),
+    every 11th decision and each with a pending decision, up to 40 a kingdom."""
+    for opts in ({"players": 2, "kingdom": ATTACKS}, {"players": 3, "kingdom": ATTACKS, "edition": "second"},
+                 {"players": 2, "kingdom": WITCH}, {"players": 2, "kingdom": REST, "edition": "second"}):
+        for g in range(2):
+            state = _rich(opts, g) if g else GAME.new(opts, 3)
+            bots = [RandomAgent(Rng(derive_seed(g, 5, q))) for q in range(state.players)]
+            kept = 0
+            step = 0
+            while state.to_move is not None and kept < 20:
+                if step % 11 == 0 or state.stack:
+                    kept += 1
+                    yield GAME.clone(state)
+                GAME.apply(state, bots[state.to_move].act(GAME, state))
+                step += 1
+
+
+def test_determinize_in_the_kernel():
+    """``kernel.determinize`` from ``round_prepare``'s arrays deals the same cards to the same places as
+    ``Dominion.determinize`` with the same generator, whose next output is the determinized state's stream."""
+    known = Counter()
+    for n, state in enumerate(_hidden_positions()):
+        for seat in range(state.players):
+            prepared = kernel.round_prepare(state, seat)
+            for x in range(2):
+                rng = Rng(derive_seed(n, seat, x))
+                srng = np.array([rng.state, 0], dtype=np.uint64)
+                st = kernel.determinize(*prepared, srng)
+                ref = GAME.determinize(state, seat, rng)
+                want = kernel.encode(ref)
+                for q in range(state.players):
+                    assert kernel.zones(st, q) == kernel.zones(want, q), (n, seat, q)
+                    tail = slice(kernel.S0 + q * kernel.SEAT + kernel.O_COUNT, kernel.S0 + (q + 1) * kernel.SEAT)
+                    assert st[tail].tolist() == want[tail].tolist()
+                assert st[:kernel.S0].tolist() == want[:kernel.S0].tolist()
+                assert Rng.from_state(int(srng[0])).next64() == ref.rng and int(srng[0]) + GOLDEN & MASK64 == rng.state
+        known["hand"] += any(state.hpub)
+        known["deck"] += any(any(t) for t in state.top)
+        known["discard"] += any(state.dpub)
+    assert all(known[k] for k in ("hand", "deck", "discard")), known
+
+
+def test_search_rounds_in_the_kernel():
+    """``random``'s ``finish_round`` (a flat search's whole round in one call) is the search's own steps:
+    ``determinize``, one draw for the policy's seed, then ``finish_after`` of each action from that seed; the
+    same scores and winners, the search's and the policy's generators left in the same states. And ``mc`` with it
+    gives the root statistics it gives without it."""
+    import realms.agents  # noqa: F401  (the search agents)
+    from realms.games.dominion.playout import RandomFinish
+
+    for n, state in enumerate(_hidden_positions()):
+        if n % 3:
+            continue
+        seat = state.to_move
+        actions = GAME.legal_actions(state)
+        a, b = make_agent("random", GAME, n), make_agent("random", GAME, n)
+        ra, rb = Rng(n), Rng(n)
+        for _ in range(2):  # (the second round from the arrays kept)
+            got = a.finish_round(GAME, state, seat, ra, actions)
+            s = GAME.determinize(state, seat, rb)
+            seed = rb.next64()
+            want = []
+            for action in actions:
+                b.rng.state = seed
+                done = b.finish_after(GAME, s, action)
+                want.append((done.scores, done.winners))
+            assert got == want, n
+            assert (ra.state, a.rng.state) == (rb.state, b.rng.state)
+    saved = RandomFinish.finish_round
+    state = next(p for i, p in enumerate(_hidden_positions()) if i > 5 and len(GAME.legal_actions(p)) > 2)
+    stats = []
+    try:
+        for hook in (saved, lambda *args: None):
+            RandomFinish.finish_round = hook
+            for spec in ("mc:iterations=47,policy=random", "mc:iterations=40,policy=random,confidence=0,focus=false"):
+                agent = make_agent(spec, GAME, 8)
+                move = agent.act(GAME, state)
+                stats.append((spec, move, agent.last_stats))
+    finally:
+        RandomFinish.finish_round = saved
+    assert stats[:2] == stats[2:]

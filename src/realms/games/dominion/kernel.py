@@ -1250,6 +1250,47 @@ if AVAILABLE:
         return st
 
     @numba.njit(cache=True)
+    def determinize(template: Any, slots: Any, seg: Any, srng: Any) -> Any:
+        """``Dominion.determinize`` on the kernel's array: a copy of ``template`` (the root state encoded with
+        each resampled seat's hand as its pinned cards first, ``round_prepare``) in which each resampled seat's
+        cards at the addresses ``slots`` (``seg[i]`` of them for the i-th such seat, in seat order, in the order
+        ``_resample_seat`` pools them) are shuffled as ``Rng.shuffle`` shuffles that pool, from the search's
+        generator (state ``srng[0]``, advanced in place)."""
+        st = _copy(template)
+        at = 0
+        for i in range(seg.shape[0]):
+            n = seg[i]
+            for j in range(n - 1, 0, -1):
+                x = _below(srng, 0, j + 1)
+                a, b = slots[at + j], slots[at + x]
+                t = st[a]
+                st[a] = st[b]
+                st[b] = t
+            at += n
+        return st
+
+    @numba.njit(cache=True)
+    def round_playouts(template: Any, slots: Any, seg: Any, firsts: Any, srng: Any, out: Any) -> None:
+        """A flat search's round in one call: ``determinize``, the determinized state's stream and the playout
+        policy's seed as the search's next two draws (``Rng.next64``), then ``playout`` of each action index of
+        ``firsts`` from that state with the policy's generator at that seed (row j of ``out``: the scores, turns
+        and ranks of ``firsts[j]``'s playout). ``srng[1]`` is left at the policy's generator state after the last
+        playout."""
+        st = determinize(template, slots, seg, srng)
+        s = srng[0] + _G
+        own = _mix(s)
+        s = s + _G
+        seed = _mix(s)
+        srng[0] = s
+        gen = np.empty(2, dtype=np.uint64)
+        gen[0] = seed
+        for j in range(firsts.shape[0]):
+            gen[0] = seed
+            gen[1] = own
+            playout(st, firsts[j], gen, out[j])
+        srng[1] = gen[0]
+
+    @numba.njit(cache=True)
     def summary(st: Any, out: Any) -> None:
         """Per seat: score, turns, Provinces, the turns of the 4th and 8th, then the cards owned (``NC``)."""
         for q in range(st[G_PLAYERS]):
@@ -1487,6 +1528,56 @@ def search_playout(state: Any, first: int, rng: Rng, encoded: Any, buffers: tupl
     vals = out.tolist()
     return Result(vals[:n], vals[2 * MAXP:2 * MAXP + n], lambda: _breakdown(scores(st, n), n),
                   [(-t,) for t in vals[MAXP:MAXP + n]])
+
+
+def round_prepare(s: Any, seat: int) -> tuple[Any, Any, Any]:
+    """What ``determinize`` and ``round_playouts`` take for seat ``seat``'s search from the reference state ``s``:
+    the array of ``s`` with each other seat's hand reordered as ``_resample_seat`` deals it (the cards known to be
+    in it first), the addresses of every card that function pools, in its order, and their count per seat."""
+    t = s.clone()
+    slots: list[int] = []
+    seg: list[int] = []
+    for q in range(s.players):
+        if q == seat:
+            continue
+        sb = S0 + q * SEAT
+        known = list(s.hpub[q])
+        pinned: list[int] = []
+        rest: list[int] = []
+        for c in s.hand[q]:
+            if c in known:
+                known.remove(c)
+                pinned.append(c)
+            else:
+                rest.append(c)
+        t.hand[q] = pinned + rest
+        at = [sb + Z_HAND * ZC + len(pinned) + i for i in range(len(rest))]
+        deck, top = s.deck[q], s.top[q]
+        free = len(deck) - len(top)
+        at += [sb + Z_DECK * ZC + i for i in range(free)]
+        at += [sb + Z_DECK * ZC + free + i for i in range(len(top)) if not top[i]]
+        disc = s.disc[q]
+        mask = s.dpub[q] | (1 << (len(disc) - 1) if disc else 0)
+        at += [sb + Z_DISC * ZC + i for i in range(len(disc)) if not mask >> i & 1]
+        at += [sb + Z_LOOK * ZC + i for i in range(len(s.look[q]))]
+        slots += at
+        seg.append(len(at))
+    return encode(t), np.array(slots, dtype=np.int64), np.array(seg, dtype=np.int64)
+
+
+def search_round(prepared: tuple[Any, Any, Any], players: int, firsts: Sequence[int], rng: Rng,
+                 policy_rng: Rng) -> list[tuple[list[int], list[int]]]:
+    """A flat search's round (``round_playouts``) from ``round_prepare``'s arrays: ``rng`` (the search's) is
+    advanced as ``Dominion.determinize`` and one ``next64`` advance it, ``policy_rng`` left as the playouts of
+    the root actions ``firsts`` from its seed leave it; each action's final scores and winners."""
+    template, slots, seg = prepared
+    srng = np.array([rng.state, 0], dtype=np.uint64)
+    out = np.empty((len(firsts), 3 * MAXP), dtype=np.int64)
+    round_playouts(template, slots, seg, np.array(firsts, dtype=np.int64), srng, out)
+    rng.state = int(srng[0])
+    policy_rng.state = int(srng[1])
+    r = 2 * MAXP
+    return [(row[:players], [q for q in range(players) if row[r + q] == 1]) for row in out.tolist()]
 
 
 def scores(st: Any, players: int) -> list[list[int]]:

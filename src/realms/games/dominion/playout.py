@@ -9,6 +9,7 @@ from typing import Any
 
 from realms.core.agents import Playout, RandomAgent
 from realms.core.game import Action, Result
+from realms.core.rng import Rng
 
 
 def _usable(state: Any) -> bool:
@@ -49,6 +50,25 @@ class RandomFinish(RandomAgent, Playout):
             kept = (state, mark, kernel.encode(state))
             self._encoded = kept
         return kernel.search_playout(state, action.index, self.rng, kept[2], self._buffers())
+
+    def finish_round(self, game: Any, state: Any, seat: int, rng: Rng,
+                     actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
+        """A flat search's round in the kernel (``kernel.round_playouts``: the determinization too, so the round
+        builds no state object); what the search needs of ``state`` is derived once while the same unchanged
+        object comes back (as ``finish_after`` keeps its encoding)."""
+        if state.to_move is None:
+            return None
+        from realms.games.dominion import kernel
+
+        mark = (state.rng, state.cur, state.phase, state.to_move, len(state.stack), state.coins, state.buys,
+                state.actions, state.turns[state.cur], len(state.hand[state.to_move]), seat, kernel.ENABLED)
+        kept = getattr(self, "_round", None)
+        if kept is None or kept[0] is not state or kept[1] != mark:
+            if not _usable(state):
+                return None
+            kept = (state, mark, kernel.round_prepare(state, seat))
+            self._round = kept
+        return kernel.search_round(kept[2], state.players, [a.index for a in actions], rng, self.rng)
 
     def _buffers(self) -> tuple[Any, Any]:
         bufs = getattr(self, "_bufs", None)
