@@ -37,6 +37,7 @@ import atexit
 import collections
 import math
 import multiprocessing as mp
+import statistics
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -69,6 +70,9 @@ OPTIONS: tuple[AgentOption, ...] = (
     AgentOption("confidence", "float", 1.0, "play the policy's own choice unless the search's choice beats it by "
                 "this many standard errors (mc: of their paired difference; trees: of the difference of their "
                 "means); 0: the search's choice", minimum=0.0, maximum=10.0),
+    AgentOption("family", "bool", True, "mc: the confidence is for all the alternatives together (Sidak: the "
+                "chance that one as good as the policy's choice passes is that of a single test at confidence, "
+                "so the bar rises with their number); false: each alternative alone"),
     AgentOption("focus", "bool", True, "spend the budget where the game's playout policy says decisions matter "
                 "(its effort per decision: a share of the iterations or seconds); false: every decision alike"),
     AgentOption("plan", "int", 0, "mc: beside each root action (the playout policy playing on), up to this many "
@@ -104,6 +108,8 @@ class SearchConfig:
     plan: int = 0
     #: the playout policy's own choice at the root (set per move by the agent; mc compares against it)
     baseline: int | None = None
+    #: mc: ``confidence`` holds for the alternatives together (the bar rises with their number)
+    family: bool = False
 
 
 #: ``eval=margin``: what a tie for the best score is worth, times (the seat's share of the win - 1/2): won on the
@@ -164,18 +170,13 @@ class _Search:
         if cfg.kind == "mc":
             self.stats = {a.index: [0, 0.0] for a in self.root_actions}
             self.mc_i = 0
-            #: whether to ask the policy for whole rounds (``Playout.finish_round``) until it declines one
-            self.rounds = True
             if cfg.plan:
                 return self._run_plans()
         else:
             self.root = _Node()
             if cfg.kind == "uct":
                 self.det = self.game.determinize(self.state, self.seat, self.rng)
-        if cfg.iterations and cfg.kind == "mc":
-            while self.mc_i < cfg.iterations:  # (a step plays one root action, or a whole round at once)
-                step()
-        elif cfg.iterations:
+        if cfg.iterations:
             for _ in range(cfg.iterations):
                 step()
         else:
@@ -298,18 +299,6 @@ class _Search:
         # rounds of one playout per root action, all from the same determinization with the policy's
         # generator in the same state (common random numbers: the actions are compared on the same luck)
         k = self.mc_i % len(self.root_actions)
-        if k == 0 and self.estimates and self.rounds:
-            # the policy plays the whole round (its determinization too) in one call when it can: the same draws
-            left = self.cfg.iterations - self.mc_i if self.cfg.iterations else len(self.root_actions)
-            actions = self.root_actions[:left]
-            done_all = self.policy.finish_round(self.game, self.state, self.seat, self.rng, actions)  # type: ignore[attr-defined]
-            if done_all is not None:
-                self.mc_i += len(actions)
-                self.playouts += len(actions)
-                for j, (a, (scores, winners)) in enumerate(zip(actions, done_all, strict=True)):
-                    self._record(j, a, self._reward(scores, winners))
-                return
-            self.rounds = False
         self.mc_i += 1
         if k == 0:
             self.round_state = self.game.determinize(self.state, self.seat, self.rng)
@@ -324,10 +313,6 @@ class _Search:
             s = self.game.clone(self.round_state)
             self.game.apply(s, a)
             r = self._playout(s)
-        self._record(k, a, r)
-
-    def _record(self, k: int, a: Action, r: list[float]) -> None:
-        """The statistics of root action ``a``'s playout, the ``k``-th of its round, with rewards ``r``."""
         if self.cfg.baseline is not None:  # the baseline is first in every round: pair the others with it
             mine = r[self.seat]
             if k == 0:
@@ -658,7 +643,8 @@ class SearchAgent(Agent):
                 total[i] = (n0 + n, w0 + w)
         self.last_stats = total
         if cfg.baseline is not None and cfg.kind == "mc":
-            return _choose_over(actions, total, paired, cfg.baseline, cfg.confidence)
+            z = family_z(cfg.confidence, sum(i != cfg.baseline for i in paired)) if cfg.family else cfg.confidence
+            return _choose_over(actions, total, paired, cfg.baseline, z)
         if cfg.baseline is not None:
             return _choose_over_tree(actions, total, paired, cfg.baseline, cfg.confidence,
                                      Rng(move_seed ^ _TIE_SALT))
@@ -666,6 +652,17 @@ class SearchAgent(Agent):
 
 
 _TIE_SALT = 0x7E5B_2A11_0C3D_9F01
+
+
+def family_z(z: float, alternatives: int) -> float:
+    """The bar for each of ``alternatives`` one-sided tests such that the chance that any of them passes by
+    noise alone (independent tests: Sidak) is that of one test at ``z`` standard errors."""
+    if alternatives <= 1 or z <= 0:
+        return z
+    normal = statistics.NormalDist()
+    alpha = normal.cdf(-z)  # one test's chance of passing by noise
+    each = -math.expm1(math.log1p(-alpha) / alternatives)
+    return max(z, -normal.inv_cdf(each)) if each > 0 else z
 
 
 def _choose_over(actions: list[Action], stats: dict[int, tuple[int, float]], paired: dict[int, list[float]],
@@ -740,7 +737,8 @@ def _spec(kind: str) -> AgentSpec:
             rng = Rng(options["seed"])
         cfg = SearchConfig(kind, options["seconds"], options["iterations"], options["policy"], options["eval"],
                            options["c"], options["depth"], options["workers"], options["width"],
-                           options["confidence"], options["focus"], options["plan"])
+                           options["confidence"], options["focus"], options["plan"],
+                           family=options["family"])
         return SearchAgent(rng, cfg)
 
     return AgentSpec(build, OPTIONS, KINDS[kind])
