@@ -170,13 +170,18 @@ class _Search:
         if cfg.kind == "mc":
             self.stats = {a.index: [0, 0.0] for a in self.root_actions}
             self.mc_i = 0
+            #: whether to ask the policy for whole rounds (``Playout.finish_round``) until it declines one
+            self.rounds = True
             if cfg.plan:
                 return self._run_plans()
         else:
             self.root = _Node()
             if cfg.kind == "uct":
                 self.det = self.game.determinize(self.state, self.seat, self.rng)
-        if cfg.iterations:
+        if cfg.iterations and cfg.kind == "mc":
+            while self.mc_i < cfg.iterations:  # (a step plays one root action, or a whole round at once)
+                step()
+        elif cfg.iterations:
             for _ in range(cfg.iterations):
                 step()
         else:
@@ -299,6 +304,18 @@ class _Search:
         # rounds of one playout per root action, all from the same determinization with the policy's
         # generator in the same state (common random numbers: the actions are compared on the same luck)
         k = self.mc_i % len(self.root_actions)
+        if k == 0 and self.estimates and self.rounds:
+            # the policy plays the whole round (its determinization too) in one call when it can: the same draws
+            left = self.cfg.iterations - self.mc_i if self.cfg.iterations else len(self.root_actions)
+            actions = self.root_actions[:left]
+            done_all = self.policy.finish_round(self.game, self.state, self.seat, self.rng, actions)  # type: ignore[attr-defined]
+            if done_all is not None:
+                self.mc_i += len(actions)
+                self.playouts += len(actions)
+                for j, (a, (scores, winners)) in enumerate(zip(actions, done_all, strict=True)):
+                    self._record(j, a, self._reward(scores, winners))
+                return
+            self.rounds = False
         self.mc_i += 1
         if k == 0:
             self.round_state = self.game.determinize(self.state, self.seat, self.rng)
@@ -313,6 +330,10 @@ class _Search:
             s = self.game.clone(self.round_state)
             self.game.apply(s, a)
             r = self._playout(s)
+        self._record(k, a, r)
+
+    def _record(self, k: int, a: Action, r: list[float]) -> None:
+        """The statistics of root action ``a``'s playout, the ``k``-th of its round, with rewards ``r``."""
         if self.cfg.baseline is not None:  # the baseline is first in every round: pair the others with it
             mine = r[self.seat]
             if k == 0:
