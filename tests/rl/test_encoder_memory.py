@@ -3,11 +3,15 @@ the result equals that of a fresh encoder."""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
 import realms.games
 from realms.core.rng import Rng
+
+FULL = os.environ.get("REALMS_FULL") == "1"
 
 
 @pytest.mark.parametrize(("game_id", "opts"), [("kingdomino", {"players": 3}), ("dominion", {"players": 3}),
@@ -112,3 +116,33 @@ def test_environments_stepped_in_turn_have_encoders_of_their_own(game_id):
             assert np.array_equal(obs["observation"], cls().encode(state, state.to_move))
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.below(len(legal))]))
+
+
+@pytest.mark.parametrize(("game_id", "opts", "games"), [
+    ("kingdomino", {"players": 2}, 30), ("kingdomino", {"players": 3}, 10), ("kingdomino", {"players": 4}, 8),
+    ("dominion", {"players": 2, "kingdom": "random"}, 3), ("burgundy", {"players": 2}, 2)])
+def test_following_many_games_as_an_environment_does(game_id, opts, games):
+    """The environments' pattern over many random games with one encoder: the seat to move encoded at every step
+    (and now and then every seat), the last vector held while the next is built; each equals a fresh encoder's.
+    (A new round rewrites the rows slot by slot; a young kingdom's planes are written square by square.)"""
+    game = realms.games.get(game_id)
+    cls = type(game.observation())
+    shared = cls()
+    follow = getattr(shared, "encode_next", shared.encode)
+    steps = 0
+    for seed in range(games * (4 if FULL else 1)):
+        s = game.new(opts, 1000 + seed)
+        rng = Rng(seed)
+        held = None
+        while s.to_move is not None:
+            seats = range(game.players(s)) if rng.below(8) == 0 else (s.to_move,)
+            for seat in seats:
+                got = follow(s, seat)
+                assert np.array_equal(got, cls().encode(s, seat)), (seed, steps, seat)
+                if held is not None:
+                    assert np.array_equal(held[0], held[1])
+                held = got, got.copy()
+            steps += 1
+            actions = game.legal_actions(s)
+            game.apply(s, actions[rng.below(len(actions))])
+    assert steps > 100

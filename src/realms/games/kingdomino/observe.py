@@ -186,9 +186,11 @@ def _slot_table() -> list[array]:
 _SLOT = _slot_table()
 _ZEROS48 = array("f", bytes(4 * NUM_DOMINOES))
 _ALL_SLOTS = range(2 * SLOTS)
+#: a kingdom's empty planes, and the most squares (castle included) for which writing them one by one into these
+#: is cheaper than unpacking the planes of the masks (``_planes``, whose cache misses for most young kingdoms)
+_NO_PLANES = array("f", bytes(4 * _KINGDOM))
+_FEW = 9
 _OCC_PLANE = 9 * _PLANE
-#: the codes of the empty slots after a row of n dominoes
-_NO_CODES = [[0] * (SLOTS - n) for n in range(SLOTS + 1)]
 
 
 class _Memo:
@@ -294,8 +296,12 @@ class KingdominoObserver:
                 o = occ[q]
                 if o != kocc[i]:  # seat q's kingdom grew: its planes, grown once for every observing seat
                     if shared[0] is not s or shared[1] != s.game_no:
-                        shared[:] = [s, s.game_no, o, _planes(
-                            (*s.terr[q * 6:q * 6 + 6], *s.crown[q * 3:q * 3 + 3], o))[:]]
+                        if o.bit_count() <= _FEW:  # a young kingdom: its squares written into empty planes
+                            planes = _NO_PLANES[:]
+                            _grow_by(planes, s, q, o)
+                        else:
+                            planes = _planes((*s.terr[q * 6:q * 6 + 6], *s.crown[q * 3:q * 3 + 3], o))[:]
+                        shared[:] = [s, s.game_no, o, planes]
                     elif shared[2] != o:
                         _grow_by(shared[3], s, q, o ^ shared[2])
                         shared[2] = o
@@ -332,19 +338,35 @@ class KingdominoObserver:
                             out[r:r + SLOT_FEATURES] = _SLOT[code]
                             codes[SLOTS + j] = code
             else:  # a new round: every slot, the dominoes drawn, the round and the pile's size
+                # slot by slot, in place (no lists built: a new round comes at a quarter of the encodings)
                 done = order[:oi] if rnd else ()
-                new = [d * 20 + part[k] + (2 if k == acting else 0) + (1 if k in done else 0)
-                       for d, k in zip(cur, cur_king, strict=True)]
-                new += _NO_CODES[len(cur)]
-                new += [d * 20 + (part[k] + (2 if k == acting else 0) if k >= 0 else 0)
-                        for d, k in zip(nxt, nxt_king, strict=True)]
-                new += _NO_CODES[len(nxt)]
                 r = rows_at
-                for code, was in zip(new, codes, strict=True):
-                    if code != was:
+                j = 0
+                for d, k in zip(cur, cur_king, strict=True):
+                    code = d * 20 + part[k] + (2 if k == acting else 0) + (1 if k in done else 0)
+                    if code != codes[j]:
                         out[r:r + SLOT_FEATURES] = _SLOT[code]
+                        codes[j] = code
                     r += SLOT_FEATURES
-                m.slots = new
+                    j += 1
+                for e in range(j, SLOTS):  # the empty slots of a short row
+                    if codes[e]:
+                        out[r:r + SLOT_FEATURES] = _SLOT[0]
+                        codes[e] = 0
+                    r += SLOT_FEATURES
+                j = SLOTS
+                for d, k in zip(nxt, nxt_king, strict=True):
+                    code = d * 20 + (part[k] + (2 if k == acting else 0) if k >= 0 else 0)
+                    if code != codes[j]:
+                        out[r:r + SLOT_FEATURES] = _SLOT[code]
+                        codes[j] = code
+                    r += SLOT_FEATURES
+                    j += 1
+                for e in range(j, 2 * SLOTS):
+                    if codes[e]:
+                        out[r:r + SLOT_FEATURES] = _SLOT[0]
+                        codes[e] = 0
+                    r += SLOT_FEATURES
                 unseen = m.unseen_at - 1
                 if rnd == m.round + 1:  # the new next row came from the pile
                     for d in nxt:
