@@ -293,3 +293,65 @@ def test_mc_with_rollout_auto_is_deterministic_under_an_iteration_budget():
     assert moves[0] == moves[1] and agents[0].last_stats == agents[1].last_stats
     assert agents[0].last_stats != agents[2].last_stats
     assert G.state_hash(s) == before
+
+
+def test_the_quick_answers_are_the_bots_rules():
+    """The bots' shortcuts give what their rules say, at every decision of games between them: a Reaction is
+    revealed when its yes is among the options, a discard down is the lowest of the distinct cards offered by
+    the discard key (the first such in the options' order), the default play order is the rank table's, and
+    ``rollout-auto``'s buy is ``StrategyBot.pick`` under ``seat_rules`` (with and without a list to pick from)."""
+    from realms.core.agents import RandomAgent
+    from realms.games.dominion.bots import _PLAY_RANK, StrategyBot, _discard_key
+    from realms.games.dominion.cards import HANDLERS
+    from realms.games.dominion.cards.card import CHOOSE, IS_ACTION, NAMES, NO, YES, card_of
+    from realms.games.dominion.frames import DISCARD_DOWN, REACT
+
+    seen = {"react": 0, "discard": 0, "pick": 0, "play": 0}
+    for g, kingdom in enumerate(("first-game", "Moat,Militia,Witch,Bureaucrat,Spy,Thief,Bandit,Library,Sentry,Cellar")):
+        s = G.new({"players": 3, "kingdom": kingdom}, g)
+        auto = make_agent("rollout-auto", G, g)
+        seats = [auto, RandomAgent(Rng(g)), make_agent("bmu-plus", G, g + 1)]
+        while s.to_move is not None:
+            p = s.to_move
+            if s.stack:
+                f = s.stack[-1]
+                opts = HANDLERS[f[0]].options(s, f)
+                if f[0] == REACT:
+                    assert auto.decide(s, f) == (YES if YES in opts else NO)
+                    seen["react"] += 1
+                elif f[0] == DISCARD_DOWN:
+                    assert auto.decide(s, f) == CHOOSE(min((card_of(a) for a in opts), key=_discard_key))
+                    seen["discard"] += 1
+            elif s.phase == 1:
+                for among in (None, [c for c in s.piles if c % 2]):
+                    want = StrategyBot.pick(_Rules(auto.seat_rules(s, p)), s, p, s.coins, among)
+                    assert auto.pick(s, p, s.coins, among) == want
+                seen["pick"] += 1
+            else:
+                acts = [c for c in s.hand[p] if IS_ACTION[c]]
+                if acts:
+                    assert auto.choose_play(s, acts) == min(acts, key=lambda c: _PLAY_RANK.get(NAMES[c], 99))
+                    seen["play"] += 1
+            G.apply(s, seats[p].act(G, s))
+    assert all(seen.values()), seen
+
+
+class _Rules:
+    """A stand-in bot for ``StrategyBot.pick``: only its rules."""
+
+    def __init__(self, rules):
+        self._rules = rules
+
+
+def test_rollout_finish_after_is_apply_then_finish():
+    """``rollout``'s ``finish_after`` (a flat search's playout of a root action, one copy of the state) is the
+    search's own way: a copy, the action applied, then ``finish``."""
+    s = G.new({"players": 2, "kingdom": "first-game"}, 4)
+    bots = [make_agent("rollout", G, q) for q in range(2)]
+    for _ in range(40):
+        G.apply(s, bots[s.to_move].act(G, s))
+    for action in G.legal_actions(s):
+        a, b = make_agent("rollout", G, 9), make_agent("rollout", G, 9)
+        t = G.clone(s)
+        G.apply(t, action)
+        assert a.finish_after(G, s, action) == b.finish(G, t)

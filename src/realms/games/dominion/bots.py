@@ -351,6 +351,14 @@ def _discard_key(c: int) -> tuple[int, int, int]:
     return (group, COST[c], 0 if t & TREASURE else 1)
 
 
+#: the default play order's rank of every card, by id (99: not listed)
+_PLAY_KEYS = [_PLAY_RANK.get(n, 99) for n in NAMES]
+#: ``_discard_key`` of every card, by id
+_DISCARD_KEYS = [_discard_key(c) for c in range(len(NAMES))]
+#: the name of the method that decides a card's frame (``on_throne_room``), by card id
+_ON = ["on_" + n.lower().replace(" ", "_") for n in NAMES]
+
+
 def _value(c: int) -> int:
     """A rough worth of owning ``c`` for picking among gains and trashes."""
     t = TYPES[c]
@@ -416,23 +424,25 @@ class StrategyBot(Agent):
             listed = [c for c in actions if c in order]
             if listed:
                 return min(listed, key=order.__getitem__)
-        return min(actions, key=lambda c: _PLAY_RANK.get(NAMES[c], 99))
+        return min(actions, key=_PLAY_KEYS.__getitem__)
 
     # -- pending decisions --------------------------------------------------------------------
     def decide(self, s: DominionState, f: list[int]) -> int:
-        opts = HANDLERS[f[0]].options(s, f)
-        assert opts
         kind = f[0]
+        # the commonest frames first, without their option lists (the same answers: a Reaction is revealed when
+        # it is in hand, the yes of its options; the discard is the first distinct card of the hand that is
+        # lowest by the discard key, as min over the distinct cards in first-seen order finds it)
+        if kind == REACT:
+            return YES if f[3] in s.hand[f[2]] else NO
+        if kind == DISCARD_DOWN and len(s.hand[f[2]]) > f[3]:
+            return _choose(min(s.hand[f[2]], key=_DISCARD_KEYS.__getitem__))
+        opts = HANDLERS[kind].options(s, f)
+        assert opts
         p = f[2]
         picks = [card_of(a) for a in opts if a >= CARD_ACTIONS]
-        if kind == REACT:
-            return YES if YES in opts else NO
         if kind == GAIN:
             return self._gain(s, p, f[3], picks)
-        if kind == DISCARD_DOWN:
-            return _choose(min(picks, key=_discard_key))
-        name = NAMES[kind] if kind >= 0 else ""
-        method = getattr(self, "on_" + name.lower().replace(" ", "_"), None)
+        method = getattr(self, _ON[kind], None) if kind >= 0 else None
         if method is not None:
             a = method(s, f, p, picks, opts)
             if a in opts:
@@ -697,6 +707,19 @@ class RolloutBot(StrategyBot, Playout):
         assert result is not None
         return result
 
+    def finish_after(self, game: Any, state: Any, action: Action) -> Result:
+        """``finish`` of a copy of ``state`` after ``action``, the one copy played on."""
+        from realms.games.dominion.fast import play
+
+        s: DominionState = game.clone(state)
+        game.apply(s, action)
+        if s.to_move is not None:
+            self._prepare(s)
+            play(game, s, [self] * s.players)
+        result: Result | None = game.result(s)
+        assert result is not None
+        return result
+
     def _prepare(self, s: DominionState) -> None:
         """Set up for the kingdom of ``s`` on the first decision (nothing to do for the plain rollout)."""
 
@@ -844,9 +867,10 @@ class RolloutAutoBot(RolloutBot):
     playing money (the First Game's Big Money Ultimate, which passes its Militia) is modelled playing money."""
 
     name = "rollout-auto"
+    _order: list[int] | None = None
 
     def _prepare(self, s: DominionState) -> None:
-        if getattr(self, "_order", None) is None:
+        if self._order is None:
             names = {NAMES[c] for c in s.kingdom}
             #: the kingdom's cards in BMU_PLUS_ORDER, and the rules of Big Money Ultimate plus each
             self._order = [_card_id(n) for n in BMU_PLUS_ORDER if n in names]
@@ -870,8 +894,36 @@ class RolloutAutoBot(RolloutBot):
         return self._money_rules
 
     def pick(self, s: DominionState, p: int, coins: int, among: list[int] | None) -> int:
-        self._rules = self.seat_rules(s, p)
-        return StrategyBot.pick(self, s, p, coins, among)
+        # seat_rules and StrategyBot.pick in one (the same rules and the same card; a playout's commonest call)
+        order = self._order
+        if order is None:
+            self._prepare(s)
+            order = self._order
+            assert order is not None
+        if not order:
+            rules = self._money_rules
+        else:
+            owned = s.owned[p]
+            x = order[0]
+            if owned[x] or not passed_x(s, p, x):
+                rules = self._plus[x]
+            else:
+                for c in order:
+                    if owned[c]:
+                        rules = self._plus[c]
+                        break
+                else:
+                    rules = self._money_rules
+        self._rules = rules
+        supply = s.supply
+        for c, conds in rules:
+            if supply[c] and COST[c] <= coins and (among is None or c in among):
+                for k in conds:
+                    if not k.holds(s, p, coins):
+                        break
+                else:
+                    return c
+        return -1
 
 
 def passed_x(s: DominionState, p: int, x: int) -> bool:

@@ -49,6 +49,8 @@ from realms.games.dominion.zones import (
 )
 
 GAIN, DISCARD_DOWN, REACT, BODY, REPLAY = -1, -2, -3, -4, -5
+#: ``CHOOSE`` of every card, by id
+_CHOOSE = [CHOOSE(c) for c in range(64)]  # (more than there are cards: the cards register after this module loads)
 
 
 def push_gain(s: Any, p: int, max_cost: int, type_mask: int = 0, dest: int = TO_DISCARD, exact: bool = False) -> None:
@@ -67,7 +69,7 @@ class Gain(Handler):
 
     def options(self, s: Any, f: list[int]) -> list[int] | None:
         cards = gainable(s, f[3], f[4], bool(f[6]))
-        return [CHOOSE(c) for c in cards] or None
+        return [_CHOOSE[c] for c in cards] or None
 
     def resume(self, s: Any, f: list[int]) -> None:
         s.stack.pop()
@@ -105,7 +107,7 @@ class DiscardDown(Handler):
         hand = s.hand[f[2]]
         if len(hand) <= f[3]:
             return None
-        return [CHOOSE(c) for c in distinct(hand)]
+        return [_CHOOSE[c] for c in distinct(hand)]
 
     def resume(self, s: Any, f: list[int]) -> None:
         s.stack.pop()

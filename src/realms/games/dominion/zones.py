@@ -339,8 +339,4 @@ def trash_from_hand(s: Any, p: int, c: int, quiet: bool = False) -> None:
 
 def distinct(cards: list[int]) -> list[int]:
     """The distinct card ids of ``cards`` in first-seen order."""
-    out: list[int] = []
-    for c in cards:
-        if c not in out:
-            out.append(c)
-    return out
+    return list(dict.fromkeys(cards))
