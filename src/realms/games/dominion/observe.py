@@ -218,6 +218,22 @@ class DominionObserver:
         if zone != own[4]:
             _zone(out, o_own[4], zone, own[4], c_own[4])
             own[4] = zone[:]
+        supply = s.supply
+        gained: Any = ()  # the piles whose count changed: where the cards owned changed too, unless trashed
+        if s.piles != m.piles:
+            o, g = at["supply"], at["in_game"]
+            out[o:o + C] = _ZC
+            out[g:g + C] = _ZC
+            for c in s.piles:
+                out[o + c] = supply[c] / 10
+                out[g + c] = 1.0
+            m.piles, m.supply = s.piles, supply[:]
+        elif supply != m.supply:  # a gain or two
+            o = at["supply"]
+            gained = list(compress(_CARDS, map(ne, supply, m.supply)))  # only piles of the game have cards
+            for c in gained:
+                out[o + c] = supply[c] / 10
+            m.supply = supply[:]
         for sm in m.seats:
             q = sm.q
             zone = s.play[q]
@@ -254,42 +270,37 @@ class DominionObserver:
             owned = s.owned[q]
             if owned != sm.owned:
                 o = sm.o_owned
-                old_owned = sm.owned
+                old_owned = sm.owned  # the memo's own copy, brought up to date in place
                 rescore = old_owned is None
                 if rescore:
                     for c, k in enumerate(owned):
                         out[o + c] = k / 10
-                else:  # a gain or a trash changes a count or two
-                    for c in compress(_CARDS, map(ne, owned, old_owned)):
-                        out[o + c] = owned[c] / 10
-                        if c in _SCORING:
-                            rescore = True
+                    sm.owned = owned[:]
+                else:  # a gain or a trash changes a count or two: first those of the piles that changed
+                    for c in gained:
+                        k = owned[c]
+                        if k != old_owned[c]:
+                            old_owned[c] = k
+                            out[o + c] = k / 10
+                            if c in _SCORING:
+                                rescore = True
+                    if owned != old_owned:  # a trash, a gain from the trash
+                        for c in compress(_CARDS, map(ne, owned, old_owned)):
+                            k = old_owned[c] = owned[c]
+                            out[o + c] = k / 10
+                            if c in _SCORING:
+                                rescore = True
                 if q == seat:
                     for c in _COUNTING:
                         if owned[c]:
                             rescore = True
                     if rescore:
                         m.vp = score(s, seat)
-                sm.owned = owned[:]
             sizes = (len(s.hand[q]), len(deck), len(disc), len(s.look[q]), s.turns[q])
             if sizes != sm.sizes:
                 _SIZES.pack_into(out, 4 * sm.o_sizes, sizes[0] / 10, sizes[1] / 10, sizes[2] / 10, sizes[3] / 10,
                                  sizes[4] / 30)
                 sm.sizes = sizes
-        supply = s.supply
-        if s.piles != m.piles:
-            o, g = at["supply"], at["in_game"]
-            out[o:o + C] = _ZC
-            out[g:g + C] = _ZC
-            for c in s.piles:
-                out[o + c] = supply[c] / 10
-                out[g + c] = 1.0
-            m.piles, m.supply = s.piles, supply[:]
-        elif supply != m.supply:  # a gain or two
-            o = at["supply"]
-            for c in compress(_CARDS, map(ne, supply, m.supply)):  # only piles of the game have cards
-                out[o + c] = supply[c] / 10
-            m.supply = supply[:]
         o = at["turn"]
         over = s.to_move is None
         phase = 2 if over else s.phase
