@@ -313,24 +313,66 @@ class BurgundyObserver:
         # the player blocks, list by list (an action changes one or two numbers of one seat)
         ply = at["player"]
         lists = m.lists
-        if s.vp != lists[0]:
-            _per_seat(out, ply, s.vp, lists[0], seat, p, 100)
-            lists[0] = s.vp[:]
-        if s.silver != lists[1]:
-            _per_seat(out, ply + 1, s.silver, lists[1], seat, p, 10)
-            lists[1] = s.silver[:]
-        if s.workers != lists[2]:
-            _per_seat(out, ply + 2, s.workers, lists[2], seat, p, 10)
-            lists[2] = s.workers[:]
-        if s.mines != lists[3]:
-            _per_seat(out, ply + 3, s.mines, lists[3], seat, p, 4)
-            lists[3] = s.mines[:]
-        if s.turns != lists[4]:
-            _per_seat(out, ply + 4, s.turns, lists[4], seat, p, 25)
-            lists[4] = s.turns[:]
-        if s.track_pos != lists[5]:
-            _per_seat(out, ply + 29, s.track_pos, lists[5], seat, p, 10)
-            lists[5] = s.track_pos[:]
+        values = s.vp
+        was = lists[0]
+        if values != was:
+            if was is None:
+                _per_seat(out, ply, values, None, seat, p, 100)
+            else:  # the seats whose number changed (inline: it is most steps)
+                for q in range(p):
+                    if values[q] != was[q]:
+                        out[ply + (q - seat) % p * 32] = values[q] / 100
+            lists[0] = values[:]
+        values = s.silver
+        was = lists[1]
+        if values != was:
+            if was is None:
+                _per_seat(out, ply + 1, values, None, seat, p, 10)
+            else:  # the seats whose number changed (inline: it is most steps)
+                for q in range(p):
+                    if values[q] != was[q]:
+                        out[ply + 1 + (q - seat) % p * 32] = values[q] / 10
+            lists[1] = values[:]
+        values = s.workers
+        was = lists[2]
+        if values != was:
+            if was is None:
+                _per_seat(out, ply + 2, values, None, seat, p, 10)
+            else:  # the seats whose number changed (inline: it is most steps)
+                for q in range(p):
+                    if values[q] != was[q]:
+                        out[ply + 2 + (q - seat) % p * 32] = values[q] / 10
+            lists[2] = values[:]
+        values = s.mines
+        was = lists[3]
+        if values != was:
+            if was is None:
+                _per_seat(out, ply + 3, values, None, seat, p, 4)
+            else:  # the seats whose number changed (inline: it is most steps)
+                for q in range(p):
+                    if values[q] != was[q]:
+                        out[ply + 3 + (q - seat) % p * 32] = values[q] / 4
+            lists[3] = values[:]
+        values = s.turns
+        was = lists[4]
+        if values != was:
+            if was is None:
+                _per_seat(out, ply + 4, values, None, seat, p, 25)
+            else:  # the seats whose number changed (inline: it is most steps)
+                for q in range(p):
+                    if values[q] != was[q]:
+                        out[ply + 4 + (q - seat) % p * 32] = values[q] / 25
+            lists[4] = values[:]
+        values = s.track_pos
+        was = lists[5]
+        if values != was:
+            if was is None:
+                _per_seat(out, ply + 29, values, None, seat, p, 10)
+            else:  # the seats whose number changed (inline: it is most steps)
+                for q in range(p):
+                    if values[q] != was[q]:
+                        out[ply + 29 + (q - seat) % p * 32] = values[q] / 10
+            lists[5] = values[:]
         if s.goods != lists[6]:
             _per_colour(out, ply + 5, s.goods, lists[6], seat, p, 3)
             lists[6] = s.goods[:]
@@ -423,7 +465,13 @@ class BurgundyObserver:
         else:
             decision = _DECISION["end"] if s.used == 3 else _DECISION["turn"]
         hot = m.hot
-        _hot(out, hot, 4, o + 23 + decision)
+        new = o + 23 + decision  # _hot(out, hot, 4, new), inline: the decision is looked at every step
+        was = hot[4]
+        if was != new:
+            if was >= 0:
+                out[was] = 0.0
+            out[new] = 1.0
+            hot[4] = new
         if same and s.oi == m.where[4] and s.to_move == m.where[5]:
             where = m.where
         else:
