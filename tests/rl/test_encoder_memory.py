@@ -146,3 +146,47 @@ def test_following_many_games_as_an_environment_does(game_id, opts, games):
             actions = game.legal_actions(s)
             game.apply(s, actions[rng.below(len(actions))])
     assert steps > 100
+
+
+@pytest.mark.parametrize(("game_id", "opts"), [("kingdomino", {"players": 2}), ("dominion", {"players": 2}),
+                                               ("burgundy", {"players": 2})])
+def test_vectors_handed_out_are_read_only_and_reused_only_when_dropped(game_id, opts):
+    """``encode_next`` hands out the encoder's own buffer, read-only; while a caller holds a vector the next is
+    written elsewhere (``realms.games.outbuf``), so a loop that keeps only the last one cycles through a few
+    buffers, and one that keeps every vector sees none of them change."""
+    from realms.games.outbuf import POOL
+
+    game = realms.games.get(game_id)
+    cls = type(game.observation())
+    enc = cls()
+    s = game.new(opts, 5)
+    rng = Rng(5)
+    addresses = set()
+    kept = []
+    last = None
+    steps = 0
+    while s.to_move is not None and steps < 120:
+        got = enc.encode_next(s, s.to_move)
+        assert not got.flags.writeable
+        with pytest.raises(ValueError):
+            got[0] = 1.0
+        assert np.array_equal(got, cls().encode(s, s.to_move))
+        if steps < 60:  # a loop that keeps only the last vector
+            addresses.add(got.__array_interface__["data"][0])
+            if last is not None:
+                assert np.array_equal(last[0], last[1])
+            last = got, got.copy()
+        else:  # one that keeps them all
+            kept.append((got, got.copy()))
+        del got
+        steps += 1
+        actions = game.legal_actions(s)
+        game.apply(s, actions[rng.below(len(actions))])
+    assert last is not None
+    assert len(addresses) <= game.players(s) * (POOL + 1)  # per observing seat: its buffer and its spares
+    for got, copy in kept:
+        assert np.array_equal(got, copy)
+    fresh = enc.encode(s, 0)  # encode gives a writable copy
+    assert fresh.flags.writeable
+    fresh[0] = 7.0
+    assert not np.array_equal(fresh, enc.encode(s, 0))

@@ -41,6 +41,7 @@ from array import array
 from collections.abc import Mapping
 from itertools import compress
 from operator import ne
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
@@ -54,6 +55,7 @@ from realms.games.burgundy.data import (
     T_TYPE,
 )
 from realms.games.burgundy.state import FRAME_NAMES, MODE_BOARD, MODE_OVER, MODE_PLAY, STRIDE
+from realms.games.outbuf import FREE_CURRENT, Buffers, detach
 
 TILE = 20
 SPACE = 13 + 1 + TILE
@@ -159,13 +161,12 @@ _SLOTS = range(24)
 _GOODS = range(36)
 
 
-class _Memo:
+class _Memo(Buffers):
     """The last vector built for one (player count, seat) and the inputs of its blocks: a block is rewritten
     only when its inputs changed (compared by value, so any state may be encoded in any order)."""
 
     def __init__(self, lay: _Layout, p: int) -> None:
-        self.out = array("f", bytes(4 * lay.size))
-        self.view = np.frombuffer(self.out, dtype=np.float32)  # shares out's memory
+        self.init_buffers(lay.size)  # out, and view: the same memory, read-only (realms.games.outbuf)
         self.boards: list[Any] = [None] * p
         self.storage: list[Any] = [[]] * p
         self.know: list[int] = [0] * p
@@ -225,8 +226,8 @@ def _hot(out: array, hot: list[int], g: int, at: int) -> None:
 
 class BurgundyObserver:
     """The encoder declared by ``Burgundy.observation()``. It keeps, per (player count, seat), the last vector
-    it built and the inputs of each block, and rewrites only the blocks whose inputs changed; the vector it
-    returns is a copy."""
+    it built and the inputs of each block, and rewrites only the blocks whose inputs changed; ``encode``
+    returns a copy of the vector, ``encode_next`` the vector itself (read-only)."""
 
     def __init__(self) -> None:
         self._memo: dict[tuple[int, int], _Memo] = {}
@@ -240,7 +241,7 @@ class BurgundyObserver:
         return list(_LAYOUTS[int(options.get("players", 2))].fields)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
-        return self.encode_next(state, seat, False)
+        return self.encode_next(state, seat, False).copy()
 
     def encode_next(self, state: Any, seat: int, follow: bool = True) -> np.ndarray:
         """``encode(state, seat)`` for a caller that changes its states only through ``Game.apply``. When this
@@ -248,7 +249,10 @@ class BurgundyObserver:
         moved on by legal actions only: the boards, the goods of the round spaces, the stacks, the goods bag,
         the turn order and the white die are as they were (they change when a round or a phase begins), and
         tiles leave the game only by a discard; those blocks are not compared then. The rest is compared
-        block by block as ``encode`` does."""
+        block by block as ``encode`` does.
+
+        The vector is the encoder's own, read-only, and never changes once handed out (while anything holds
+        it, the next one is written in another buffer: ``realms.games.outbuf``); ``encode`` returns a copy."""
         # built in a Python ``array`` (item writes cost a fraction of numpy's)
         s = state
         p = s.players
@@ -257,6 +261,8 @@ class BurgundyObserver:
         m = self._memo.get((p, seat))
         if m is None:
             m = self._memo[(p, seat)] = _Memo(lay, p)
+        elif getrefcount(m.view) > FREE_CURRENT:  # the last vector handed out is still held: write elsewhere
+            detach(m)
         out = m.out
         stage = (s.mode, s.phase, s.round)
         same = follow and m.state is s and stage == m.stage and s.mode == MODE_PLAY
@@ -486,7 +492,7 @@ class BurgundyObserver:
             _hot(out, hot, 6, o + 45 + p + (s.to_move - seat) % p if acting and s.to_move is not None else -1)
             m.where = where
         m.state, m.stage = s, stage
-        return m.view.copy()
+        return m.view
 
 
 OBSERVER = BurgundyObserver()

@@ -28,6 +28,7 @@ from array import array
 from collections.abc import Mapping
 from itertools import compress
 from operator import ne
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
@@ -35,6 +36,7 @@ import numpy as np
 from realms.games.dominion.cards import CARDS, HANDLERS, NAMES
 from realms.games.dominion.cards.card import Card
 from realms.games.dominion.rules import score
+from realms.games.outbuf import FREE_CURRENT, Buffers, detach
 
 C = len(NAMES)
 H = len(HANDLERS)
@@ -98,7 +100,7 @@ class _Seat:
         self.c_tops = [0] * C
 
 
-class _Memo:
+class _Memo(Buffers):
     """The last vector built for one (player count, seat) and the inputs of each of its blocks: a block is
     rewritten only when its inputs changed (compared by value, so any state may be encoded in any order)."""
 
@@ -106,8 +108,7 @@ class _Memo:
         p = lay.p
         at = lay.at
         self.at = at
-        self.out = lay.zeros[:]
-        self.view = np.frombuffer(self.out, dtype=np.float32)  # shares out's memory
+        self.init_buffers(lay.size)  # out, and view: the same memory, read-only (realms.games.outbuf)
         self.seats = [_Seat(lay, seat, i) for i in range(p)]
         #: the observing seat's own zones: trash, hand, deck, discard, look (offsets, inputs, card counts)
         self.o_own = [at["trash"], at["hand"], at["deck"], at["discard"], at["look"]]
@@ -174,8 +175,8 @@ _TENTHS = [k / 10 for k in range(1024)]
 
 class DominionObserver:
     """The encoder declared by ``Dominion.observation()``. It keeps, per (player count, seat), the last vector
-    it built and the inputs of each block, and rewrites only the blocks whose inputs changed; the vector it
-    returns is a copy."""
+    it built and the inputs of each block, and rewrites only the blocks whose inputs changed; ``encode``
+    returns a copy of the vector, ``encode_next`` the vector itself (read-only)."""
 
     def __init__(self) -> None:
         self._memo: dict[tuple[int, int], _Memo] = {}
@@ -189,12 +190,20 @@ class DominionObserver:
         return list(_layout(int(options.get("players", 2))).fields)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
+        return self.encode_next(state, seat).copy()
+
+    def encode_next(self, state: Any, seat: int) -> np.ndarray:
+        """``encode(state, seat)`` as the RL environments take it: the encoder's own vector, read-only, which
+        never changes once handed out (while anything holds it, the next one is written in another buffer:
+        ``realms.games.outbuf``); ``encode`` returns a copy. Any state may come in any order."""
         # built in a Python ``array`` (item writes cost a fraction of numpy's)
         s = state
         p = s.players
         m = self._memo.get((p, seat))
         if m is None:
             m = self._memo[(p, seat)] = _Memo(_layout(p), seat)
+        elif getrefcount(m.view) > FREE_CURRENT:  # the last vector handed out is still held: write elsewhere
+            detach(m)
         at = m.at
         out = m.out
         own, o_own, c_own = m.own, m.o_own, m.c_own
@@ -351,6 +360,6 @@ class DominionObserver:
             if b >= 0:
                 out[b] = 1.0
             m.pending = a, b
-        return m.view.copy()
+        return m.view
 
 OBSERVER = DominionObserver()

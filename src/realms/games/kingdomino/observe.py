@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping, Sequence
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
 
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.data import DOMINOES, NUM_DOMINOES
+from realms.games.outbuf import FREE_CURRENT, Buffers, detach
 
 PLANES = 10
 SLOTS = 4
@@ -193,13 +195,12 @@ _FEW = 9
 _OCC_PLANE = 9 * _PLANE
 
 
-class _Memo:
+class _Memo(Buffers):
     """The last vector built for one (player count, seat) and the inputs of each of its blocks: a block is
     rewritten only when its inputs changed (compared by value, so any state may be encoded in any order)."""
 
     def __init__(self, p: int, seat: int, size: int) -> None:
-        self.out = array("f", bytes(4 * size))
-        self.view = np.frombuffer(self.out, dtype=np.float32)  # shares out's memory
+        self.init_buffers(size)  # out, and view: the same memory, read-only (realms.games.outbuf)
         self.terr: list[int] | None = None
         self.crown: list[int] | None = None
         self.occ: list[int] | None = None
@@ -241,8 +242,8 @@ class _Memo:
 
 class KingdominoObserver:
     """The encoder declared by ``Kingdomino.observation()``. It keeps, per (player count, seat), the last
-    vector it built and the inputs of each block, and rewrites only the blocks whose inputs changed; the
-    vector it returns is a copy."""
+    vector it built and the inputs of each block, and rewrites only the blocks whose inputs changed; ``encode``
+    returns a copy of the vector, ``encode_next`` the vector itself (read-only)."""
 
     def __init__(self) -> None:
         self._memo: dict[tuple[int, int], _Memo] = {}
@@ -271,7 +272,7 @@ class KingdominoObserver:
         ]
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
-        return self.encode_next(state, seat, False)
+        return self.encode_next(state, seat, False).copy()
 
     def encode_next(self, state: Any, seat: int, follow: bool = True) -> np.ndarray:
         """``encode(state, seat)`` for a caller that changes its states only through ``Game.apply``.
@@ -281,13 +282,18 @@ class KingdominoObserver:
         within a round the rows changed only in the slots of the kings that acted and of the king acting
         now, a new round drew the new next row from the pile, and dominoes were only ever added to the
         discards; only those are written. Anything else (another object, a new game, the end) is compared
-        block by block as ``encode`` does."""
+        block by block as ``encode`` does.
+
+        The vector is the encoder's own, read-only, and never changes once handed out (while anything holds
+        it, the next one is written in another buffer: ``realms.games.outbuf``); ``encode`` returns a copy."""
         s = state
         p = s.players
         m = self._memo.get((p, seat))
         if not (follow and m is not None and m.state is s and m.game_no == s.game_no
                 and s.to_move is not None):
             return self._compare(s, seat, p, m)
+        if getrefcount(m.view) > FREE_CURRENT:  # the last vector handed out is still held: write elsewhere
+            detach(m)
         out = m.out
         occ = s.occ
         if occ != m.focc:
@@ -401,7 +407,7 @@ class KingdominoObserver:
             out[scal_at + 2] = 0.0
             out[scal_at + 3] = float(decides)
             m.turn = (step, False, decides)
-        return m.view.copy()
+        return m.view
 
 
     def _compare(self, s: Any, seat: int, p: int, m: _Memo | None) -> np.ndarray:
@@ -414,6 +420,8 @@ class KingdominoObserver:
         if m is None:
             m = self._memo[(p, seat)] = _Memo(p, seat, hist_at + 3 * p)
             m.kseats = [(i, q, self._follows.setdefault((p, q), [None, -1, 0, None])) for i, q in enumerate(m.qs)]
+        elif getrefcount(m.view) > FREE_CURRENT:
+            detach(m)
         out = m.out
         terr, crown, occ = s.terr, s.crown, s.occ
         if occ != m.occ or terr != m.terr or crown != m.crown:
@@ -524,7 +532,7 @@ class KingdominoObserver:
                     out[hist_at + i * 3 + g] = game[(seat + i) % p]["score"] / 100
             m.history = s.history[:]  # finished games are replaced, never changed
         m.state, m.game_no, m.round, m.foi = s, s.game_no, s.round, oi
-        return m.view.copy()
+        return m.view
 
 
 OBSERVER = KingdominoObserver()
