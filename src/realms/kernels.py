@@ -18,7 +18,7 @@ from typing import TextIO
 #: per game, the search agents whose playouts run in its kernel (besides the random tournament)
 SEARCHES = {
     "kingdomino": ["mc:iterations=4,policy=random", "mc:iterations=4,policy=rollout"],
-    "dominion": ["mc:iterations=4,policy=random"],
+    "dominion": ["mc:iterations=4,policy=random", "mc:iterations=4,policy=rollout", "uct:iterations=4,policy=rollout"],
     "burgundy": ["mc:iterations=4,policy=random", "mc:iterations=4,policy=rollout"],
 }
 

@@ -878,6 +878,51 @@ class RolloutAutoBot(RolloutBot):
                                             race=NAMES[c] in RACE_CARDS).rules for c in self._order}
             self._money_rules = self._rules
 
+    def finish(self, game: Any, state: Any) -> Result:
+        """``RolloutBot.finish``, in the compiled kernel where it plays this kingdom (``botkernel``: the same
+        decisions, the same game)."""
+        tables = self._kernel_tables(state)
+        if tables is None:
+            return RolloutBot.finish(self, game, state)
+        from realms.games.dominion import botkernel
+
+        return botkernel.finish(state, tables)
+
+    def finish_round(self, game: Any, state: Any, seat: int, rng: Rng,
+                     actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
+        """A flat search's whole round in the kernel (``botkernel.search_round``: the determinization too) where
+        it plays this kingdom; what it needs of ``state`` is derived once while the same unchanged object comes
+        back."""
+        if state.to_move is None:
+            return None
+        from realms.games.dominion import botkernel, kernel
+
+        mark = (state.rng, state.cur, state.phase, state.to_move, len(state.stack), state.coins, state.buys,
+                state.actions, state.turns[state.cur], len(state.hand[state.to_move]), seat, botkernel.ENABLED,
+                kernel.ENABLED)
+        kept = self._round
+        if kept is None or kept[0] is not state or kept[1] != mark:
+            tables = self._kernel_tables(state)
+            if tables is None:
+                return None
+            kept = (state, mark, kernel.round_prepare(state, seat), tables)
+            self._round = kept
+        return botkernel.search_round(kept[2], kept[3], state.players, [a.index for a in actions], rng, self.rng)
+
+    _round: tuple[Any, ...] | None = None
+    _tables: tuple[Any, Any, Any, int] | None = None
+
+    def _kernel_tables(self, s: DominionState) -> tuple[Any, Any, Any, int] | None:
+        """The kernel's arrays of this policy's rules, None where the kernel does not play ``s``."""
+        from realms.games.dominion import botkernel
+
+        if not botkernel.supports(s):
+            return None
+        self._prepare(s)
+        if self._tables is None:
+            self._tables = botkernel.tables(self)
+        return self._tables
+
     def seat_rules(self, s: DominionState, p: int) -> list[tuple[int, list[Condition]]]:
         """The buy rules this policy gives seat ``p`` now (see the class)."""
         self._prepare(s)

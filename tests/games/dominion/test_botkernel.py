@@ -1,0 +1,148 @@
+"""The search's ``rollout`` (``rollout-auto``) played in the compiled kernel (``realms.games.dominion.botkernel``)
+against the Python path (``fast.play``, whose games are the reference engine's: test_fast): from positions of many
+games, part-way and with seats holding every kingdom card (so every frame the bot answers comes up), the same
+decision at every step, the same final zones and the same result; a flat search's whole round in the kernel is the
+search's own steps; ``mc`` gives the same root statistics with the kernel and without it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import realms.games
+from realms.core.agents import make_agent
+from realms.core.rng import Rng, derive_seed
+from realms.games.dominion import frames
+from realms.games.dominion.cards import BY_NAME, NAMES
+
+kernel = pytest.importorskip("realms.games.dominion.kernel")
+if not kernel.AVAILABLE:
+    pytest.skip("numba is not installed (the 'fast' extra)", allow_module_level=True)
+from realms.games.dominion import botkernel  # noqa: E402  (with numba)
+from realms.games.dominion.fast import play as fast_play  # noqa: E402
+
+GAME = realms.games.get("dominion")
+ATTACKS = "Cellar,Market,Militia,Mine,Moat,Remodel,Smithy,Village,Workshop,Bureaucrat"
+REST = "Witch,Moat,Library,Poacher,Bandit,Moneylender,Vassal,Chancellor,Feast,Gardens"
+MORE = "Council Room,Festival,Laboratory,Merchant,Woodcutter,Militia,Moat,Mine,Remodel,Cellar"
+DEAR = "Library,Council Room,Market,Festival,Laboratory,Moat,Cellar,Village,Woodcutter,Workshop"  # X costs $5
+CASES = [
+    ({"players": 2}, 2, False),
+    ({"players": 2, "edition": "second"}, 2, False),
+    ({"players": 3, "kingdom": ATTACKS}, 2, True),
+    ({"players": 2, "kingdom": REST}, 2, True),
+    ({"players": 2, "kingdom": REST, "edition": "second"}, 1, True),
+    ({"players": 4, "kingdom": MORE, "colony_platinum": True}, 1, True),
+    ({"players": 2, "kingdom": DEAR}, 3, False),
+]
+
+
+def _start(opts, g, rich):
+    s = GAME.new(opts, g)
+    if rich:  # every seat starts with two of each kingdom card besides the usual 7 Coppers and 3 Estates
+        rng = Rng(g)
+        for q in range(s.players):
+            cards = [0] * 7 + [4] * 3 + [c for c in s.kingdom for _ in range(2)]
+            rng.shuffle(cards)
+            s.hand[q], s.deck[q] = cards[:5], cards[5:]
+            s.owned[q] = [cards.count(c) for c in range(len(NAMES))]
+        s.to_move = 0
+        GAME._advance(s)
+    return s
+
+
+def _positions(every=7):
+    """Positions of games between the bot, ``random`` and Big Money Ultimate (every ``every``-th decision)."""
+    for opts, count, rich in CASES:
+        for g in range(count):
+            s = _start(opts, g, rich)
+            kinds = ("rollout", "random", "big-money-ultimate")  # (a money seat owns Gold without X)
+            seats = [make_agent(kinds[(q + g) % 3], GAME, derive_seed(g, q)) for q in range(s.players)]
+            step = 0
+            while s.to_move is not None:
+                if step % every == 0:
+                    yield opts, GAME.clone(s)
+                GAME.apply(s, seats[s.to_move].act(GAME, s))
+                step += 1
+
+
+def test_the_kernel_plays_the_bots_games():
+    asked: Counter[int] = Counter()
+    n = 0
+    for opts, s in _positions():
+        assert botkernel.supports(s), opts
+        bot = make_agent("rollout", GAME, 1)
+        bot._prepare(s)
+        st, count, got = botkernel.play(s, botkernel.tables(bot), record=True)
+        ref = GAME.clone(s)
+        want: list[int] = []
+        decide = bot.decide
+        bot.decide = lambda s, f, decide=decide: (asked.update([f[0]]), decide(s, f))[1]  # (the frames it answers)
+        fast_play(GAME, ref, [bot] * ref.players, want)
+        del bot.decide
+        assert got == want, (opts, n)
+        for q in range(s.players):
+            z = kernel.zones(st, q)
+            assert (z["hand"], z["deck"], z["disc"], z["play"]) == (ref.hand[q], ref.deck[q], ref.disc[q], ref.play[q])
+        result = GAME.result(ref)
+        assert kernel.result_of(kernel.scores(st, s.players), s.players) == result
+        assert bot.finish(GAME, s) == result  # the bot's own finish takes the kernel
+        n += 1
+    # every frame the kernel answers came up: a Reaction, a discard down, a gain and the kingdom cards' own
+    for kind in ("REACT", "DISCARD_DOWN", "GAIN"):
+        assert asked[getattr(frames, kind)], (kind, asked)
+    for name in ("Cellar", "Mine", "Remodel", "Poacher", "Bureaucrat", "Library", "Moneylender", "Vassal", "Bandit",
+                 "Chancellor"):
+        assert asked[BY_NAME[name]], (name, asked)
+    assert n > 300
+
+
+def test_a_kingdom_with_a_card_it_does_not_answer_plays_in_python():
+    s = GAME.new({"players": 2, "kingdom": "Chapel,Throne Room,Sentry,Thief,Spy,Harbinger,Artisan,Adventurer,"
+                  "Militia,Moat"}, 1)
+    assert not botkernel.supports(s)
+    bot = make_agent("rollout", GAME, 1)
+    assert bot.finish_round(GAME, s, 0, Rng(1), GAME.legal_actions(s)) is None
+    ref = GAME.clone(s)
+    fast_play(GAME, ref, [make_agent("rollout", GAME, 1)] * 2)
+    assert bot.finish(GAME, s) == GAME.result(ref)
+
+
+def test_search_rounds_with_the_bot_in_the_kernel():
+    """``finish_round`` is ``determinize``, one draw for the policy's seed, then ``finish_after`` of each action;
+    ``mc`` with the default rollout gives the same moves and root statistics with the kernel and without."""
+    import realms.agents  # noqa: F401  (the search agents)
+
+    for n, (_, state) in enumerate(_positions(every=23)):
+        seat = state.to_move
+        actions = GAME.legal_actions(state)
+        a, b = make_agent("rollout", GAME, n), make_agent("rollout", GAME, n)
+        ra, rb = Rng(n), Rng(n)
+        for _ in range(2):
+            got = a.finish_round(GAME, state, seat, ra, actions)
+            s = GAME.determinize(state, seat, rb)
+            seed = rb.next64()
+            want = []
+            for action in actions:
+                b.rng.state = seed
+                done = b.finish_after(GAME, s, action)
+                want.append((done.scores, done.winners))
+            assert got == want, n
+            assert (ra.state, a.rng.state) == (rb.state, b.rng.state)
+    state = next(s for i, (_, s) in enumerate(_positions(every=11)) if i > 3 and len(GAME.legal_actions(s)) > 2)
+    runs = []
+    try:
+        for on in (True, False):
+            botkernel.ENABLED = on
+            for spec in ("mc:iterations=45", "mc:iterations=30,confidence=0,focus=false", "ismcts:iterations=30"):
+                agent = make_agent(spec, GAME, 8)
+                runs.append((spec, agent.act(GAME, state), agent.last_stats))
+    finally:
+        botkernel.ENABLED = True
+    assert runs[:3] == runs[3:]
+
+
+def test_ported_cards():
+    assert {NAMES[c] for c in botkernel.PORTED} >= {"Militia", "Moat", "Witch", "Smithy", "Cellar", "Mine"}
+    assert BY_NAME["Chapel"] not in botkernel.PORTED
