@@ -69,8 +69,10 @@ class Observer(Protocol):
 
     An encoder may also have ``encode_next(state, seat)``: the same vector, for a caller that changes its
     states only through ``Game.apply`` (the RL environments), so that a state object it has encoded before
-    has since moved on by legal actions only and the encoder may write only what those changed. And it may have
-    ``fresh()``: a new encoder of its kind with no memory yet, so that each environment has its own.
+    has since moved on by legal actions only and the encoder may write only what those changed; it may return
+    its own vector, read-only, which it then never changes while anything holds it (``encode`` returns a vector
+    of the caller's own). And it may have ``fresh()``: a new encoder of its kind with no memory yet, so that each
+    environment has its own.
     """
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
