@@ -27,10 +27,15 @@ def _fields(vec: np.ndarray, opts: dict) -> dict[str, np.ndarray]:
                                   {"players": 3, "three_players": "thirty-six"}, {"players": 2, "dynasty": True}])
 def test_layout_and_castle(opts):
     s = GAME.new(opts, 3)
-    p = GAME.players(s)
     rng = Rng(1)
+    _check_against_the_view(s, opts)  # a game's first state: castles alone, the first row drawn
     for _ in range(15):
         GAME.apply(s, GAME.legal_actions(s)[rng.below(len(GAME.legal_actions(s)))])
+    _check_against_the_view(s, opts)
+
+
+def _check_against_the_view(s, opts):
+    p = GAME.players(s)
     for seat in range(p):
         v = GAME.observation().encode(s, seat)
         assert v.shape == (layout_size(GAME, opts),) and v.dtype == np.float32
@@ -48,6 +53,7 @@ def test_layout_and_castle(opts):
                         assert f["kingdoms"][i, 5 + crowns, r + B.CENTRE, c + B.CENTRE] == 1
         view = GAME.view(s, seat)
         assert f["unseen"].sum() == len(view["unseen"])
+        assert sorted(np.flatnonzero(f["unseen"]) + 1) == sorted(view["unseen"])
         assert f["next_row"][:, 0].sum() == len(view["next_row"])
         assert f["scalars"][3] == float(s.to_move == seat)
 

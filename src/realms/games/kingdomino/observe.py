@@ -187,11 +187,15 @@ def _slot_table() -> list[array]:
 
 _SLOT = _slot_table()
 _ZEROS48 = array("f", bytes(4 * NUM_DOMINOES))
+_ONES48 = array("f", [1.0] * NUM_DOMINOES)
 _ALL_SLOTS = range(2 * SLOTS)
 #: a kingdom's empty planes, and the most squares (castle included) for which writing them one by one into these
 #: is cheaper than unpacking the planes of the masks (``_planes``, whose cache misses for most young kingdoms)
 _NO_PLANES = array("f", bytes(4 * _KINGDOM))
 _FEW = 9
+#: the masks of a kingdom with its castle alone, and its planes
+_EMPTY_KEY = (0,) * 9 + (B.CASTLE_BIT,)
+_EMPTY_PLANES = _unpacked(_EMPTY_KEY)
 _OCC_PLANE = 9 * _PLANE
 
 
@@ -429,7 +433,11 @@ class KingdominoObserver:
             for i in range(p):
                 q = (seat + i) % p
                 key = (*terr[q * 6:q * 6 + 6], *crown[q * 3:q * 3 + 3], occ[q])
-                if key != keys[i]:
+                if key == _EMPTY_KEY:  # a new game's kingdom, its castle alone
+                    if keys[i] != key:
+                        out[i * _KINGDOM:(i + 1) * _KINGDOM] = _EMPTY_PLANES
+                        keys[i] = key
+                elif key != keys[i]:
                     # the planes of seat q's kingdom, kept once for every observing seat
                     shared = self._kingdoms.get((p, q))
                     if shared is None:
@@ -491,6 +499,13 @@ class KingdominoObserver:
             if was is not None and n < len(was) and unused == m.unused and pile == was[:n]:
                 for d in was[n:]:  # turned face up from the pile (the rest of the pile and the unused the same)
                     out[o + d] = 0.0
+            elif n + len(unused) + len(cur) + len(nxt) == NUM_DOMINOES and not s.discarded and not s.placed:
+                # a game's first rows: every domino is unseen but those of the rows (each domino lies in one place)
+                out[unseen_at:disc_at] = _ONES48
+                for d in cur:
+                    out[o + d] = 0.0
+                for d in nxt:
+                    out[o + d] = 0.0
             else:
                 out[unseen_at:disc_at] = _ZEROS48
                 for d in pile:
@@ -519,12 +534,12 @@ class KingdominoObserver:
             out[scal_at + 5] = len(s.pile) / NUM_DOMINOES
             out[scal_at + 6] = s.game_no / 3
             m.progress = progress
-        opts = s.opts  # never mutated after validation: a new one is compared by identity
-        if opts is not m.opts or s.n != m.n or s.row_size != m.row_size:
+        opts = s.opts  # never mutated after validation (each game validates its own: then compared by value)
+        if (opts is not m.opts and opts != m.opts) or s.n != m.n or s.row_size != m.row_size:
             out[scal_at + 7:hist_at] = array("f", (
                 float(s.n == 7), float(bool(opts["harmony"])), float(bool(opts["middle_kingdom"])),
                 float(bool(opts["dynasty"])), float(s.row_size == 3)))
-            m.opts, m.n, m.row_size = opts, s.n, s.row_size
+        m.opts, m.n, m.row_size = opts, s.n, s.row_size
         if s.history != m.history:
             out[hist_at:hist_at + 3 * p] = array("f", bytes(12 * p))
             for g, game in enumerate(s.history[:3]):
