@@ -17,15 +17,16 @@ from typing import Any
 from realms.core.game import Result
 from realms.games.dominion import kernel as K
 from realms.games.dominion.bots import _DISCARD_KEYS, _PLAY_KEYS, RACE_CARDS, _value
-from realms.games.dominion.cards import BY_NAME, COST, NAMES, NCARDS
+from realms.games.dominion.cards import BY_NAME, COINS, COST, NAMES, NCARDS
 from realms.games.dominion.cards.card import CARD_ACTIONS, DONE, END_ACTIONS, END_BUYS, NO, PLAY_TREASURES, YES
 
-#: kingdom cards whose play asks the bot nothing, or asks what this module answers as the bot does
+#: kingdom cards whose play asks the bot nothing, or asks what this module answers as the bot does (every card
+#: of the base set's two editions, Platinum and Colony: a card added to the game later plays in Python until here)
 PORTED = frozenset(BY_NAME[n] for n in (
     "Cellar", "Market", "Militia", "Mine", "Moat", "Remodel", "Smithy", "Village", "Woodcutter", "Workshop",
     "Merchant", "Festival", "Laboratory", "Council Room", "Witch", "Gardens", "Moneylender", "Chancellor", "Vassal",
-    "Feast", "Library", "Bureaucrat", "Poacher", "Bandit")) | frozenset(range(7)) | {BY_NAME["Platinum"],
-                                                                                  BY_NAME["Colony"]}
+    "Feast", "Library", "Bureaucrat", "Poacher", "Bandit", "Adventurer", "Chapel", "Throne Room", "Spy", "Thief",
+    "Harbinger", "Sentry", "Artisan", "Platinum", "Colony")) | frozenset(range(7))
 QUANT = {"coins": 0, "buys": 1, "gains_to_end": 2, "turn": 3, "money": 4, "deck_size": 5, "vp_lead": 6,
          "empty_piles": 7, "count": 8, "pile": 9}
 OPS = {"<": 0, "<=": 1, ">": 2, ">=": 3, "==": 4, "!=": 5}
@@ -52,11 +53,13 @@ if K.AVAILABLE:
         _G,
         _TYPES,
         _VP,
+        ARTISAN,
         BANDIT,
         BUREAUCRAT,
         BUY_PHASE,
         CELLAR,
         CHANCELLOR,
+        CHAPEL,
         COLONY,
         COPPER,
         CURSE,
@@ -79,6 +82,7 @@ if K.AVAILABLE:
         G_TOMOVE,
         GARDENS,
         GOLD,
+        HARBINGER,
         LIBRARY,
         MAXP,
         MINE,
@@ -93,7 +97,11 @@ if K.AVAILABLE:
         REMODEL,
         S0,
         SEAT,
+        SENTRY,
         SILVER,
+        SPY,
+        THIEF,
+        THRONE_ROOM,
         VASSAL,
         Z_HAND,
         _apply,
@@ -111,6 +119,9 @@ if K.AVAILABLE:
     _GAINR = np.array(_rank(lambda c: (_value(c), COST[c], -c)), dtype=np.int64)
     _TRASHR = np.array(_rank(lambda c: (_value(c), c)), dtype=np.int64)
     _CHEAPR = np.array(_rank(lambda c: (COST[c], c)), dtype=np.int64)
+    #: Thief's pick: the most coins, then the dearest (the first such in the options' order)
+    _THIEFR = np.array(_rank(lambda c: (COINS[c], COST[c])), dtype=np.int64)
+    _COINS = np.array(COINS, dtype=np.int64)
 
     @numba.njit(cache=True)
     def _choose(c: int) -> int:
@@ -343,6 +354,102 @@ if K.AVAILABLE:
                             if c < 0 or _COST[d] < _COST[c]:
                                 c = d
                     a = _choose(c)
+            elif kind == CHAPEL:
+                a = DONE
+                late = _gte(st) <= 6
+                if _has(acts, k, _choose(CURSE)):
+                    a = _choose(CURSE)
+                elif _has(acts, k, _choose(ESTATE)) and not late:
+                    a = _choose(ESTATE)
+                elif _has(acts, k, _choose(COPPER)) and _quantity(st, 4, 0, p, 0) - 1 >= 6:
+                    a = _choose(COPPER)
+            elif kind == THRONE_ROOM:
+                others = False
+                for i in range(k):
+                    if acts[i] >= CARD_ACTIONS and (acts[i] - CARD_ACTIONS) // 3 != THRONE_ROOM:
+                        others = True
+                c = -1
+                for i in range(k):
+                    if acts[i] >= CARD_ACTIONS:
+                        d = (acts[i] - CARD_ACTIONS) // 3
+                        if (not others or d != THRONE_ROOM) and (c < 0 or _PLAYR[d] < _PLAYR[c]):
+                            c = d
+                a = _choose(c)
+            elif kind == SPY:
+                c = st[r + 4]
+                bad = (_TYPES[c] & (T_CURSE | VICTORY) != 0 and not _TYPES[c] & (ACTION | TREASURE)) or c == COPPER
+                if st[r + 3] == p:
+                    a = YES if bad else NO
+                else:
+                    a = NO if bad else YES
+            elif kind == THIEF:
+                if st[r + 1] == 1:
+                    c = -1
+                    for i in range(k):
+                        if acts[i] >= CARD_ACTIONS:
+                            d = (acts[i] - CARD_ACTIONS) // 3
+                            if c < 0 or _THIEFR[d] > _THIEFR[c]:
+                                c = d
+                    a = _choose(c)
+                else:
+                    a = DONE
+                    for i in range(k):
+                        if acts[i] >= CARD_ACTIONS and (acts[i] - CARD_ACTIONS) // 3 != COPPER:
+                            a = acts[i]
+                            break
+            elif kind == HARBINGER:
+                c = -1
+                for i in range(k):
+                    if acts[i] >= CARD_ACTIONS:
+                        d = (acts[i] - CARD_ACTIONS) // 3
+                        if ((_TYPES[d] & TREASURE and _COINS[d] >= 2) or _TYPES[d] & ACTION) and (
+                                c < 0 or _TRASHR[d] > _TRASHR[c]):
+                            c = d
+                a = _choose(c) if c >= 0 else DONE
+            elif kind == SENTRY:
+                step = st[r + 1]
+                if step == 0:
+                    a = DONE
+                    late = _gte(st) <= 6
+                    for i in range(k):
+                        if acts[i] >= CARD_ACTIONS:
+                            d = (acts[i] - CARD_ACTIONS) // 3
+                            if _TYPES[d] & T_CURSE or (d == ESTATE and not late) or d == COPPER:
+                                a = acts[i]
+                                break
+                elif step == 1:
+                    a = DONE
+                    for i in range(k):
+                        if acts[i] >= CARD_ACTIONS and _TYPES[(acts[i] - CARD_ACTIONS) // 3] == VICTORY:
+                            a = acts[i]
+                            break
+                else:
+                    c = -1
+                    for i in range(k):
+                        if acts[i] >= CARD_ACTIONS:
+                            d = (acts[i] - CARD_ACTIONS) // 3
+                            if c < 0 or _TRASHR[d] > _TRASHR[c]:
+                                c = d
+                    a = _choose(c)
+            elif kind == ARTISAN:
+                c = -1
+                if st[G_ACTIONS] == 0:
+                    for i in range(k):
+                        if acts[i] >= CARD_ACTIONS:
+                            d = (acts[i] - CARD_ACTIONS) // 3
+                            if _TYPES[d] & ACTION and (c < 0 or _PLAYR[d] < _PLAYR[c]):
+                                c = d
+                if c < 0:
+                    useful = False
+                    for i in range(k):
+                        if acts[i] >= CARD_ACTIONS and _TYPES[(acts[i] - CARD_ACTIONS) // 3] & (ACTION | TREASURE):
+                            useful = True
+                    for i in range(k):
+                        if acts[i] >= CARD_ACTIONS:
+                            d = (acts[i] - CARD_ACTIONS) // 3
+                            if (not useful or _TYPES[d] & (ACTION | TREASURE)) and (c < 0 or _TRASHR[d] > _TRASHR[c]):
+                                c = d
+                a = _choose(c)
             if a >= 0 and _has(acts, k, a):
                 return a
             return DONE if _has(acts, k, DONE) else acts[0]
