@@ -27,3 +27,11 @@ def test_rl_steps_prints_rates_and_ratios():
         assert all(0 <= share < 1 for share in r["left_out"])
         # --against: the same calls with another checkout's encoder (here this one's, loaded a second time)
         assert r["env_calls_against_us"] > 0 and r["overhead_against"] > -1
+
+
+def test_rl_encoders_compares_two_checkouts_encoders():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rl_encoders.py"), "kingdomino", "1", "1",
+                           f"--against={ROOT}", "--json"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout.strip().splitlines()[-1])
+    assert row["steps"] > 10 and row["here_us"] > 0 and row["against_us"] > 0
