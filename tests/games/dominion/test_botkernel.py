@@ -121,7 +121,8 @@ def test_a_state_the_kernel_does_not_take_plays_in_python():
 
 def test_search_rounds_with_the_bot_in_the_kernel():
     """``finish_round`` is ``determinize``, one draw for the policy's seed, then ``finish_after`` of each action;
-    ``mc`` with the default rollout gives the same moves and root statistics with the kernel and without."""
+    ``finish_after`` in the kernel is the Python path's; ``mc`` (also planning turns) and ``ismcts`` with the
+    default rollout give the same moves and root statistics with the kernel and without."""
     import realms.agents  # noqa: F401  (the search agents)
 
     for n, (_, state) in enumerate(_positions(every=23)):
@@ -140,17 +141,26 @@ def test_search_rounds_with_the_bot_in_the_kernel():
                 want.append((done.scores, done.winners))
             assert got == want, n
             assert (ra.state, a.rng.state) == (rb.state, b.rng.state)
+        for action in actions:  # finish_after in the kernel (the encoding kept) against the Python path
+            try:
+                botkernel.ENABLED = False
+                want_after = b.finish_after(GAME, state, action)
+            finally:
+                botkernel.ENABLED = True
+            got_after = a.finish_after(GAME, state, action)
+            assert got_after == want_after and got_after.breakdown == want_after.breakdown, n
     state = next(s for i, (_, s) in enumerate(_positions(every=11)) if i > 3 and len(GAME.legal_actions(s)) > 2)
     runs = []
     try:
         for on in (True, False):
             botkernel.ENABLED = on
-            for spec in ("mc:iterations=45", "mc:iterations=30,confidence=0,focus=false", "ismcts:iterations=30"):
+            for spec in ("mc:iterations=45", "mc:iterations=30,confidence=0,focus=false", "ismcts:iterations=30",
+                         "mc:iterations=40,plan=2"):
                 agent = make_agent(spec, GAME, 8)
                 runs.append((spec, agent.act(GAME, state), agent.last_stats))
     finally:
         botkernel.ENABLED = True
-    assert runs[:3] == runs[3:]
+    assert runs[:4] == runs[4:]
 
 
 def test_every_card_is_ported():

@@ -534,16 +534,25 @@ def search_round(prepared: tuple[Any, Any, Any], bot_tables: tuple[Any, Any, Any
     return [(row[:players], [q for q in range(players) if row[r + q] == 1]) for row in out.tolist()]
 
 
-def play(s: Any, bot_tables: tuple[Any, Any, Any, int], record: bool = False) -> tuple[Any, int, list[int]]:
-    """A copy of the reference state ``s`` played to the end by the bot in the kernel (the state's own stream):
-    the final array, the number of decisions and (``record``) each decision's action."""
+def play(s: Any, bot_tables: tuple[Any, Any, Any, int], record: bool = False, first: int = -1,
+         encoded: Any = None) -> tuple[Any, int, list[int]]:
+    """A copy of the reference state ``s`` (``encoded``: its array, left unchanged) played to the end by the bot in
+    the kernel (the state's own stream), after the legal action index ``first`` where it is not -1: the final
+    array, the number of decisions and (``record``) each decision's action."""
     rules, sets, order, race = bot_tables
-    st = K.encode(s)
+    st = K.encode(s) if encoded is None else encoded.copy()
     rngs = np.zeros(1 + K.MAXP, dtype=np.uint64)
     rngs[0] = s.rng
     rec = np.zeros(20000 if record else 1, dtype=np.int64)
-    n = bot_play(st, rngs, -1, rules, sets, order, race, rec)
+    n = bot_play(st, rngs, first, rules, sets, order, race, rec)
     return st, n, rec[:n].tolist() if record else []
+
+
+def finish_after(s: Any, first: int, bot_tables: tuple[Any, Any, Any, int], encoded: Any = None) -> Result:
+    """``Dominion.result`` of ``s`` after the legal action index ``first`` (applied with the state's own stream, as
+    ``Dominion.apply`` does), then played to the end by the bot."""
+    st = play(s, bot_tables, first=first, encoded=encoded)[0]
+    return K.result_of(K.scores(st, s.players), s.players)
 
 
 def finish(s: Any, bot_tables: tuple[Any, Any, Any, int]) -> Result:
@@ -583,4 +592,4 @@ def tables(bot: Any) -> tuple[Any, Any, Any, int]:
             np.array(order, dtype=np.int64), race)
 
 
-__all__ = ["ENABLED", "PORTED", "finish", "play", "search_round", "supports", "tables"]
+__all__ = ["ENABLED", "PORTED", "finish", "finish_after", "play", "search_round", "supports", "tables"]

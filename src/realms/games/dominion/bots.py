@@ -888,6 +888,23 @@ class RolloutAutoBot(RolloutBot):
 
         return botkernel.finish(state, tables)
 
+    def finish_after(self, game: Any, state: Any, action: Action) -> Result:
+        """``RolloutBot.finish_after``, in the kernel where it plays this kingdom (the state encoded once while the
+        same unchanged object comes back)."""
+        tables = self._kernel_tables(state)
+        if tables is None or state.to_move is None:
+            return RolloutBot.finish_after(self, game, state, action)
+        from realms.games.dominion import botkernel, kernel
+
+        mark = (state.rng, state.cur, state.phase, state.to_move, len(state.stack), state.coins, state.buys,
+                state.actions, state.turns[state.cur], len(state.hand[state.to_move]))
+        kept = self._encoded
+        if kept is None or kept[0] is not state or kept[1] != mark:
+            kept = self._encoded = (state, mark, kernel.encode(state))
+        return botkernel.finish_after(state, action.index, tables, kept[2])
+
+    _encoded: tuple[Any, ...] | None = None
+
     def finish_round(self, game: Any, state: Any, seat: int, rng: Rng,
                      actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
         """A flat search's whole round in the kernel (``botkernel.search_round``: the determinization too) where
