@@ -7,11 +7,17 @@ last vector held until the next is built, as a loop over ``env.last()`` does. Th
 ``time.thread_time`` (CPU time of this thread), which other processes' load inflates far less than a wall
 clock; its own cost (a few tenths of a µs a call) is in both figures.
 
-    python benchmarks/rl_encoders.py GAME GAMES [REPS] --against=DIR [--players=N] [--json]
+    python benchmarks/rl_encoders.py GAME GAMES [REPS] --against=DIR [--players=N] [--split] [--json]
 
 ``DIR`` is another checkout (``git worktree add``, or ``git archive COMMIT src | tar -x -C DIR``): its
 ``src/realms/games/GAME/observe.py`` is loaded as a module of its own (its imports resolve to this tree's
 modules). Prints µs a step for both and the change.
+
+``--split`` also encodes each state a second time, right after the first (its vector dropped in between, so it
+is written in place), timed apart: nothing changed, so that call costs the comparisons of every block and the
+call's fixed costs, not the writing of what changed (``*_unchanged_us``). The first call less the second is
+what writing the changed blocks costs, which no way of knowing *which* blocks changed (marks set by the
+engine's ``apply``) would save.
 """
 
 from __future__ import annotations
@@ -36,48 +42,63 @@ def _observer_of(path: Path, name: str) -> Any:
     return type(module.OBSERVER)()
 
 
-def replay(table: Table, observer: Any, seed: int) -> tuple[float, int]:
-    """(CPU seconds inside the encoder's calls, steps) of seed ``seed``'s random game."""
+def replay(table: Table, observer: Any, seed: int, split: bool = False) -> tuple[float, int, float]:
+    """(CPU seconds inside the encoder's calls, steps, CPU seconds inside the second calls of ``--split``) of
+    seed ``seed``'s random game."""
     table.observer = observer
     table.new(seed)
     rng = Rng(seed)
     clock = time.thread_time
-    inside = 0.0
+    inside = again = 0.0
     steps = 0
     held = None
     while table.state.to_move is not None:
         a = clock()
         held = table.follow(table.state, table.state.to_move)
         inside += clock() - a
+        if split:
+            held = None
+            a = clock()
+            held = table.follow(table.state, table.state.to_move)
+            again += clock() - a
         steps += 1
         table.apply_index(table.random_index(rng))
     del held
-    return inside, steps
+    return inside, steps, again
 
 
-def measure(game_id: str, games: int, reps: int, against: str, players: int) -> dict:
+def measure(game_id: str, games: int, reps: int, against: str, players: int, split: bool = False) -> dict:
     realms.games.get(game_id)
     table = Table(game_id, {"players": players})
     here = _observer_of(Path(__file__).resolve().parents[1] / "src" / "realms" / "games" / game_id / "observe.py",
                         f"_here_{game_id}_observe")
     other = _observer_of(Path(against) / "src" / "realms" / "games" / game_id / "observe.py",
                          f"_against_{game_id}_observe")
-    t_here = t_other = 0.0
+    t_here = t_other = u_here = u_other = 0.0
     steps = 0
     for seed in range(games):
         best_here = best_other = float("inf")
         n = 0
         for _ in range(reps):
-            t, n = replay(table, other, seed)
-            best_other = min(best_other, t)
-            t, n = replay(table, here, seed)
-            best_here = min(best_here, t)
+            t, n, u = replay(table, other, seed, split)
+            if t < best_other:
+                best_other, best_u_other = t, u
+            t, n, u = replay(table, here, seed, split)
+            if t < best_here:
+                best_here, best_u_here = t, u
         t_here += best_here
         t_other += best_other
+        if split:
+            u_here += best_u_here
+            u_other += best_u_other
         steps += n
-    return {"game": game_id, "players": players, "games": games, "reps": reps, "steps": steps,
-            "against_us": round(t_other / steps * 1e6, 2), "here_us": round(t_here / steps * 1e6, 2),
-            "change": round(t_here / t_other - 1, 4)}
+    row = {"game": game_id, "players": players, "games": games, "reps": reps, "steps": steps,
+           "against_us": round(t_other / steps * 1e6, 2), "here_us": round(t_here / steps * 1e6, 2),
+           "change": round(t_here / t_other - 1, 4)}
+    if split:
+        row["against_unchanged_us"] = round(u_other / steps * 1e6, 2)
+        row["here_unchanged_us"] = round(u_here / steps * 1e6, 2)
+    return row
 
 
 def main() -> None:
@@ -86,13 +107,16 @@ def main() -> None:
     if len(args) < 2 or "against" not in opts:
         sys.exit(__doc__)
     row = measure(args[0], int(args[1]), int(args[2]) if len(args) > 2 else 3, opts["against"],
-                  int(opts.get("players", 2)))
+                  int(opts.get("players", 2)), "--split" in sys.argv)
     if "--json" in sys.argv:
         print(json.dumps(row))
         return
     print(f"{row['game']} {row['players']}p: {row['games']} games x{row['reps']}, {row['steps']} steps: "
           f"{opts['against']} {row['against_us']:.2f} us a step, here {row['here_us']:.2f} "
           f"({100 * row['change']:+.1f}%)")
+    if "here_unchanged_us" in row:
+        print(f"the same state encoded again (comparisons and fixed costs only): {opts['against']} "
+              f"{row['against_unchanged_us']:.2f} us, here {row['here_unchanged_us']:.2f}")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,10 @@ def test_rl_steps_prints_rates_and_ratios():
 
 def test_rl_encoders_compares_two_checkouts_encoders():
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rl_encoders.py"), "kingdomino", "1", "1",
-                           f"--against={ROOT}", "--json"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+                           f"--against={ROOT}", "--split", "--json"], capture_output=True, text=True, timeout=300,
+                          cwd=ROOT)
     assert done.returncode == 0, done.stderr
     row = json.loads(done.stdout.strip().splitlines()[-1])
     assert row["steps"] > 10 and row["here_us"] > 0 and row["against_us"] > 0
+    # --split: the same state encoded a second time, nothing changed
+    assert 0 < row["here_unchanged_us"] and 0 < row["against_unchanged_us"]
