@@ -152,9 +152,9 @@ def test_following_many_games_as_an_environment_does(game_id, opts, games):
                                                ("burgundy", {"players": 2})])
 def test_vectors_handed_out_are_read_only_and_reused_only_when_dropped(game_id, opts):
     """``encode_next`` hands out the encoder's own buffer, read-only; while a caller holds a vector the next is
-    written elsewhere (``realms.games.outbuf``), so a loop that keeps only the last one cycles through a few
+    written elsewhere (``realms.core.outbuf``), so a loop that keeps only the last one cycles through a few
     buffers, and one that keeps every vector sees none of them change."""
-    from realms.games.outbuf import POOL
+    from realms.core.outbuf import POOL
 
     game = realms.games.get(game_id)
     cls = type(game.observation())

@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from realms.core.outbuf import FREE_CURRENT, Buffers, detach
 from realms.games.burgundy.data import (
     BLACK_DEPOT_TILES,
     NSPACES,
@@ -55,7 +56,6 @@ from realms.games.burgundy.data import (
     T_TYPE,
 )
 from realms.games.burgundy.state import FRAME_NAMES, MODE_BOARD, MODE_OVER, MODE_PLAY, STRIDE
-from realms.games.outbuf import FREE_CURRENT, Buffers, detach
 
 TILE = 20
 SPACE = 13 + 1 + TILE
@@ -166,7 +166,7 @@ class _Memo(Buffers):
     only when its inputs changed (compared by value, so any state may be encoded in any order)."""
 
     def __init__(self, lay: _Layout, p: int) -> None:
-        self.init_buffers(lay.size)  # out, and view: the same memory, read-only (realms.games.outbuf)
+        self.init_buffers(lay.size)  # out, and view: the same memory, read-only (realms.core.outbuf)
         self.boards: list[Any] = [None] * p
         self.storage: list[Any] = [[]] * p
         self.know: list[int] = [0] * p
@@ -252,7 +252,7 @@ class BurgundyObserver:
         block by block as ``encode`` does.
 
         The vector is the encoder's own, read-only, and never changes once handed out (while anything holds
-        it, the next one is written in another buffer: ``realms.games.outbuf``); ``encode`` returns a copy."""
+        it, the next one is written in another buffer: ``realms.core.outbuf``); ``encode`` returns a copy."""
         # built in a Python ``array`` (item writes cost a fraction of numpy's)
         s = state
         p = s.players

@@ -33,10 +33,10 @@ from typing import Any
 
 import numpy as np
 
+from realms.core.outbuf import FREE_CURRENT, Buffers, detach
 from realms.games.dominion.cards import CARDS, HANDLERS, NAMES
 from realms.games.dominion.cards.card import Card
 from realms.games.dominion.rules import score
-from realms.games.outbuf import FREE_CURRENT, Buffers, detach
 
 C = len(NAMES)
 H = len(HANDLERS)
@@ -108,7 +108,7 @@ class _Memo(Buffers):
         p = lay.p
         at = lay.at
         self.at = at
-        self.init_buffers(lay.size)  # out, and view: the same memory, read-only (realms.games.outbuf)
+        self.init_buffers(lay.size)  # out, and view: the same memory, read-only (realms.core.outbuf)
         self.seats = [_Seat(lay, seat, i) for i in range(p)]
         #: the observing seat's own zones: trash, hand, deck, discard, look (offsets, inputs, card counts)
         self.o_own = [at["trash"], at["hand"], at["deck"], at["discard"], at["look"]]
@@ -195,7 +195,7 @@ class DominionObserver:
     def encode_next(self, state: Any, seat: int) -> np.ndarray:
         """``encode(state, seat)`` as the RL environments take it: the encoder's own vector, read-only, which
         never changes once handed out (while anything holds it, the next one is written in another buffer:
-        ``realms.games.outbuf``); ``encode`` returns a copy. Any state may come in any order."""
+        ``realms.core.outbuf``); ``encode`` returns a copy. Any state may come in any order."""
         # built in a Python ``array`` (item writes cost a fraction of numpy's)
         s = state
         p = s.players

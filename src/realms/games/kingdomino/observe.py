@@ -29,9 +29,9 @@ from typing import Any
 
 import numpy as np
 
+from realms.core.outbuf import FREE_CURRENT, Buffers, detach
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.data import DOMINOES, NUM_DOMINOES
-from realms.games.outbuf import FREE_CURRENT, Buffers, detach
 
 PLANES = 10
 SLOTS = 4
@@ -204,7 +204,7 @@ class _Memo(Buffers):
     rewritten only when its inputs changed (compared by value, so any state may be encoded in any order)."""
 
     def __init__(self, p: int, seat: int, size: int) -> None:
-        self.init_buffers(size)  # out, and view: the same memory, read-only (realms.games.outbuf)
+        self.init_buffers(size)  # out, and view: the same memory, read-only (realms.core.outbuf)
         self.terr: list[int] | None = None
         self.crown: list[int] | None = None
         self.occ: list[int] | None = None
@@ -289,7 +289,7 @@ class KingdominoObserver:
         block by block as ``encode`` does.
 
         The vector is the encoder's own, read-only, and never changes once handed out (while anything holds
-        it, the next one is written in another buffer: ``realms.games.outbuf``); ``encode`` returns a copy."""
+        it, the next one is written in another buffer: ``realms.core.outbuf``); ``encode`` returns a copy."""
         s = state
         p = s.players
         m = self._memo.get((p, seat))

@@ -28,7 +28,7 @@ import numpy as np
 POOL = 3
 
 
-def new_view(out: array) -> np.ndarray:
+def new_view(out: array[float]) -> np.ndarray:
     """A read-only float32 numpy array over the memory of ``out``."""
     view = np.frombuffer(out, dtype=np.float32)
     view.flags.writeable = False
@@ -39,9 +39,9 @@ class Buffers:
     """What a memo needs for its output: ``out`` and ``view``, the current buffer; ``bufs`` and ``views``, its
     spare buffers (vectors handed out earlier, which their holders may have dropped since)."""
 
-    out: array
+    out: array[float]
     view: np.ndarray
-    bufs: list[array]
+    bufs: list[array[float]]
     views: list[np.ndarray]
 
     def init_buffers(self, size: int) -> None:
