@@ -52,7 +52,6 @@ if K.AVAILABLE:
         _COST,
         _G,
         _TYPES,
-        _VP,
         ARTISAN,
         BANDIT,
         BUREAUCRAT,
@@ -80,7 +79,6 @@ if K.AVAILABLE:
         G_PLAYERS,
         G_SUPPLY,
         G_TOMOVE,
-        GARDENS,
         GOLD,
         HARBINGER,
         LIBRARY,
@@ -107,6 +105,8 @@ if K.AVAILABLE:
         _apply,
         _copy,
         _mix,
+        _result,
+        _score,
         _settle,
         _zb,
         _zn,
@@ -148,19 +148,6 @@ if K.AVAILABLE:
         if st[G_COLONY] and st[G_SUPPLY + COLONY] < g:
             g = st[G_SUPPLY + COLONY]
         return g
-
-    @numba.njit(cache=True)
-    def _score(st: Any, q: int) -> int:
-        sb = S0 + q * SEAT
-        total = 0
-        for c in range(NC):
-            total += st[sb + O_OWNED + c]
-        vp = 0
-        for c in range(NC):
-            k = st[sb + O_OWNED + c]
-            if k:
-                vp += k * (total // 10 if c == GARDENS else _VP[c])
-        return vp
 
     @numba.njit(cache=True)
     def _quantity(st: Any, q: int, arg: int, p: int, coins: int) -> int:
@@ -502,21 +489,11 @@ if K.AVAILABLE:
         srng[1] = _mix(srng[0])
         rngs = np.empty(1 + MAXP, dtype=np.uint64)
         rec = np.zeros(1, dtype=np.int64)
-        n = base[G_PLAYERS]
         for j in range(firsts.shape[0]):
             st = _copy(base)
             rngs[0] = own
             bot_play(st, rngs, firsts[j], rules, sets, order, race, rec)
-            o = out[j]
-            for q in range(n):
-                o[q] = _score(st, q)
-                o[MAXP + q] = st[S0 + q * SEAT + O_TURNS]
-            for q in range(n):
-                rk = 1
-                for w in range(n):
-                    if o[w] > o[q] or (o[w] == o[q] and o[MAXP + w] < o[MAXP + q]):
-                        rk += 1
-                o[2 * MAXP + q] = rk
+            _result(st, out[j])
 
 
 def search_round(prepared: tuple[Any, Any, Any], bot_tables: tuple[Any, Any, Any, int], players: int,

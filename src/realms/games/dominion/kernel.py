@@ -1203,6 +1203,35 @@ if AVAILABLE:
         return st
 
     @numba.njit(cache=True)
+    def _score(st: Any, q: int) -> int:
+        """Seat ``q``'s victory points (``rules.score``): its cards owned, Gardens by their number."""
+        sb = S0 + q * SEAT
+        total = 0
+        for c in range(NC):
+            total += st[sb + O_OWNED + c]
+        vp = 0
+        for c in range(NC):
+            k = st[sb + O_OWNED + c]
+            if k:
+                vp += k * (total // 10 if c == GARDENS else _VP[c])
+        return vp
+
+    @numba.njit(cache=True)
+    def _result(st: Any, out: Any) -> None:
+        """A finished game's scores into ``out[:4]``, turns into ``out[4:8]`` and ranks (``Dominion.result``'s:
+        the score, then fewer turns) into ``out[8:12]``."""
+        n = st[G_PLAYERS]
+        for q in range(n):
+            out[q] = _score(st, q)
+            out[MAXP + q] = st[S0 + q * SEAT + O_TURNS]
+        for q in range(n):
+            r = 1
+            for o in range(n):
+                if out[o] > out[q] or (out[o] == out[q] and out[MAXP + o] < out[MAXP + q]):
+                    r += 1
+            out[2 * MAXP + q] = r
+
+    @numba.njit(cache=True)
     def playout(template: Any, first: int, gen: Any, out: Any) -> Any:
         """A search's playout in one call: a copy of ``template`` played to the end by ``random`` seats, after the
         action index ``first`` where it is not -1 (applied, and the game moved on, with the state's own stream
@@ -1229,24 +1258,7 @@ if AVAILABLE:
         while k:
             _apply(st, rngs, acts[_below(rngs, 1 + st[G_TOMOVE], k)] if k > 1 else acts[0])
             k = _settle(st, rngs, acts)
-        for q in range(n):
-            sb = S0 + q * SEAT
-            total = 0
-            for c in range(NC):
-                total += st[sb + O_OWNED + c]
-            vp = 0
-            for c in range(NC):
-                k = st[sb + O_OWNED + c]
-                if k:
-                    vp += k * (total // 10 if c == GARDENS else _VP[c])
-            out[q] = vp
-            out[MAXP + q] = st[sb + O_TURNS]
-        for q in range(n):
-            r = 1
-            for o in range(n):
-                if out[o] > out[q] or (out[o] == out[q] and out[MAXP + o] < out[MAXP + q]):
-                    r += 1
-            out[2 * MAXP + q] = r
+        _result(st, out)
         return st
 
     @numba.njit(cache=True)
@@ -1295,15 +1307,7 @@ if AVAILABLE:
         """Per seat: score, turns, Provinces, the turns of the 4th and 8th, then the cards owned (``NC``)."""
         for q in range(st[G_PLAYERS]):
             sb = S0 + q * SEAT
-            total = 0
-            for c in range(NC):
-                total += st[sb + O_OWNED + c]
-            vp = 0
-            for c in range(NC):
-                k = st[sb + O_OWNED + c]
-                if k:
-                    vp += k * (total // 10 if c == GARDENS else _VP[c])
-            out[q, 0] = vp
+            out[q, 0] = _score(st, q)
             out[q, 1] = st[sb + O_TURNS]
             out[q, 2] = st[sb + O_PROV]
             out[q, 3] = st[sb + O_P4]
