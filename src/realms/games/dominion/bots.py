@@ -34,7 +34,7 @@ import difflib
 import operator
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -404,17 +404,7 @@ class StrategyBot(Agent):
 
     def pick(self, s: DominionState, p: int, coins: int, among: list[int] | None) -> int:
         """The first rule's card affordable with ``coins`` (and in ``among``, if given); -1 if none."""
-        supply = s.supply
-        for c, conds in self._rules:
-            if supply[c] and COST[c] <= coins and (among is None or c in among):
-                if not conds:
-                    return c
-                for k in conds:
-                    if not k.holds(s, p, coins):
-                        break
-                else:
-                    return c
-        return -1
+        return first_rule(self._rules, s, p, coins, among)
 
     def choose_play(self, s: DominionState, actions: list[int]) -> int:
         if not actions:
@@ -977,15 +967,22 @@ class RolloutAutoBot(RolloutBot):
                 else:
                     rules = self._money_rules
         self._rules = rules
-        supply = s.supply
-        for c, conds in rules:
-            if supply[c] and COST[c] <= coins and (among is None or c in among):
-                for k in conds:
-                    if not k.holds(s, p, coins):
-                        break
-                else:
-                    return c
-        return -1
+        return first_rule(rules, s, p, coins, among)
+
+
+def first_rule(rules: Sequence[tuple[int, Sequence[Any]]], s: DominionState, p: int, coins: int,
+               among: list[int] | None) -> int:
+    """The card of the first of ``rules`` (card, conditions) that is in the Supply, costs at most ``coins``, is in
+    ``among`` (if given) and whose conditions all hold for seat ``p``; -1 if none."""
+    supply = s.supply
+    for c, conds in rules:
+        if supply[c] and COST[c] <= coins and (among is None or c in among):
+            for k in conds:
+                if not k.holds(s, p, coins):
+                    break
+            else:
+                return c
+    return -1
 
 
 def passed_x(s: DominionState, p: int, x: int) -> bool:
