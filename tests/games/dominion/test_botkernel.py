@@ -21,6 +21,7 @@ if not kernel.AVAILABLE:
     pytest.skip("numba is not installed (the 'fast' extra)", allow_module_level=True)
 from realms.games.dominion import botkernel  # noqa: E402  (with numba)
 from realms.games.dominion.fast import play as fast_play  # noqa: E402
+from tests.games.dominion.test_kernel import rounds_agree  # noqa: E402
 
 GAME = realms.games.get("dominion")
 ATTACKS = "Cellar,Market,Militia,Mine,Moat,Remodel,Smithy,Village,Workshop,Bureaucrat"
@@ -126,21 +127,9 @@ def test_search_rounds_with_the_bot_in_the_kernel():
     import realms.agents  # noqa: F401  (the search agents)
 
     for n, (_, state) in enumerate(_positions(every=23)):
-        seat = state.to_move
+        rounds_agree("rollout", state, n)
         actions = GAME.legal_actions(state)
         a, b = make_agent("rollout", GAME, n), make_agent("rollout", GAME, n)
-        ra, rb = Rng(n), Rng(n)
-        for _ in range(2):
-            got = a.finish_round(GAME, state, seat, ra, actions)
-            s = GAME.determinize(state, seat, rb)
-            seed = rb.next64()
-            want = []
-            for action in actions:
-                b.rng.state = seed
-                done = b.finish_after(GAME, s, action)
-                want.append((done.scores, done.winners))
-            assert got == want, n
-            assert (ra.state, a.rng.state) == (rb.state, b.rng.state)
         for action in actions:  # finish_after in the kernel (the encoding kept) against the Python path
             try:
                 botkernel.ENABLED = False

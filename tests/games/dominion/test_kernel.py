@@ -255,6 +255,27 @@ def test_determinize_in_the_kernel():
     assert all(known[k] for k in ("hand", "deck", "discard")), known
 
 
+def rounds_agree(policy: str, state, n: int, rounds: int = 2) -> None:
+    """``policy``'s ``finish_round`` from ``state`` (two rounds: the second from the arrays kept) against the
+    search's own steps: ``determinize``, one draw for the policy's seed, then ``finish_after`` of each legal
+    action; the same results, and both generators left alike."""
+    seat = state.to_move
+    actions = GAME.legal_actions(state)
+    a, b = make_agent(policy, GAME, n), make_agent(policy, GAME, n)
+    ra, rb = Rng(n), Rng(n)
+    for _ in range(rounds):
+        got = a.finish_round(GAME, state, seat, ra, actions)
+        s = GAME.determinize(state, seat, rb)
+        seed = rb.next64()
+        want = []
+        for action in actions:
+            b.rng.state = seed
+            done = b.finish_after(GAME, s, action)
+            want.append((done.scores, done.winners))
+        assert got == want, n
+        assert (ra.state, a.rng.state) == (rb.state, b.rng.state)
+
+
 def test_search_rounds_in_the_kernel():
     """``random``'s ``finish_round`` (a flat search's whole round in one call) is the search's own steps:
     ``determinize``, one draw for the policy's seed, then ``finish_after`` of each action from that seed; the
@@ -266,21 +287,7 @@ def test_search_rounds_in_the_kernel():
     for n, state in enumerate(_hidden_positions()):
         if n % 3:
             continue
-        seat = state.to_move
-        actions = GAME.legal_actions(state)
-        a, b = make_agent("random", GAME, n), make_agent("random", GAME, n)
-        ra, rb = Rng(n), Rng(n)
-        for _ in range(2):  # (the second round from the arrays kept)
-            got = a.finish_round(GAME, state, seat, ra, actions)
-            s = GAME.determinize(state, seat, rb)
-            seed = rb.next64()
-            want = []
-            for action in actions:
-                b.rng.state = seed
-                done = b.finish_after(GAME, s, action)
-                want.append((done.scores, done.winners))
-            assert got == want, n
-            assert (ra.state, a.rng.state) == (rb.state, b.rng.state)
+        rounds_agree("random", state, n)
     saved = RandomFinish.finish_round
     state = next(p for i, p in enumerate(_hidden_positions()) if i > 5 and len(GAME.legal_actions(p)) > 2)
     stats = []
