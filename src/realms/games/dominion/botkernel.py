@@ -242,6 +242,18 @@ if K.AVAILABLE:
         return False
 
     @numba.njit(cache=True)
+    def _least(acts: Any, k: int, key: Any, sign: int) -> int:
+        """The card of the first of the ``k`` card actions in ``acts`` whose ``key`` is least (``sign`` 1) or
+        greatest (``sign`` -1); -1 if there is none."""
+        c = -1
+        for i in range(k):
+            if acts[i] >= CARD_ACTIONS:
+                d = (acts[i] - CARD_ACTIONS) // 3
+                if c < 0 or sign * key[d] < sign * key[c]:
+                    c = d
+        return c
+
+    @numba.njit(cache=True)
     def _decide(st: Any, acts: Any, k: int, rules: Any, sets: Any, order: Any, race: int) -> int:
         """The bot's choice among the ``k`` legal actions ``acts`` (``StrategyBot.act``)."""
         if st[G_NFR]:
@@ -291,20 +303,10 @@ if K.AVAILABLE:
             elif kind == CHANCELLOR or kind == MONEYLENDER or kind == VASSAL:
                 a = YES
             elif kind == BUREAUCRAT or kind == BANDIT:
-                c = -1
-                for i in range(k):
-                    if acts[i] >= CARD_ACTIONS:
-                        d = (acts[i] - CARD_ACTIONS) // 3
-                        if c < 0 or _CHEAPR[d] < _CHEAPR[c]:
-                            c = d
+                c = _least(acts, k, _CHEAPR, 1)
                 a = _choose(c)
             elif kind == POACHER:
-                c = -1
-                for i in range(k):
-                    if acts[i] >= CARD_ACTIONS:
-                        d = (acts[i] - CARD_ACTIONS) // 3
-                        if c < 0 or _DISC[d] < _DISC[c]:
-                            c = d
+                c = _least(acts, k, _DISC, 1)
                 a = _choose(c)
             elif kind == LIBRARY:
                 a = YES if st[G_ACTIONS] == 0 else NO
@@ -317,12 +319,7 @@ if K.AVAILABLE:
                 elif _has(acts, k, _choose(ESTATE)) and not late:
                     a = _choose(ESTATE)
                 else:
-                    c = -1
-                    for i in range(k):
-                        if acts[i] >= CARD_ACTIONS:
-                            d = (acts[i] - CARD_ACTIONS) // 3
-                            if c < 0 or _TRASHR[d] < _TRASHR[c]:
-                                c = d
+                    c = _least(acts, k, _TRASHR, 1)
                     a = _choose(c)
             elif kind == MINE:
                 if _has(acts, k, _choose(GOLD)) and st[G_SUPPLY + PLATINUM]:
@@ -334,12 +331,7 @@ if K.AVAILABLE:
                 elif _has(acts, k, DONE):
                     a = DONE
                 else:
-                    c = -1
-                    for i in range(k):
-                        if acts[i] >= CARD_ACTIONS:
-                            d = (acts[i] - CARD_ACTIONS) // 3
-                            if c < 0 or _COST[d] < _COST[c]:
-                                c = d
+                    c = _least(acts, k, _COST, 1)
                     a = _choose(c)
             elif kind == CHAPEL:
                 a = DONE
@@ -371,12 +363,7 @@ if K.AVAILABLE:
                     a = NO if bad else YES
             elif kind == THIEF:
                 if st[r + 1] == 1:
-                    c = -1
-                    for i in range(k):
-                        if acts[i] >= CARD_ACTIONS:
-                            d = (acts[i] - CARD_ACTIONS) // 3
-                            if c < 0 or _THIEFR[d] > _THIEFR[c]:
-                                c = d
+                    c = _least(acts, k, _THIEFR, -1)
                     a = _choose(c)
                 else:
                     a = DONE
@@ -411,12 +398,7 @@ if K.AVAILABLE:
                             a = acts[i]
                             break
                 else:
-                    c = -1
-                    for i in range(k):
-                        if acts[i] >= CARD_ACTIONS:
-                            d = (acts[i] - CARD_ACTIONS) // 3
-                            if c < 0 or _TRASHR[d] > _TRASHR[c]:
-                                c = d
+                    c = _least(acts, k, _TRASHR, -1)
                     a = _choose(c)
             elif kind == ARTISAN:
                 c = -1
