@@ -194,14 +194,7 @@ def test_shutting_the_pool_down_ends_a_search_in_progress(tmp_path):
     bots.shutdown()
     # read from /proc, not through the Process objects: the pool's own thread joins its workers too, and a
     # join here that finds the worker reaped by that thread a moment before may still report it alive
-    for _ in range(1200):  # not a timing: a worker left thinking would sleep on for 300 s
-        if all(_gone(pid) for pid in workers):
-            break
-        time.sleep(0.1)
-    left = [pid for pid in workers if not _gone(pid)]
-    for pid in left:
-        os.kill(pid, signal.SIGKILL)
-    assert not left
+    assert not _left_running(workers)
 
 
 def _gone(pid: int) -> bool:
@@ -210,6 +203,19 @@ def _gone(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] == "Z"  # a zombie is dead, only not reaped yet
     except FileNotFoundError:
         return True
+
+
+def _left_running(pids: list[int]) -> list[int]:
+    """The processes of ``pids`` still running after up to 120 s (not a timing: the workers of these tests
+    would sleep on for 300 s), killed so that none outlives the test."""
+    for _ in range(1200):
+        if all(_gone(pid) for pid in pids):
+            break
+        time.sleep(0.1)
+    left = [pid for pid in pids if not _gone(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    return left
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
@@ -225,11 +231,4 @@ def test_bot_workers_end_when_their_server_is_killed():
         server.kill()
         server.wait()
     assert len(workers) == 2
-    for _ in range(1200):  # not a timing: a worker left behind would sleep on for 300 s
-        if all(_gone(pid) for pid in workers):
-            break
-        time.sleep(0.1)
-    left = [pid for pid in workers if not _gone(pid)]
-    for pid in left:
-        os.kill(pid, signal.SIGKILL)
-    assert not left
+    assert not _left_running(workers)

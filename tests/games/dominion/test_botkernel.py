@@ -21,7 +21,7 @@ if not kernel.AVAILABLE:
     pytest.skip("numba is not installed (the 'fast' extra)", allow_module_level=True)
 from realms.games.dominion import botkernel  # noqa: E402  (with numba)
 from realms.games.dominion.fast import play as fast_play  # noqa: E402
-from tests.games.dominion.test_kernel import rounds_agree  # noqa: E402
+from tests.games.dominion.test_kernel import _rich, rounds_agree  # noqa: E402
 
 GAME = realms.games.get("dominion")
 ATTACKS = "Cellar,Market,Militia,Mine,Moat,Remodel,Smithy,Village,Workshop,Bureaucrat"
@@ -45,17 +45,8 @@ CASES = [
 
 
 def _start(opts, g, rich):
-    s = GAME.new(opts, g)
-    if rich:  # every seat starts with two of each kingdom card besides the usual 7 Coppers and 3 Estates
-        rng = Rng(g)
-        for q in range(s.players):
-            cards = [0] * 7 + [4] * 3 + [c for c in s.kingdom for _ in range(2)]
-            rng.shuffle(cards)
-            s.hand[q], s.deck[q] = cards[:5], cards[5:]
-            s.owned[q] = [cards.count(c) for c in range(len(NAMES))]
-        s.to_move = 0
-        GAME._advance(s)
-    return s
+    # rich: every seat starts with two of each kingdom card besides the usual 7 Coppers and 3 Estates
+    return _rich(opts, g) if rich else GAME.new(opts, g)
 
 
 def _positions(every=7):
