@@ -342,6 +342,19 @@ class Game:
             self.__dict__["_json_index"] = table
         return table
 
+    def legal_indices(self, state: Any) -> tuple[int, ...]:
+        """The indices of ``legal_actions(state)``, in the same order, as a tuple (hashable: the RL environments
+        key their cached masks by it). A game may return a shared tuple from a cache of its own; the default
+        reads them off ``legal_actions``."""
+        return tuple([a.index for a in self.legal_actions(state)])
+
+    def apply_legal(self, state: Any, index: int) -> None:
+        """Applies action ``index`` for ``to_move``, which the caller took from ``legal_indices`` (or
+        ``legal_actions``) of this very state: the same successor as ``apply(state, actions[index])``, no
+        events. A game may skip the checks ``apply`` makes; for any other index the result is undefined (the
+        RL environments check the index against the state's mask first). The default is ``apply``."""
+        self.apply(state, self.actions[index])
+
     def action_mask(self, state: Any) -> list[bool]:
         mask = [False] * len(self.actions)
         for a in self.legal_actions(state):

@@ -19,6 +19,10 @@ from realms.core.game import Action, Game, Result
 from realms.core.rng import Rng
 
 REWARDS = ("win", "margin")
+#: per game, the masks built so far by the tuple of legal indices (``Game.legal_indices``): read-only and shared
+#: by every table of the game; cleared when it holds this many
+_MASKS: dict[str, dict[tuple[int, ...], np.ndarray]] = {}
+MASK_CACHE = 1 << 15
 ILLEGAL = ("raise", "lose", "random")
 
 
@@ -72,6 +76,15 @@ class Table:
         self.state: Any = None
         self._legal: list[Action] | None = None
         self._mask: np.ndarray | None = None
+        #: the masks of this game by legal indices (shared with the game's other tables)
+        self._masks = _MASKS.setdefault(self.game.id, {})
+        #: whether the game hands out its legal indices itself (a ``legal_indices`` of its own, from caches):
+        #: then masks are looked up by them; else (the default reads them off ``legal_actions``, and a game
+        #: without such caches has too many distinct sets for a cache of masks to pay) each state's mask is
+        #: written afresh from its legal actions
+        self.int_legal = type(self.game).legal_indices is not Game.legal_indices
+        #: whether the game has an ``apply_legal`` of its own (else the environments call ``apply``, one call less)
+        self.own_apply = type(self.game).apply_legal is not Game.apply_legal
 
     @property
     def observer(self) -> Any:
@@ -106,15 +119,38 @@ class Table:
         return [a.index for a in self.legal()]
 
     def mask(self) -> np.ndarray:
-        """The legal actions of the seat to move as 0/1 (int8), built once per state; do not modify it."""
+        """The legal actions of the seat to move as 0/1 (int8), looked up once per state; do not modify it (a
+        mask from the cache of masks is read-only and shared)."""
         m = self._mask
         if m is None:
-            # item writes into fresh zeros: for the handful of legal actions a decision has, cheaper than a
-            # fancy assignment from a list, a bytearray wrapped by np.frombuffer or a cache of masks
-            m = self._mask = np.zeros(self.n_actions, np.int8)
-            if self.state.to_move is not None:
-                for a in self.legal():
-                    m[a.index] = 1
+            if self.int_legal:
+                legal = self.game.legal_indices(self.state)
+                m = self._masks.get(legal)
+                if m is None:
+                    m = self.mask_of(legal)
+            else:  # item writes into fresh zeros, for the handful of legal actions a decision has
+                m = np.zeros(self.n_actions, np.int8)
+                if self.state.to_move is not None:
+                    for a in self.legal():
+                        m[a.index] = 1
+            self._mask = m
+        return m
+
+    def mask_of(self, legal: tuple[int, ...]) -> np.ndarray:
+        """The mask of these legal indices, from the game's cache of masks (built and kept when missing): a
+        read-only ``int8`` vector shared by every state with these legal actions. A lookup by a tuple of ints
+        costs a fifth of zeros and an item write per legal action (``Game.legal_indices`` hands out tuples
+        from caches of its own where it can)."""
+        masks = self._masks
+        m = masks.get(legal)
+        if m is None:
+            if len(masks) >= MASK_CACHE:
+                masks.clear()
+            m = np.zeros(self.n_actions, np.int8)
+            for i in legal:
+                m[i] = 1
+            m.flags.writeable = False
+            masks[legal] = m
         return m
 
     def is_legal(self, index: int) -> bool:
@@ -129,14 +165,14 @@ class Table:
             m = self.mask()
         if not (0 <= index < self.n_actions and m[index]):
             return False
-        self.game.apply(self.state, self.actions[index])
+        self.game.apply_legal(self.state, index)
         self._legal = None
         self._mask = None
         return True
 
     def apply_index(self, index: int) -> None:
-        """Applies action ``index`` for the seat to move (which must be legal)."""
-        self.game.apply(self.state, self.game.actions[index])
+        """Applies action ``index`` for the seat to move (which must be legal: ``Game.apply_legal``)."""
+        self.game.apply_legal(self.state, index)
         self._legal = None
         self._mask = None
 

@@ -73,7 +73,8 @@ class SingleAgentEnv(gym.Env):
 
     def _obs(self) -> dict[str, np.ndarray]:
         t = self.table
-        mask = t.mask() if t.state.to_move == self.seat else np.zeros(t.n_actions, dtype=np.int8)
+        # a copy: the table's mask may be the game's shared read-only one, and Gymnasium wants new data each call
+        mask = t.mask().copy() if t.state.to_move == self.seat else np.zeros(t.n_actions, dtype=np.int8)
         return {"observation": t.encode(self.seat), "action_mask": mask}
 
     def action_masks(self) -> np.ndarray:

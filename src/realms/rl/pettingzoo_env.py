@@ -126,13 +126,20 @@ class RealmsAEC(AECEnv):
             t = self.table
             state = t.state
             mask = t._mask
-            if mask is None:  # Table.mask's body
-                mask = t._mask = np.zeros(t.n_actions, np.int8)
-                legal = t._legal
-                if legal is None:
-                    legal = t._legal = t.game.legal_actions(state)
-                for a in legal:
-                    mask[a.index] = 1
+            if mask is None:
+                if t.int_legal:  # Table.mask's body
+                    legal = t.game.legal_indices(state)
+                    mask = t._masks.get(legal)
+                    if mask is None:
+                        mask = t.mask_of(legal)
+                    t._mask = mask
+                else:  # item writes into fresh zeros
+                    mask = t._mask = np.zeros(t.n_actions, np.int8)
+                    legal_actions = t._legal
+                    if legal_actions is None:
+                        legal_actions = t._legal = t.game.legal_actions(state)
+                    for a in legal_actions:
+                        mask[a.index] = 1
             return ({"observation": t.follow(state, state.to_move), "action_mask": mask}, 0.0, False, False,
                     self.infos[agent])
         obs = None
@@ -141,14 +148,7 @@ class RealmsAEC(AECEnv):
             t = self.table
             state = t.state
             if state.to_move == seat:
-                mask = t._mask
-                if mask is None:  # Table.mask's body
-                    mask = t._mask = np.zeros(t.n_actions, np.int8)
-                    legal = t._legal
-                    if legal is None:
-                        legal = t._legal = t.game.legal_actions(state)
-                    for a in legal:
-                        mask[a.index] = 1
+                mask = t.mask()
             else:
                 mask = np.zeros(t.n_actions, np.int8)
             obs = {"observation": t.follow(state, seat), "action_mask": mask}
@@ -168,7 +168,10 @@ class RealmsAEC(AECEnv):
                 if info:
                     info.pop("illegal", None)
                 state = t.state
-                t.game.apply(state, t.actions[index])
+                if t.own_apply:  # the mask is this state's: the index is legal
+                    t.game.apply_legal(state, index)
+                else:
+                    t.game.apply(state, t.actions[index])
                 t._legal = None
                 t._mask = None
                 self.decisions[agent] += 1

@@ -89,6 +89,12 @@ _TREASURE_CACHE: dict[int, tuple[Action, ...]] = {}
 _BUY_CACHE: dict[tuple[tuple[int, ...], int, int], tuple[Action, ...]] = {}
 
 
+#: ``Dominion.legal_indices``' own caches: by the hand's Action cards, and by the Buy phase's key (the hand's
+#: Treasures, whether a buy is left, the kingdom, coins and empty piles)
+_ACTION_INDICES: dict[int, tuple[int, ...]] = {}
+_BUY_INDICES: dict[tuple[int, bool, tuple[int, ...], int, int], tuple[int, ...]] = {}
+
+
 def _action_actions(mask: int) -> tuple[Action, ...]:
     """One ``play`` per distinct Action card in hand (by the hand's bit mask), then ``end_actions``."""
     acts = _ACTION_CACHE.get(mask)
@@ -361,6 +367,52 @@ class Dominion(Game):
             out += _buy_actions(s.piles, s.coins if s.coins < 16 else 16, s.gone, s.supply)
         out.append(A_END_BUYS)
         return out
+
+    def legal_indices(self, state: DominionState) -> tuple[int, ...]:
+        """``legal_actions``' indices, in its order, as a tuple: outside a pending decision a shared tuple from a
+        cache keyed like ``legal_actions``' own (the hand's bit mask, the buy's kingdom, coins and empty piles)."""
+        s = state
+        if s.to_move is None:
+            return ()
+        if s.stack:
+            f = s.stack[-1]
+            return tuple(HANDLERS[f[0]].options(s, f))  # type: ignore[arg-type]
+        hand = s.hand[s.cur]
+        mask = 0
+        if s.phase == ACTION_PHASE:
+            for c in hand:
+                if IS_ACTION[c]:
+                    mask |= 1 << c
+            out = _ACTION_INDICES.get(mask)
+            if out is None:
+                out = _ACTION_INDICES[mask] = tuple([a.index for a in _action_actions(mask)])
+            return out
+        if not s.bought:
+            for c in hand:
+                if IS_TREASURE[c]:
+                    mask |= 1 << c
+        key = (mask, s.buys > 0, s.piles, s.coins if s.coins < 16 else 16, s.gone)
+        out = _BUY_INDICES.get(key)
+        if out is None:
+            if len(_BUY_INDICES) > 200_000:
+                _BUY_INDICES.clear()
+            out = _BUY_INDICES[key] = tuple([a.index for a in self.legal_actions(s)])
+        return out
+
+    def apply_legal(self, state: DominionState, index: int) -> None:
+        """``apply`` without its checks, for an index from ``legal_indices`` of this state: a pending decision's
+        choice is not looked for among the frame's options again, nor the action among the game's."""
+        s = state
+        if s.stack:
+            f = s.stack[-1]
+            s.ev = None
+            HANDLERS[f[0]].decide(s, f, index)
+        elif s.phase == BUY_PHASE:
+            self._buy_phase(s, s.to_move, index, False)  # type: ignore[arg-type]
+        else:
+            self._action_phase(s, s.to_move, index, False)  # type: ignore[arg-type]
+        self._advance(s)
+        s.ev = None
 
     # --- apply ---------------------------------------------------------------------------------
     def apply(self, state: DominionState, action: Action, log: bool = False) -> list[Event]:

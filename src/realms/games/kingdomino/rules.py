@@ -91,6 +91,8 @@ def placement_words(domino: int, row: int, col: int, direction: str) -> str:
 DISCARD = ACTIONS[DISCARD_INDEX]
 _NACT = len(ACTIONS)
 PICKS = ACTIONS[PICK_BASE:PICK_BASE + MAX_ROW]
+#: PLACE_BY_BIT's action indices (-1 where it has none)
+_PLACE_INDEX_BY_BIT = [-1 if a is None else a.index for a in PLACE_BY_BIT]
 
 _T1 = [d.terrain1 if d else 0 for d in DOMINOES]
 _T2 = [d.terrain2 if d else 0 for d in DOMINOES]
@@ -388,6 +390,30 @@ class Kingdomino(Game):
         if not out:
             out.append(DISCARD)
         return out
+
+    def legal_indices(self, state: KingdominoState) -> tuple[int, ...]:
+        """``legal_actions``' indices, in its order, as a tuple, read off the same placement masks."""
+        if state.to_move is None:
+            return ()
+        if state.step == PICK:
+            nk = state.nxt_king
+            return tuple([PICK_BASE + i for i in range(len(nk)) if nk[i] < 0])
+        king = state.order[state.oi]
+        domino = state.cur[state.cur_king.index(king)]
+        masks = state.cache
+        if masks is None:
+            masks = state.cache = _placements(state, state.to_move, domino)
+        out: list[int] = []
+        add = out.append
+        table = _PLACE_INDEX_BY_BIT
+        d = 0
+        for m in masks:
+            while m:
+                low = m & -m
+                add(table[((low.bit_length() - 1) << 2) | d])
+                m ^= low
+            d += 1
+        return tuple(out) if out else (DISCARD_INDEX,)
 
     def current_domino(self, state: KingdominoState) -> int | None:
         """The domino the acting king must place now, if it is a placement step."""
