@@ -57,12 +57,12 @@ def test_the_integer_path_is_the_action_path(game_id, opts):
 
 def test_the_defaults_read_the_action_path():
     game = realms.games.get("burgundy")
-    assert type(game).legal_indices is Game.legal_indices  # the defaults: this test covers them
+    assert type(game).legal_indices is Game.legal_indices  # the default: this test covers it
     s = game.new({"players": 2}, 5)
     other = s.clone()
     legal = game.legal_indices(s)
     assert legal == tuple(a.index for a in game.legal_actions(s))
-    game.apply_legal(s, legal[-1])
+    Game.apply_legal(game, s, legal[-1])  # the default (Burgundy has an apply_legal of its own)
     game.apply(other, game.legal_actions(other)[-1])
     assert game.state_hash(s) == game.state_hash(other)
 
@@ -71,7 +71,7 @@ def test_masks_are_shared_and_bounded(monkeypatch):
     import realms.rl.core as core
 
     t1, t2 = Table("dominion"), Table("dominion")
-    assert t1.int_legal and not Table("burgundy").int_legal
+    assert t1.int_legal and not Table("burgundy").int_legal and Table("burgundy").own_apply
     t1.new(1)
     t2.new(1)
     assert t1.mask() is t2.mask()  # the same legal indices: one read-only mask

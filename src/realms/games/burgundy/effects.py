@@ -103,6 +103,16 @@ class _Effects(Engine):
         self._settle(s, ev)
         return ev if ev is not None else []
 
+    def apply_legal(self, state: BurgundyState, index: int) -> None:
+        """``apply`` without its checks, for an index from the legal actions of this state (the step of the fast
+        path, ``fast.py``): the action is not looked for among the decision's legal actions again, a list
+        search that compares ``Action``s in Python."""
+        s = state
+        kind, a, b, c = DECODE[index]
+        _DO[kind](self, s, s.to_move, a, b, c, None)  # type: ignore[arg-type]
+        s.cache = None
+        self._settle(s, None)
+
     # --- one handler per kind of action (the table _DO below) --------------------------------------
     def _do_take(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
         _use_die(s, a)
