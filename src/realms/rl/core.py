@@ -19,9 +19,9 @@ from realms.core.game import Action, Game, Result
 from realms.core.rng import Rng
 
 REWARDS = ("win", "margin")
-#: per game, the masks built so far by the tuple of legal indices (``Game.legal_indices``): read-only and shared
-#: by every table of the game; cleared when it holds this many
-_MASKS: dict[str, dict[tuple[int, ...], np.ndarray]] = {}
+#: per game (its id and action space size), the masks built so far by the tuple of legal indices
+#: (``Game.legal_indices``): read-only and shared by every table of the game; cleared when it holds this many
+_MASKS: dict[tuple[str, int], dict[tuple[int, ...], np.ndarray]] = {}
 MASK_CACHE = 1 << 15
 ILLEGAL = ("raise", "lose", "random")
 
@@ -77,7 +77,7 @@ class Table:
         self._legal: list[Action] | None = None
         self._mask: np.ndarray | None = None
         #: the masks of this game by legal indices (shared with the game's other tables)
-        self._masks = _MASKS.setdefault(self.game.id, {})
+        self._masks = _MASKS.setdefault((self.game.id, self.n_actions), {})
         #: whether the game hands out its legal indices itself (a ``legal_indices`` of its own, from caches):
         #: then masks are looked up by them; else (the default reads them off ``legal_actions``, and a game
         #: without such caches has too many distinct sets for a cache of masks to pay) each state's mask is
