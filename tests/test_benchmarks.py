@@ -31,7 +31,7 @@ def test_game_benchmarks_print_their_throughput(script, args):
 
 @pytest.mark.parametrize("via", ["http", "ws"])
 def test_server_load_benchmark_plays_games_and_reports_latency(via):
-    out = run(str(BENCH / "server_load.py"), "--games", "4", "--rate", "100", "--seconds", "3", "--settle", "0.5",
+    out = run(str(BENCH / "server_load.py"), "--games", "4", "--rate", "100", "--seconds", "1.5", "--settle", "0.5",
               "--head-start", "5", "--via", via)
     figures = json.loads(out.strip().splitlines()[-1])
     assert figures["via"] == via and figures["actions"] > 20
@@ -40,8 +40,8 @@ def test_server_load_benchmark_plays_games_and_reports_latency(via):
 
 def test_server_load_benchmark_compares_bystanders_without_and_with_bots_thinking():
     # cheap searching bots (random playouts: no compiled kernel to load), thought in the server's bot pool
-    out = run(str(BENCH / "server_load.py"), "--games", "3", "--rate", "60", "--seconds", "2", "--settle", "0.5",
-              "--head-start", "4", "--hard-bots", "2", "--bot", "mc:iterations=20,policy=random", "--bot-settle", "2",
+    out = run(str(BENCH / "server_load.py"), "--games", "3", "--rate", "60", "--seconds", "1", "--settle", "0.5",
+              "--head-start", "4", "--hard-bots", "2", "--bot", "mc:iterations=20,policy=random", "--bot-settle", "1",
               timeout=300)
     lines = [json.loads(line) for line in out.strip().splitlines()]
     phases = [line["phase"] for line in lines[:-1]]
@@ -55,7 +55,7 @@ def test_server_load_benchmark_compares_bystanders_without_and_with_bots_thinkin
                     reason="the Node.js generator needs node and `npm ci` in benchmarks/load (.ci/run does it)")
 @pytest.mark.parametrize("via", ["http", "ws"])
 def test_node_load_generator_plays_games_and_reports_latency(via):
-    out = run(str(BENCH / "server_load.py"), "--client", "node", "--games", "4", "--rate", "100", "--seconds", "3",
+    out = run(str(BENCH / "server_load.py"), "--client", "node", "--games", "4", "--rate", "100", "--seconds", "1.5",
               "--settle", "0.5", "--head-start", "5", "--via", via)
     figures = json.loads(out.strip().splitlines()[-1])
     assert figures["client"] == "node" and figures["via"] == via and figures["actions"] > 20
@@ -73,7 +73,7 @@ def test_kill_benchmark_kills_the_server_and_finds_every_acknowledged_action_sto
                     reason="the Node.js generator needs node and `npm ci` in benchmarks/load (.ci/run does it)")
 def test_server_cpu_benchmark_reports_cpu_per_action():
     out = run(str(BENCH / "server_cpu.py"), "--tree", str(BENCH.parent), "--runs", "1", "--games", "4", "--rate",
-              "100", "--seconds", "2")
+              "100", "--seconds", "1")
     lines = [json.loads(line) for line in out.strip().splitlines()]
     assert lines[0]["actions"] > 20 and lines[0]["us_per_action"] > 0
     assert lines[-1]["median_us_per_action"] == {str(BENCH.parent): lines[0]["us_per_action"]}
