@@ -78,6 +78,9 @@ OPTIONS: tuple[AgentOption, ...] = (
     AgentOption("plan", "int", 0, "mc: beside each root action (the playout policy playing on), up to this many "
                 "whole turns of the mover, found by a beam over the rollout's ranking; each root action scores as "
                 "its best candidate (0: the root's actions alone)", minimum=0, maximum=1000),
+    AgentOption("model", "bool", False, "an opponent model from observed play: where the playout policy offers "
+                "one (Dominion's rollout), each other seat's playouts buy by the strategy that best explains the "
+                "buys it has made (only what every seat sees)"),
     AgentOption("workers", "int", 1, "root parallelism: processes searching independently, statistics summed",
                 minimum=1, maximum=64),
     AgentOption("seed", "int", None, "seed of the agent's own generator (default: the seat's seed)", minimum=0,
@@ -110,6 +113,10 @@ class SearchConfig:
     baseline: int | None = None
     #: mc: ``confidence`` holds for the alternatives together (the bar rises with their number)
     family: bool = False
+    #: keep an opponent model from observed play (the policy's ``opponent_model``), its reading in ``reading``
+    model: bool = False
+    #: the model's reading this move (set per move by the agent), handed to the policy's ``use_model``
+    reading: tuple[Any, ...] | None = None
 
 
 #: ``eval=margin``: what a tie for the best score is worth, times (the seat's share of the win - 1/2): won on the
@@ -142,6 +149,8 @@ class _Search:
         policy_name = _policy_name(game, cfg)
         self.policy = make_agent(policy_name, game, rng.next64())
         policy = self.policy
+        if cfg.reading is not None and hasattr(policy, "use_model"):
+            policy.use_model(cfg.reading)
         self.estimates = isinstance(policy, Playout)
         self.scale = policy.value_scale if isinstance(policy, Playout) else 10.0
         cutoff = policy.cutoff if isinstance(policy, Playout) else 0
@@ -614,6 +623,8 @@ class SearchAgent(Agent):
         self.name = cfg.kind
         #: root statistics of the last move: action index -> (visits, summed reward), and playouts run
         self.last_stats: dict[int, tuple[int, float]] = {}
+        #: the opponent model kept for ``model`` (False: the policy offers none)
+        self._observer: Any = None
 
     def act(self, game: Game, state: Any) -> Action:
         actions = game.legal_actions(state)
@@ -624,6 +635,12 @@ class SearchAgent(Agent):
         start = time.perf_counter()
         move_seed = self.rng.next64()
         cfg = self.cfg
+        if cfg.model:
+            if self._observer is None:
+                maker = getattr(make_agent(_policy_name(game, cfg), game, 0), "opponent_model", None)
+                self._observer = maker() if maker is not None else False
+            if self._observer:
+                cfg = replace(cfg, reading=self._observer.observe(state, seat))
         if cfg.confidence > 0 or cfg.focus:
             policy = make_agent(_policy_name(game, cfg), game, derive_seed(move_seed, 1 << 32))
             if cfg.focus and isinstance(policy, Playout):
@@ -759,7 +776,7 @@ def _spec(kind: str) -> AgentSpec:
         cfg = SearchConfig(kind, options["seconds"], options["iterations"], options["policy"], options["eval"],
                            options["c"], options["depth"], options["workers"], options["width"],
                            options["confidence"], options["focus"], options["plan"],
-                           family=options["family"])
+                           family=options["family"], model=options["model"])
         return SearchAgent(rng, cfg)
 
     return AgentSpec(build, OPTIONS, KINDS[kind])

@@ -200,12 +200,16 @@ if K.AVAILABLE:
         return v != value
 
     @numba.njit(cache=True)
-    def _pick(st: Any, p: int, coins: int, among: int, rules: Any, sets: Any, order: Any, race: int) -> int:
-        """``RolloutAutoBot.pick``: the seat's rule set, then the first rule's card in the Supply, affordable with
-        ``coins``, in the mask ``among`` (-1: any) whose conditions hold; -1 if none."""
+    def _pick(st: Any, p: int, coins: int, among: int, rules: Any, sets: Any, order: Any, race: int,
+              fixed: Any) -> int:
+        """``RolloutAutoBot.pick``: the seat's rule set (``fixed[p]`` where it is not -1: an opponent model's),
+        then the first rule's card in the Supply, affordable with ``coins``, in the mask ``among`` (-1: any) whose
+        conditions hold; -1 if none."""
         sb = S0 + p * SEAT
         k = 0
-        if order.shape[0]:
+        if fixed[p] >= 0:
+            k = fixed[p]
+        elif order.shape[0]:
             x = order[0]
             if race:
                 passed = False
@@ -254,7 +258,7 @@ if K.AVAILABLE:
         return c
 
     @numba.njit(cache=True)
-    def _decide(st: Any, acts: Any, k: int, rules: Any, sets: Any, order: Any, race: int) -> int:
+    def _decide(st: Any, acts: Any, k: int, rules: Any, sets: Any, order: Any, race: int, fixed: Any) -> int:
         """The bot's choice among the ``k`` legal actions ``acts`` (``StrategyBot.act``)."""
         if st[G_NFR]:
             r = G_FR + (st[G_NFR] - 1) * FW
@@ -280,7 +284,7 @@ if K.AVAILABLE:
                 for i in range(k):
                     if acts[i] >= CARD_ACTIONS:
                         mask |= 1 << ((acts[i] - CARD_ACTIONS) // 3)
-                c = _pick(st, p, st[r + 3], mask, rules, sets, order, race)
+                c = _pick(st, p, st[r + 3], mask, rules, sets, order, race, fixed)
                 if c < 0:
                     useful = False
                     for i in range(k):
@@ -430,7 +434,7 @@ if K.AVAILABLE:
                 for i in range(nh):
                     if _TYPES[st[hb + i]] & TREASURE:
                         return PLAY_TREASURES
-            c = _pick(st, p, st[G_COINS], -1, rules, sets, order, race)
+            c = _pick(st, p, st[G_COINS], -1, rules, sets, order, race, fixed)
             return CARD_ACTIONS + 1 + 3 * c if c >= 0 else END_BUYS
         best = -1
         for i in range(nh):
@@ -440,7 +444,8 @@ if K.AVAILABLE:
         return CARD_ACTIONS + 3 * best if best >= 0 else END_ACTIONS
 
     @numba.njit(cache=True)
-    def bot_play(st: Any, rngs: Any, first: int, rules: Any, sets: Any, order: Any, race: int, rec: Any) -> int:
+    def bot_play(st: Any, rngs: Any, first: int, rules: Any, sets: Any, order: Any, race: int, fixed: Any,
+                 rec: Any) -> int:
         """Play ``st`` (the state's stream in ``rngs[0]``) to the end with the bot in every seat, after the legal
         action index ``first`` where it is not -1; with ``rec`` longer than 1, each decision's action into it.
         Returns the number of decisions."""
@@ -450,7 +455,7 @@ if K.AVAILABLE:
         n = 0
         k = _settle(st, rngs, acts)
         while k:
-            a = _decide(st, acts, k, rules, sets, order, race)
+            a = _decide(st, acts, k, rules, sets, order, race, fixed)
             if rec.shape[0] > 1:
                 rec[n] = a
             n += 1
@@ -460,7 +465,7 @@ if K.AVAILABLE:
 
     @numba.njit(cache=True)
     def bot_round(template: Any, slots: Any, seg: Any, firsts: Any, srng: Any, rules: Any, sets: Any, order: Any,
-                  race: int, out: Any) -> None:
+                  race: int, fixed: Any, out: Any) -> None:
         """``kernel.round_playouts`` with the bot: the determinization, its stream as the search's next draw (and the
         draw after it, the policy's seed, unused: the bot draws nothing), each root action's playout; row j of
         ``out``: the scores, turns and ranks."""
@@ -474,19 +479,25 @@ if K.AVAILABLE:
         for j in range(firsts.shape[0]):
             st = _copy(base)
             rngs[0] = own
-            bot_play(st, rngs, firsts[j], rules, sets, order, race, rec)
+            bot_play(st, rngs, firsts[j], rules, sets, order, race, fixed, rec)
             _result(st, out[j])
 
 
+def _fixed(fixed: Any) -> Any:
+    """Each seat's rule set as the kernel reads it: -1 for the bot's own reading (``fixed`` None: every seat)."""
+    return np.full(K.MAXP, -1, dtype=np.int64) if fixed is None else fixed
+
+
 def search_round(prepared: tuple[Any, Any, Any], bot_tables: tuple[Any, Any, Any, int], players: int,
-                 firsts: list[int], rng: Any, policy_rng: Any) -> list[tuple[list[int], list[int]]]:
+                 firsts: list[int], rng: Any, policy_rng: Any, fixed: Any = None) -> list[tuple[list[int], list[int]]]:
     """``kernel.search_round`` with the bot (``bot_round``): ``rng`` advanced as ``Dominion.determinize`` and one
     ``next64`` advance it, ``policy_rng`` set to that draw (the seed the search gives the policy each playout)."""
     template, slots, seg = prepared
     rules, sets, order, race = bot_tables
     srng = np.array([rng.state, 0], dtype=np.uint64)
     out = np.empty((len(firsts), 3 * K.MAXP), dtype=np.int64)
-    bot_round(template, slots, seg, np.array(firsts, dtype=np.int64), srng, rules, sets, order, race, out)
+    bot_round(template, slots, seg, np.array(firsts, dtype=np.int64), srng, rules, sets, order, race, _fixed(fixed),
+              out)
     rng.state = int(srng[0])
     policy_rng.state = int(srng[1])
     r = 2 * K.MAXP
@@ -494,7 +505,7 @@ def search_round(prepared: tuple[Any, Any, Any], bot_tables: tuple[Any, Any, Any
 
 
 def play(s: Any, bot_tables: tuple[Any, Any, Any, int], record: bool = False, first: int = -1,
-         encoded: Any = None) -> tuple[Any, int, list[int]]:
+         encoded: Any = None, fixed: Any = None) -> tuple[Any, int, list[int]]:
     """A copy of the reference state ``s`` (``encoded``: its array, left unchanged) played to the end by the bot in
     the kernel (the state's own stream), after the legal action index ``first`` where it is not -1: the final
     array, the number of decisions and (``record``) each decision's action."""
@@ -503,20 +514,21 @@ def play(s: Any, bot_tables: tuple[Any, Any, Any, int], record: bool = False, fi
     rngs = np.zeros(1 + K.MAXP, dtype=np.uint64)
     rngs[0] = s.rng
     rec = np.zeros(20000 if record else 1, dtype=np.int64)
-    n = bot_play(st, rngs, first, rules, sets, order, race, rec)
+    n = bot_play(st, rngs, first, rules, sets, order, race, _fixed(fixed), rec)
     return st, n, rec[:n].tolist() if record else []
 
 
-def finish_after(s: Any, first: int, bot_tables: tuple[Any, Any, Any, int], encoded: Any = None) -> Result:
+def finish_after(s: Any, first: int, bot_tables: tuple[Any, Any, Any, int], encoded: Any = None,
+                 fixed: Any = None) -> Result:
     """``Dominion.result`` of ``s`` after the legal action index ``first`` (applied with the state's own stream, as
     ``Dominion.apply`` does), then played to the end by the bot."""
-    st = play(s, bot_tables, first=first, encoded=encoded)[0]
+    st = play(s, bot_tables, first=first, encoded=encoded, fixed=fixed)[0]
     return K.result_of(K.scores(st, s.players), s.players)
 
 
-def finish(s: Any, bot_tables: tuple[Any, Any, Any, int]) -> Result:
+def finish(s: Any, bot_tables: tuple[Any, Any, Any, int], fixed: Any = None) -> Result:
     """``Dominion.result`` of ``play``'s final state."""
-    st = play(s, bot_tables)[0]
+    st = play(s, bot_tables, fixed=fixed)[0]
     return K.result_of(K.scores(st, s.players), s.players)
 
 
@@ -532,9 +544,12 @@ def supports(s: Any) -> bool:
 def tables(bot: Any) -> tuple[Any, Any, Any, int]:
     """A ``RolloutAutoBot``'s rule sets as the kernel's arrays (its kingdom already prepared): the rules (card,
     condition count, then quantity, argument, operator and value of each), where each set starts (the money rules,
-    then Big Money Ultimate plus each card of the order), the order and whether its first card is raced for."""
+    then Big Money Ultimate plus each card of the order, then each of ``MODELS``' strategies: set
+    ``1 + len(order) + i`` is ``MODELS[i]``'s), the order and whether its first card is raced for."""
+    from realms.games.dominion.bots import MODELS, STRATEGY_RULES
+
     order = list(bot._order)
-    sets = [bot._money_rules] + [bot._plus[c] for c in order]
+    sets = [bot._money_rules] + [bot._plus[c] for c in order] + [STRATEGY_RULES[m] for m in MODELS]
     rows: list[list[int]] = []
     starts = [0]
     for rs in sets:

@@ -876,7 +876,7 @@ class RolloutAutoBot(RolloutBot):
             return RolloutBot.finish(self, game, state)
         from realms.games.dominion import botkernel
 
-        return botkernel.finish(state, tables)
+        return botkernel.finish(state, tables, self._fixed_array())
 
     def finish_after(self, game: Any, state: Any, action: Action) -> Result:
         """``RolloutBot.finish_after``, in the kernel where it plays this kingdom (the state encoded once while the
@@ -891,7 +891,7 @@ class RolloutAutoBot(RolloutBot):
         kept = self._encoded
         if kept is None or kept[0] is not state or kept[1] != mark:
             kept = self._encoded = (state, mark, kernel.encode(state))
-        return botkernel.finish_after(state, action.index, tables, kept[2])
+        return botkernel.finish_after(state, action.index, tables, kept[2], self._fixed_array())
 
     _encoded: tuple[Any, ...] | None = None
 
@@ -914,7 +914,8 @@ class RolloutAutoBot(RolloutBot):
                 return None
             kept = (state, mark, kernel.round_prepare(state, seat), tables)
             self._round = kept
-        return botkernel.search_round(kept[2], kept[3], state.players, [a.index for a in actions], rng, self.rng)
+        return botkernel.search_round(kept[2], kept[3], state.players, [a.index for a in actions], rng, self.rng,
+                                      self._fixed_array())
 
     _round: tuple[Any, ...] | None = None
     _tables: tuple[Any, Any, Any, int] | None = None
@@ -930,9 +931,44 @@ class RolloutAutoBot(RolloutBot):
             self._tables = botkernel.tables(self)
         return self._tables
 
+    #: an opponent model's reading (``use_model``): per seat a strategy of ``MODELS`` whose buy rules that seat
+    #: plays in this policy's playouts, or None for the policy's own reading; None: every seat its own
+    model: tuple[str | None, ...] | None = None
+    _fixed: Any = None
+
+    def opponent_model(self) -> OpponentModel:
+        """A fresh ``OpponentModel`` (a search agent keeps one for a game and hands its readings to ``use_model``)."""
+        return OpponentModel()
+
+    def use_model(self, reading: tuple[str | None, ...] | None) -> None:
+        """Play seat i's buys by the strategy ``reading[i]`` (one of ``MODELS``; None: this policy's own reading)."""
+        self.model = reading if reading and any(m is not None for m in reading) else None
+        self._fixed = None
+
+    def _fixed_array(self) -> Any:
+        """The kernel's per-seat rule set (``botkernel.tables``' numbering; -1: the policy's own reading), or None
+        without a model."""
+        if self.model is None:
+            return None
+        if self._fixed is None:
+            import numpy as np
+
+            from realms.games.dominion import kernel
+
+            assert self._order is not None
+            out = np.full(kernel.MAXP, -1, dtype=np.int64)
+            for i, m in enumerate(self.model):
+                if m is not None:
+                    out[i] = 1 + len(self._order) + MODELS.index(m)
+            self._fixed = out
+        return self._fixed
+
     def seat_rules(self, s: DominionState, p: int) -> list[tuple[int, list[Condition]]]:
         """The buy rules this policy gives seat ``p`` now (see the class)."""
         self._prepare(s)
+        m = self.model[p] if self.model is not None and p < len(self.model) else None
+        if m is not None:
+            return STRATEGY_RULES[m]
         order = self._order
         if not order:
             return self._money_rules
@@ -952,7 +988,10 @@ class RolloutAutoBot(RolloutBot):
             self._prepare(s)
             order = self._order
             assert order is not None
-        if not order:
+        m = self.model[p] if self.model is not None and p < len(self.model) else None
+        if m is not None:
+            rules = STRATEGY_RULES[m]
+        elif not order:
             rules = self._money_rules
         else:
             owned = s.owned[p]
@@ -1008,3 +1047,71 @@ AGENTS["bmu-plus"] = AgentSpec(_bmu_plus, (
     AgentOption("copies", "int", None, "copies of X to buy (default: 2 for draw, attacks and cantrips, else 1)",
                 minimum=1, maximum=2),
 ), "Big Money Ultimate plus one or two copies of a kingdom card X")
+
+
+# --- an opponent model from observed play ---------------------------------------------------------------------
+#: the strategies an opponent model may read a seat as playing (each ``STRATEGIES`` bot), beside the playout
+#: policy's own reading
+MODELS = tuple(STRATEGIES)
+STRATEGY_RULES = {name: _PARSED[name].rules for name in MODELS}
+
+
+def explains(rules: Sequence[tuple[int, Sequence[Any]]], s: DominionState, p: int, c: int) -> bool:
+    """Whether a seat buying by ``rules`` in position ``s`` buys ``c`` with some amount of coins it could have had
+    (from ``c``'s cost up to 3 more)."""
+    return any(first_rule(rules, s, p, coins, None) == c for coins in range(COST[c], COST[c] + 4))
+
+
+class OpponentModel:
+    """Which strategy best explains each other seat's buys, from what everyone sees: the cards each seat owns
+    (every gain is public), the Supply and the turns played. ``observe`` is handed the position at each of
+    the observer's decisions; what another seat gained since the last one, Curses apart (an attack gives
+    them), is that seat's buys, each checked against every candidate's rules in the earlier position
+    (``explains``): the policy's own reading (``RolloutAutoBot.seat_rules``) and each of ``MODELS``. A seat is
+    read as the candidate that misses the fewest of its buys, the policy's own reading when none misses fewer
+    than it. It reads ``owned``, ``supply``, ``turns`` and the kingdom only (what ``view`` shows every seat)."""
+
+    def __init__(self) -> None:
+        self.last: tuple[list[list[int]], DominionState] | None = None
+        self.misses: dict[int, list[int]] = {}
+        self.reader = RolloutAutoBot(Rng(0))
+
+    def observe(self, s: DominionState, seat: int) -> tuple[str | None, ...]:
+        """Take in position ``s`` (a decision of ``seat``) and return the reading per seat (None: the policy's
+        own reading; ``seat`` itself always None)."""
+        owned = [row[:] for row in s.owned]
+        if self.last is not None and sum(s.turns) < sum(self.last[1].turns):  # another game: start again
+            self.last, self.misses = None, {}
+        if self.last is not None:
+            before, prev = self.last
+            for p in range(s.players):
+                if p == seat:
+                    continue
+                got = [c for c in range(len(owned[p])) for _ in range(max(0, owned[p][c] - before[p][c]))
+                       if not TYPES[c] & CURSE]
+                if not got:
+                    continue
+                miss = self.misses.setdefault(p, [0] * (1 + len(MODELS)))
+                own = self.reader.seat_rules(prev, p)
+                for c in got:
+                    for i, rules in enumerate([own] + [STRATEGY_RULES[m] for m in MODELS]):
+                        if not explains(rules, prev, p, c):
+                            miss[i] += 1
+        self.last = (owned, _public_copy(s))
+        return self.reading(s.players, seat)
+
+    def reading(self, players: int, seat: int) -> tuple[str | None, ...]:
+        out: list[str | None] = []
+        for p in range(players):
+            miss = self.misses.get(p)
+            if p == seat or miss is None:
+                out.append(None)
+                continue
+            best = min(range(len(miss)), key=lambda i: (miss[i], i))
+            out.append(None if best == 0 or miss[best] >= miss[0] else MODELS[best - 1])
+        return tuple(out)
+
+
+def _public_copy(s: DominionState) -> DominionState:
+    """What ``OpponentModel`` keeps of a position: a copy of it (its rules read the public fields only)."""
+    return s.clone()
