@@ -80,3 +80,11 @@ def test_the_search_with_the_model_is_deterministic_and_plays():
             GAME.apply(s, bot.act(GAME, s))
     assert moves[0] == moves[1] and moves[0]
     assert me[0]._observer.misses[1][1 + MODELS.index("witch-big-money")] <= 1
+
+
+def test_with_ties_to_the_named_strategy_witch_big_money_is_read_as_itself(monkeypatch):
+    monkeypatch.setattr(OpponentModel, "prefer_named", 4)
+    for seed in range(3):
+        readings, models = _observed(WITCH, "witch-big-money", seed, turns=14)
+        assert readings[0][0] == (None, None)
+        assert readings[0][-1] == (None, "witch-big-money")

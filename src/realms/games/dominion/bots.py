@@ -1071,9 +1071,15 @@ class OpponentModel:
     read as the candidate that misses the fewest of its buys, the policy's own reading when none misses fewer
     than it. It reads ``owned``, ``supply``, ``turns`` and the kingdom only (what ``view`` shows every seat)."""
 
+    #: a probe's switch (0: off): once a seat has made this many buys, read it as the strategy of ``MODELS`` that
+    #: misses fewest of them where it misses no more than the policy's own reading (a tie goes to the strategy)
+    prefer_named = 0
+
     def __init__(self) -> None:
         self.last: tuple[list[list[int]], DominionState] | None = None
         self.misses: dict[int, list[int]] = {}
+        #: buys seen per seat
+        self.seen: dict[int, int] = {}
         self.reader = RolloutAutoBot(Rng(0))
 
     def observe(self, s: DominionState, seat: int) -> tuple[str | None, ...]:
@@ -1081,7 +1087,7 @@ class OpponentModel:
         own reading; ``seat`` itself always None)."""
         owned = [row[:] for row in s.owned]
         if self.last is not None and sum(s.turns) < sum(self.last[1].turns):  # another game: start again
-            self.last, self.misses = None, {}
+            self.last, self.misses, self.seen = None, {}, {}
         if self.last is not None:
             before, prev = self.last
             for p in range(s.players):
@@ -1092,6 +1098,7 @@ class OpponentModel:
                 if not got:
                     continue
                 miss = self.misses.setdefault(p, [0] * (1 + len(MODELS)))
+                self.seen[p] = self.seen.get(p, 0) + len(got)
                 own = self.reader.seat_rules(prev, p)
                 for c in got:
                     for i, rules in enumerate([own] + [STRATEGY_RULES[m] for m in MODELS]):
@@ -1106,6 +1113,10 @@ class OpponentModel:
             miss = self.misses.get(p)
             if p == seat or miss is None:
                 out.append(None)
+                continue
+            if self.prefer_named and self.seen.get(p, 0) >= self.prefer_named:
+                best = min(range(1, len(miss)), key=lambda i: (miss[i], i))
+                out.append(MODELS[best - 1] if miss[best] <= miss[0] else None)
                 continue
             best = min(range(len(miss)), key=lambda i: (miss[i], i))
             out.append(None if best == 0 or miss[best] >= miss[0] else MODELS[best - 1])
