@@ -232,3 +232,22 @@ def test_bot_workers_end_when_their_server_is_killed():
         server.wait()
     assert len(workers) == 2
     assert not _left_running(workers)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
+def test_bot_workers_end_when_their_server_is_killed_before_they_started_watching():
+    # the server killed before its workers' start-up ran (here: held back 1 s): a worker must still know
+    # which process was its server, not take the process it was handed to for it
+    script = ("import time\nimport realms.server.bots as b\nstart = b._worker_start\n"
+              "def late(*args):\n    time.sleep(1.0)\n    start(*args)\n"
+              "b._worker_start = late\nbots = b.BotPool(2)\n"
+              "[bots.pool().submit(time.sleep, 300) for _ in range(2)]\n"
+              "print(' '.join(map(str, bots._pool._processes)), flush=True)\ntime.sleep(300)\n")
+    server = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        workers = [int(pid) for pid in server.stdout.readline().split()]  # type: ignore[union-attr]
+    finally:
+        server.kill()
+        server.wait()
+    assert len(workers) == 2
+    assert not _left_running(workers)

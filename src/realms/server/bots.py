@@ -38,17 +38,19 @@ BOT_NICE = 10
 
 def _watch_parent(parent: int) -> None:
     while True:
-        time.sleep(1.0)
         if os.getppid() != parent:  # the server is gone: nobody will read this worker's answers
             os._exit(0)
+        time.sleep(1.0)
 
 
-def _worker_start(nice: int) -> None:
+def _worker_start(nice: int, server: int) -> None:
     """In each new worker: the default SIGTERM and SIGINT handling (not the server's, inherited by the fork),
-    a watch on the server (the worker ends when it is gone) and a lower CPU priority."""
+    a watch on the server (the worker ends when it is gone) and a lower CPU priority. ``server`` is the pid
+    of the process that made the pool, not read here: a server killed before this start-up ran has already
+    handed its workers to another parent, which the watch would otherwise take for the server."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="realms-parent-watch", daemon=True).start()
+    threading.Thread(target=_watch_parent, args=(server,), name="realms-parent-watch", daemon=True).start()
     if nice > 0:
         try:
             os.nice(nice)
@@ -96,7 +98,7 @@ class BotPool:
             methods = mp.get_all_start_methods()
             ctx = mp.get_context("fork" if "fork" in methods else "spawn")
             self._pool = ProcessPoolExecutor(max_workers=max(1, self.workers), mp_context=ctx,
-                                             initializer=_worker_start, initargs=(self.nice,))
+                                             initializer=_worker_start, initargs=(self.nice, os.getpid()))
         return self._pool
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
