@@ -218,10 +218,10 @@ def _left_running(pids: list[int]) -> list[int]:
     return left
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
-def test_bot_workers_end_when_their_server_is_killed():
-    # a server killed with SIGKILL never shuts its pool down: its workers must not wait for work for ever
-    script = ("import time\nfrom realms.server.bots import BotPool\nbots = BotPool(2)\n"
+def _workers_of_a_killed_server(setup: str) -> list[int]:
+    """The pids of the two bot workers of a server process (``setup`` run first, with the module as ``b``) that
+    was killed with SIGKILL right after submitting them 300 s of work, before it could shut its pool down."""
+    script = ("import time\nimport realms.server.bots as b\n" + setup + "bots = b.BotPool(2)\n"
               "[bots.pool().submit(time.sleep, 300) for _ in range(2)]\n"
               "print(' '.join(map(str, bots._pool._processes)), flush=True)\ntime.sleep(300)\n")
     server = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
@@ -231,23 +231,20 @@ def test_bot_workers_end_when_their_server_is_killed():
         server.kill()
         server.wait()
     assert len(workers) == 2
-    assert not _left_running(workers)
+    return workers
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
+def test_bot_workers_end_when_their_server_is_killed():
+    # a server killed with SIGKILL never shuts its pool down: its workers must not wait for work for ever
+    assert not _left_running(_workers_of_a_killed_server(""))
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
 def test_bot_workers_end_when_their_server_is_killed_before_they_started_watching():
     # the server killed before its workers' start-up ran (here: held back 1 s): a worker must still know
     # which process was its server, not take the process it was handed to for it
-    script = ("import time\nimport realms.server.bots as b\nstart = b._worker_start\n"
-              "def late(*args):\n    time.sleep(1.0)\n    start(*args)\n"
-              "b._worker_start = late\nbots = b.BotPool(2)\n"
-              "[bots.pool().submit(time.sleep, 300) for _ in range(2)]\n"
-              "print(' '.join(map(str, bots._pool._processes)), flush=True)\ntime.sleep(300)\n")
-    server = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    try:
-        workers = [int(pid) for pid in server.stdout.readline().split()]  # type: ignore[union-attr]
-    finally:
-        server.kill()
-        server.wait()
-    assert len(workers) == 2
-    assert not _left_running(workers)
+    late = ("start = b._worker_start\n"
+            "def late(*args):\n    time.sleep(1.0)\n    start(*args)\n"
+            "b._worker_start = late\n")
+    assert not _left_running(_workers_of_a_killed_server(late))
