@@ -14,6 +14,9 @@ handlers, which only set a flag of a server it does not run, so it ignored SIGTE
 after the server had stopped: each worker takes the default handlers back, and shutting the pool down ends
 them. A worker whose server died without shutting the pool down (SIGKILL, a crash) ends itself within a
 second: it would otherwise wait for work for ever, since its sibling workers hold the pipe it reads open.
+The fork also copies the server's network sockets (the listening one, every browser's keep-alive connection):
+a worker closes its copies at start-up, since a connection the server closed but a worker still held never
+ended for its browser, which sent its next request on it to nobody (a reload hung on "Loading…").
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ import asyncio
 import multiprocessing as mp
 import os
 import signal
+import socket
+import stat
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -43,6 +48,33 @@ def _watch_parent(parent: int) -> None:
         time.sleep(1.0)
 
 
+def _close_inherited_sockets() -> None:
+    """Close this process's IPv4 and IPv6 sockets, copies of the server's: only the descriptors (no shutdown,
+    which would end the server's own connections too). Each becomes /dev/null rather than a free number, so
+    a copied socket object that is ever collected closes that, never a file the worker opened since. Unix
+    sockets and pipes (the pool's own) stay."""
+    where = "/proc/self/fd" if os.path.isdir("/proc/self/fd") else "/dev/fd"
+    try:
+        fds = [int(name) for name in os.listdir(where)]
+    except OSError:  # no listing here: nothing is closed
+        return
+    null = os.open(os.devnull, os.O_RDWR)
+    try:
+        for fd in fds:
+            try:
+                if fd == null or not stat.S_ISSOCK(os.fstat(fd).st_mode):
+                    continue
+                sock = socket.socket(fileno=fd)
+            except OSError:  # the listing's own descriptor, gone by now, or not a socket Python can read
+                continue
+            family = sock.family
+            sock.detach()
+            if family in (socket.AF_INET, socket.AF_INET6):
+                os.dup2(null, fd)
+    finally:
+        os.close(null)
+
+
 def _worker_start(nice: int, server: int) -> None:
     """In each new worker: the default SIGTERM and SIGINT handling (not the server's, inherited by the fork),
     a watch on the server (the worker ends when it is gone) and a lower CPU priority. ``server`` is the pid
@@ -50,6 +82,7 @@ def _worker_start(nice: int, server: int) -> None:
     handed its workers to another parent, which the watch would otherwise take for the server."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    _close_inherited_sockets()
     threading.Thread(target=_watch_parent, args=(server,), name="realms-parent-watch", daemon=True).start()
     if nice > 0:
         try:
