@@ -155,6 +155,7 @@ _NPLACE = TILE + 1
 _EMPTY_PLACE = _PLACE[-1]
 _DECISION = {name: i for i, name in enumerate(_DECISIONS)}
 _FRAME_DECISION = [_DECISION[name] for name in FRAME_NAMES]
+_D_OVER, _D_BOARD, _D_END, _D_TURN = _DECISION["over"], _DECISION["board"], _DECISION["end"], _DECISION["turn"]
 _SIZES = struct.Struct("11f")
 _SPACES = range(NSPACES)
 _SLOTS = range(24)
@@ -167,6 +168,12 @@ class _Memo(Buffers):
 
     def __init__(self, lay: _Layout, p: int) -> None:
         self.init_buffers(lay.size)  # out, and view: the same memory, read-only (realms.core.outbuf)
+        at = lay.at
+        #: the blocks' offsets (attributes: cheaper to read than the layout's dict)
+        self.o_estate, self.o_storage, self.o_knowledge = at["estate"], at["storage"], at["knowledge"]
+        self.o_player, self.o_depots, self.o_black = at["player"], at["depots"], at["black_depot"]
+        self.o_goods, self.o_round_goods, self.o_bonus, self.o_turn = (at["depot_goods"], at["round_goods"],
+                                                                         at["bonus"], at["turn"])
         self.boards: list[Any] = [None] * p
         self.storage: list[Any] = [[]] * p
         self.know: list[int] = [0] * p
@@ -230,7 +237,8 @@ class BurgundyObserver:
     returns a copy of the vector, ``encode_next`` the vector itself (read-only)."""
 
     def __init__(self) -> None:
-        self._memo: dict[tuple[int, int], _Memo] = {}
+        #: by ``players << 8 | seat`` (an int key: no tuple built per call)
+        self._memo: dict[int, _Memo] = {}
 
     def fresh(self) -> BurgundyObserver:
         """A new encoder of this kind with no memory of its own yet (one per environment, so that each follows
@@ -256,17 +264,15 @@ class BurgundyObserver:
         # built in a Python ``array`` (item writes cost a fraction of numpy's)
         s = state
         p = s.players
-        lay = _LAYOUTS[p]
-        at = lay.at
-        m = self._memo.get((p, seat))
+        m = self._memo.get(p << 8 | seat)
         if m is None:
-            m = self._memo[(p, seat)] = _Memo(lay, p)
+            m = self._memo[p << 8 | seat] = _Memo(_LAYOUTS[p], p)
         elif getrefcount(m.view) > FREE_CURRENT:  # the last vector handed out is still held: write elsewhere
             detach(m)
         out = m.out
         stage = (s.mode, s.phase, s.round)
         same = follow and m.state is s and stage == m.stage and s.mode == MODE_PLAY
-        est, sto = at["estate"], at["storage"]
+        est, sto = m.o_estate, m.o_storage
         n_est = NSPACES * SPACE
         estate = s.estate
         boards = s.boards
@@ -311,13 +317,13 @@ class BurgundyObserver:
             for i in range(p):
                 kmask = s.know[(seat + i) % p]
                 if kmask != m.know[i]:
-                    o = at["knowledge"] + i * 26
+                    o = m.o_knowledge + i * 26
                     for k in range(26):
                         out[o + k] = (kmask >> (k + 1)) & 1
                     m.know[i] = kmask
             m.know_all = s.know[:]
         # the player blocks, list by list (an action changes one or two numbers of one seat)
-        ply = at["player"]
+        ply = m.o_player
         lists = m.lists
         values = s.vp
         was = lists[0]
@@ -406,14 +412,14 @@ class BurgundyObserver:
             m.pos, m.stamp = pos[:], stamp[:]
         depots = s.depots
         if depots != m.depots:
-            o = at["depots"]
+            o = m.o_depots
             for j in compress(_SLOTS, map(ne, depots, m.depots)):
                 if j % 4 < p:
                     out[o + j * _NPLACE:o + (j + 1) * _NPLACE] = _PLACE[depots[j]]
             m.depots = depots[:]
         if s.black != m.black_all:
             black = s.black[:BLACK_DEPOT_TILES[p]]
-            o = at["black_depot"]
+            o = m.o_black
             old_black = m.black
             for j, t in enumerate(black):
                 if j >= len(old_black) or t != old_black[j]:
@@ -424,18 +430,18 @@ class BurgundyObserver:
             m.black_all = s.black[:]
         goods = s.depot_goods
         if goods != m.goods:
-            o = at["depot_goods"]
+            o = m.o_goods
             for k in compress(_GOODS, map(ne, goods, m.goods)):
                 out[o + k] = goods[k] / 3
             m.goods = goods[:]
         if not same and s.round_goods != m.round_goods:
-            o = at["round_goods"]
+            o = m.o_round_goods
             out[o:o + 30] = array("f", bytes(4 * 30))
             for r, c in enumerate(s.round_goods[:5]):
                 out[o + r * 6 + c] = 1.0
             m.round_goods = s.round_goods[:]
         if s.bonus != m.bonus:
-            o = at["bonus"]
+            o = m.o_bonus
             out[o:o + 12 * (p + 1)] = array("f", bytes(4 * 12 * (p + 1)))
             bonus = s.bonus
             for t in range(6):
@@ -443,7 +449,7 @@ class BurgundyObserver:
                     holder = bonus[k * 6 + t]
                     out[o + (t * 2 + k) * (p + 1) + ((holder - seat) % p if holder >= 0 else p)] = 1.0
             m.bonus = s.bonus[:]
-        o = at["turn"]
+        o = m.o_turn
         over = s.to_move is None
         flags = (s.to_move == seat, over, s.used, s.bought)
         if flags != m.flags:
@@ -463,13 +469,13 @@ class BurgundyObserver:
                              sizes[9] / 4, sizes[10])
             m.sizes = sizes
         if over:
-            decision = _DECISION["over"]
+            decision = _D_OVER
         elif s.mode == MODE_BOARD:
-            decision = _DECISION["board"]
+            decision = _D_BOARD
         elif s.frames:
             decision = _FRAME_DECISION[s.frames[-1][0]]
         else:
-            decision = _DECISION["end"] if s.used == 3 else _DECISION["turn"]
+            decision = _D_END if s.used == 3 else _D_TURN
         hot = m.hot
         new = o + 23 + decision  # _hot(out, hot, 4, new), inline: the decision is looked at every step
         was = hot[4]
