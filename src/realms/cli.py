@@ -240,8 +240,11 @@ def play(
             rec.save(record)
             out.print(f"record saved to {esc(record)}", highlight=False, soft_wrap=True)
 
-    def show(seat_: int, text: str) -> None:
-        out.print(f"[dim]{esc(labels[seat_])}:[/] {esc(text)}", highlight=False)
+    def show(event: Any) -> None:
+        # labelled with the seat the line is about (a turn that begins is the next seat's, whoever ended the
+        # last one); a line about no seat (a new round) has no label
+        label = f"[dim]{esc(labels[event.seat])}:[/] " if event.seat is not None else ""
+        out.print(label + esc(event.text), highlight=False)
 
     try:
         while not game.is_over(state):
@@ -250,7 +253,7 @@ def play(
                 action = choose(agents[to_move], game, state, to_move)
                 for event in rec.play(action, log=True):
                     if event.visible(me):
-                        show(to_move, event.text)
+                        show(event)
                 continue
             keep()
             view = game.view(state, to_move)
@@ -285,7 +288,7 @@ def play(
                 break
             for event in rec.play(actions[chosen], log=True):
                 if event.visible(to_move):
-                    show(to_move, event.text)
+                    show(event)
     except KeyboardInterrupt:
         out.print("\ninterrupted; the game stops here.")
         save()
@@ -339,11 +342,14 @@ def match_move(answer: str, texts: list[str]) -> int | str:
     """The index of the menu entry ``answer`` names, or a one-line reason it names none.
 
     An entry is chosen by its number, by its text or by the name after its verb (``smithy`` for ``buy
-    Smithy ($4)``), case-insensitively; a unique prefix is enough.
+    Smithy ($4)``), case-insensitively; a unique prefix is enough, and whole words go before a longer word
+    that starts alike (``#3`` is domino 3 while #36 is offered too).
 
     >>> menu = ["buy Silver ($3)", "buy Smithy ($4)", "end buying"]
     >>> match_move("2", menu), match_move("SMITHY", menu), match_move("smi", menu), match_move("end", menu)
     (1, 1, 1, 2)
+    >>> match_move("#3", ["pick #3 F|F", "pick #36 W|G*"])
+    0
     >>> match_move("s", menu)
     "'s' could be: buy Silver ($3), buy Smithy ($4); type more of the name, or its number"
     >>> match_move("smithee", menu)
@@ -359,6 +365,8 @@ def match_move(answer: str, texts: list[str]) -> int | str:
         return f"'{answer}' is not a move: the numbers go from 1 to {n}"
     keys = [_move_keys(t) for t in texts]
     for test in (lambda f, o: a in (f, o),
+                 # whole words before a longer one that starts alike: "#3" is #3, not #36
+                 lambda f, o: f"{f} ".startswith(f"{a} ") or f"{o} ".startswith(f"{a} "),
                  lambda f, o: f.startswith(a) or o.startswith(a),
                  lambda f, o: re.search(r"(^|\W)" + re.escape(a), f) is not None):
         hits = [i for i, (f, o) in enumerate(keys) if test(f, o)]
