@@ -169,7 +169,8 @@ async function lobby() {
     const { games: open } = await api("GET", "/api/games");
     tables.replaceChildren(...(open.length ? open.map(tb => el("li", {},
       `${games[tb.game]?.name || tb.game} `, el("span", { class: "muted" }, `(${tb.seats.map(seatLabel).join(", ")}; ${t("lobby.move", { n: tb.version })}) `),
-      el("a", { href: `/play/${tb.id}` }, t("lobby.watch")), " ",
+      // a table this browser holds a seat of (its secret kept since the seat was taken) leads back to that seat
+      el("a", { href: `/play/${tb.id}` }, t(heldSeat(tb.id) ? "lobby.back_to_seat" : "lobby.watch")), " ",
       // only open seats are anyone's to take; invitations and the creator's seats are never offered
       tb.seats.filter(s => s.access === "open" && !s.claimed).map(s => el("button", { onclick: async () => {
         try { const j = await api("POST", `/api/games/${tb.id}/join`, { seat: s.seat }); location.href = j.join_url; }
@@ -324,6 +325,12 @@ function seatNames(payload) {
   return Object.assign(names, { people });
 }
 function takenOver(s) { return s.kind === "bot" && !!s.access && s.access !== "bot"; }
+
+// whether this browser keeps a seat's secret for table `gid` (seatSecret below keeps each one it is given)
+function heldSeat(gid) {
+  const key = `realms.seat.${gid}`;
+  try { return !!(sessionStorage.getItem(key) || localStorage.getItem(key)); } catch (e) { return false; }
+}
 
 // a lobby table's seat, as the lobby shows it: who has it, or how it is taken
 function seatLabel(s) {
