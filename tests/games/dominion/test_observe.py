@@ -97,3 +97,97 @@ def test_the_check_catches_a_leak():
 
     with pytest.raises(AssertionError, match="equal views, different observations"):
         hidden_information_check("dominion", {"players": 2}, games=2, every=1, encode=leaky)
+
+
+# --- the compiled encoder (observe.c) -------------------------------------------------------------------------
+def _can_compile():
+    import os
+    import shlex
+    import shutil
+    import sysconfig
+    from pathlib import Path
+
+    cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")[0]
+    return shutil.which(cc) is not None and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
+
+
+def _compiled_or_skip():
+    from realms.games.dominion import observe
+
+    if not isinstance(observe.OBSERVER, observe.CompiledDominionObserver):
+        pytest.skip(f"no compiled encoder here: {observe.WHY_NOT_COMPILED}")
+    return observe
+
+
+def test_the_compiled_encoder_is_used_where_a_compiler_is_found():
+    from realms.games.dominion import observe
+
+    if not _can_compile():
+        pytest.skip("no C compiler or Python headers here")
+    assert isinstance(GAME.observation(), observe.CompiledDominionObserver), observe.WHY_NOT_COMPILED
+
+
+@pytest.mark.parametrize("opts", [{"players": 2}, {"players": 1}, {"players": 3, "kingdom": "random"},
+                                  {"players": 4, "kingdom": "random", "edition": "second"},
+                                  {"players": 2, "kingdom": "random", "colony_platinum": True}])
+def test_the_compiled_encoder_writes_the_python_encoders_vector(opts):
+    """At every seat of every step, as the environments call it and as ``encode``: the same floats, bit for bit,
+    as the Python encoder (the reference)."""
+    observe = _compiled_or_skip()
+    opts = GAME.validate_options(opts)
+    checked = 0
+    for seed in range(6 if FULL else 2):
+        s = GAME.new(opts, seed)
+        rng = Rng(seed)
+        compiled, reference = observe.OBSERVER.fresh(), observe.DominionObserver()
+        while True:
+            for seat in range(s.players):
+                got = compiled.encode_next(s, seat)
+                assert got.tobytes() == reference.encode(s, seat).tobytes(), (seed, seat)
+                checked += 1
+            if s.to_move is None:
+                break
+            actions = GAME.legal_actions(s)
+            GAME.apply(s, actions[rng.below(len(actions))])
+    assert checked > 100
+
+
+def test_the_compiled_encoder_rejects_bad_input_with_clear_errors():
+    observe = _compiled_or_skip()
+    enc = observe.OBSERVER.fresh()
+    s = GAME.new({"players": 2}, 3)
+    with pytest.raises(ValueError, match="seat 2 of a 2-player game"):
+        enc.encode(s, 2)
+    bad = s.clone()
+    bad.hand[0] = [*bad.hand[0], 99]
+    with pytest.raises(ValueError, match="card id out of range"):
+        enc.encode(bad, 0)
+    assert enc.encode(bad, 1).shape == (layout_size(GAME, {"players": 2}),)  # seat 1 sees only that hand's size
+    bad = s.clone()
+    bad.play[1] = "not a zone"
+    with pytest.raises(ValueError, match="not a list or tuple"):
+        enc.encode(bad, 0)
+    bad = s.clone()
+    bad.deck = bad.deck[:1]
+    with pytest.raises(ValueError, match="one entry per seat"):
+        enc.encode(bad, 0)
+    from array import array
+
+    with pytest.raises(ValueError, match="layout's size"):
+        observe._MODULE.encode(s, 0, array("f", bytes(40)), 0.0)
+    assert np.array_equal(enc.encode(s, 0), observe.DominionObserver().encode(s, 0))  # and still encodes
+
+
+def test_without_a_compiler_the_python_encoder_serves(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    code = ("from realms.games.dominion import observe as o; "
+            "print(type(o.OBSERVER).__name__, '|', o.WHY_NOT_COMPILED)")
+    env = {**os.environ, "CC": str(tmp_path / "no-such-cc"), "REALMS_CACHE_DIR": str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.startswith("DominionObserver | ") and "no-such-cc" in out
+    env = {**os.environ, "REALMS_PYTHON_OBSERVE": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "DominionObserver | REALMS_PYTHON_OBSERVE=1"

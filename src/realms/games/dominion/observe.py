@@ -23,17 +23,25 @@ Layout (``fields``), for ``P`` players and ``C`` = 41 card ids; counts are divid
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
+import os
+import shlex
 import struct
+import subprocess
+import sys
+import sysconfig
 from array import array
 from collections.abc import Mapping
 from itertools import compress
 from operator import ne
+from pathlib import Path
 from sys import getrefcount
 from typing import Any
 
 import numpy as np
 
-from realms.core.outbuf import FREE_CURRENT, Buffers, detach
+from realms.core.outbuf import FREE_CURRENT, FREE_POOLED, POOL, Buffers, detach, new_view
 from realms.games.dominion.cards import CARDS, HANDLERS, NAMES
 from realms.games.dominion.cards.card import Card
 from realms.games.dominion.rules import score
@@ -362,4 +370,140 @@ class DominionObserver:
             m.pending = a, b
         return m.view
 
-OBSERVER = DominionObserver()
+
+
+# --- the compiled encoder -------------------------------------------------------------------------------------
+#: where compiled encoders are kept (one file per source, Python version and platform)
+CACHE_ENV = "REALMS_CACHE_DIR"
+#: set to 1 to use the Python encoder even where the compiled one builds
+PYTHON_ENV = "REALMS_PYTHON_OBSERVE"
+_SOURCE = Path(__file__).with_name("observe.c")
+#: why the compiled encoder is not used (None: it is), for tests and for anyone asking
+WHY_NOT_COMPILED: str | None = None
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get(CACHE_ENV) or os.path.join(os.environ.get("XDG_CACHE_HOME") or
+                                                     os.path.join(os.path.expanduser("~"), ".cache"), "realms")
+    return Path(base) / "observe"
+
+
+def _build() -> Path:
+    """The compiled encoder's shared library, built from ``observe.c`` when this source, Python and platform have
+    none yet (to a temporary name, then renamed: processes building at once each get a whole file)."""
+    code = _SOURCE.read_bytes()
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    tag = hashlib.sha256(code + sys.version.encode() + suffix.encode()).hexdigest()[:16]
+    target = _cache_dir() / f"dominion_{tag}{suffix}"
+    if target.exists():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    include = sysconfig.get_paths()["include"]
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    cmd = [*cc, "-O2", "-shared", "-fPIC", f"-I{include}", str(_SOURCE), "-o", str(tmp)]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
+        if done.returncode != 0:
+            raise OSError(f"{' '.join(cmd)} failed: {done.stderr.strip()[-500:]}")
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return target
+
+
+def _compiled() -> Any:
+    """The compiled encoder's module, or None (the reason in ``WHY_NOT_COMPILED``): not asked for, no C compiler,
+    no Python headers, or a build that failed."""
+    global WHY_NOT_COMPILED
+    if os.environ.get(PYTHON_ENV) == "1":
+        WHY_NOT_COMPILED = f"{PYTHON_ENV}=1"
+        return None
+    try:
+        path = _build()
+        spec = importlib.util.spec_from_file_location("realms.games.dominion._observe_c", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        if module.CARDS != C:
+            raise ValueError(f"observe.c counts {module.CARDS} card ids, the game {C}")
+        module.setup(H)
+    except (OSError, ImportError, ValueError, subprocess.SubprocessError, AssertionError) as e:
+        WHY_NOT_COMPILED = f"{type(e).__name__}: {e}"
+        return None
+    return module
+
+
+class _Out(Buffers):
+    """One observing seat's buffers, and the VP the vector shows (recomputed when the seat's cards owned
+    change: ``rules.score`` counts them)."""
+
+    def __init__(self, size: int) -> None:
+        self.init_buffers(size)
+        self.owned: list[int] | None = None
+        self.vp = 0
+
+
+def _switch(m: _Out) -> None:
+    """Moves ``m`` to a buffer nothing holds, as ``outbuf.detach`` does, without copying the numbers: the compiled
+    encoder writes the whole vector."""
+    bufs, views = m.bufs, m.views
+    for i in range(len(bufs)):
+        if getrefcount(views[i]) <= FREE_POOLED:
+            m.out, bufs[i] = bufs[i], m.out
+            m.view, views[i] = views[i], m.view
+            return
+    if len(bufs) < POOL:
+        bufs.append(m.out)
+        views.append(m.view)
+    m.out = array("f", bytes(4 * len(m.out)))
+    m.view = new_view(m.out)
+
+
+class CompiledDominionObserver:
+    """``DominionObserver``'s vector from one call into C (``observe.c``), which writes the whole vector from the
+    state's lists as they are: no memory of earlier states but the observing seat's VP. Used where it builds
+    (``Dominion.observation()``); ``DominionObserver`` is the reference it is tested against."""
+
+    def __init__(self, module: Any = None) -> None:
+        module = module if module is not None else _MODULE
+        if module is None:
+            raise RuntimeError(f"dominion: the compiled observation encoder is not available ({WHY_NOT_COMPILED})")
+        self._module = module
+        self._encode = module.encode
+        #: by ``players << 8 | seat``
+        self._out: dict[int, _Out] = {}
+
+    def fresh(self) -> CompiledDominionObserver:
+        """A new encoder of this kind (one per environment, as for ``DominionObserver``)."""
+        return CompiledDominionObserver(self._module)
+
+    def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
+        return list(_layout(int(options.get("players", 2))).fields)
+
+    def encode(self, state: Any, seat: int) -> np.ndarray:
+        return self.encode_next(state, seat).copy()
+
+    def encode_next(self, state: Any, seat: int) -> np.ndarray:
+        """``encode(state, seat)`` as the RL environments take it: the encoder's own vector, read-only, which never
+        changes once handed out (``realms.core.outbuf``); ``encode`` returns a copy. Any state in any order."""
+        s = state
+        p = s.players
+        m = self._out.get(p << 8 | seat)
+        if m is None:
+            if not 0 <= seat < p:
+                raise ValueError(f"dominion observation: seat {seat} of a {p}-player game")
+            m = self._out[p << 8 | seat] = _Out(_layout(p).size)
+        elif getrefcount(m.view) > FREE_CURRENT:  # the last vector handed out is still held: write elsewhere
+            _switch(m)
+        owned = s.owned[seat]
+        if owned != m.owned:
+            m.vp = score(s, seat)
+            m.owned = owned[:]
+        self._encode(s, seat, m.out, m.vp)
+        return m.view
+
+
+_MODULE = _compiled()
+OBSERVER: DominionObserver | CompiledDominionObserver = (
+    CompiledDominionObserver(_MODULE) if _MODULE is not None else DominionObserver())

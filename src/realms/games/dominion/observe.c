@@ -1,0 +1,270 @@
+/* Dominion's observation vector in C: one call writes the whole vector from the engine state's Python lists, read
+ * in place (nothing is converted first). The layout and every number are those of observe.py's Python encoder,
+ * which stays the reference (tests/games/dominion/test_observe.py compares the two at every seat of every step);
+ * observe.py compiles this file at first use where a C compiler is found and falls back to the Python encoder
+ * where not.
+ *
+ * encode(state, seat, out, vp): `out` is a writable buffer of float32 of the layout's size, `vp` the observing
+ * seat's VP (rules.score, which observe.py computes when that seat's cards owned change). Counts are k / 10 and
+ * every division is done in double and then rounded to float, as the Python encoder's are. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#define C 41 /* card ids: len(cards.NAMES), checked by observe.py against CARDS */
+#define MAX_PLAYERS 8
+
+static PyObject *s_players, *s_trash, *s_hand, *s_deck, *s_disc, *s_look, *s_supply, *s_piles, *s_play, *s_aside,
+    *s_hpub, *s_top, *s_owned, *s_turns, *s_to_move, *s_phase, *s_actions, *s_buys, *s_coins, *s_empty,
+    *s_edition, *s_colony, *s_cur, *s_stack;
+
+/* the number of frame handlers (len(cards.HANDLERS)): set by setup() */
+static long H = -1;
+
+static inline long pymod(long x, long n) {
+    long r = x % n;
+    return r < 0 ? r + n : r;
+}
+
+static inline float tenth(long k) { return (float)((double)k / 10.0); }
+
+static int bad(const char *what) {
+    PyErr_Format(PyExc_ValueError, "dominion observation: %s", what);
+    return -1;
+}
+
+/* a card id from a Python int, or -1 with an error set */
+static inline long card_of(PyObject *x) {
+    long c = PyLong_AsLong(x);
+    if (c < 0 || c >= C) {
+        if (!PyErr_Occurred()) bad("a card id out of range");
+        return -1;
+    }
+    return c;
+}
+
+/* the counts of the card ids in list or tuple `zone`, written as k / 10 at out[o + c] (the block is zero before) */
+static int count_zone(float *out, long o, PyObject *zone) {
+    int cnt[C];
+    PyObject **items;
+    Py_ssize_t n;
+    if (PyList_Check(zone)) {
+        items = ((PyListObject *)zone)->ob_item;
+        n = PyList_GET_SIZE(zone);
+    } else if (PyTuple_Check(zone)) {
+        items = ((PyTupleObject *)zone)->ob_item;
+        n = PyTuple_GET_SIZE(zone);
+    } else {
+        return bad("a zone that is not a list or tuple");
+    }
+    memset(cnt, 0, sizeof cnt);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = card_of(items[i]);
+        if (c < 0) return -1;
+        cnt[c]++;
+    }
+    for (int c = 0; c < C; c++)
+        if (cnt[c]) out[o + c] = tenth(cnt[c]);
+    return 0;
+}
+
+/* a per-seat field: a list of at least p items */
+static int per_seat(PyObject *x, long p) { return PyList_Check(x) && PyList_GET_SIZE(x) >= p ? 0 : -1; }
+
+#define GET(var, name)                        \
+    var = PyObject_GetAttr(state, name);      \
+    if (var == NULL) goto fail;               \
+    refs[nref++] = var;
+
+static PyObject *encode(PyObject *self, PyObject *args) {
+    PyObject *state, *buf;
+    long seat;
+    double vp;
+    if (!PyArg_ParseTuple(args, "OlOd", &state, &seat, &buf, &vp)) return NULL;
+    if (H < 0) {
+        PyErr_SetString(PyExc_RuntimeError, "dominion observation: setup() was not called");
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(buf, &view, PyBUF_WRITABLE) < 0) return NULL;
+    float *out = (float *)view.buf;
+    PyObject *refs[32];
+    int nref = 0;
+    PyObject *players, *trash, *hand, *deck, *disc, *look, *supply, *piles, *play, *aside, *hpub, *top, *owned,
+        *turns, *to_move, *stack, *ph, *actions, *buys, *coins, *empty, *edition, *colony, *cur;
+    GET(players, s_players)
+    long p = PyLong_AsLong(players);
+    if (PyErr_Occurred()) goto fail;
+    if (p < 1 || p > MAX_PLAYERS) { bad("players out of range"); goto fail; }
+    if (seat < 0 || seat >= p) { bad("seat out of range"); goto fail; }
+    const long o_supply = 0, o_in = C, o_trash = 2 * C, o_hand = 3 * C, o_deck = 4 * C, o_disc = 5 * C,
+               o_look = 6 * C;
+    const long o_play = 7 * C, o_aside = o_play + p * C, o_known = o_aside + p * C, o_tops = o_known + p * C;
+    const long o_owned = o_tops + p * C, o_dtop = o_owned + p * C, o_sizes = o_dtop + p * C, o_turn = o_sizes + 5 * p;
+    const long o_pending = o_turn + 12 + p, size = o_pending + H + p + 1;
+    if (view.len != (Py_ssize_t)(size * sizeof(float))) { bad("the buffer is not of the layout's size"); goto fail; }
+    GET(trash, s_trash) GET(hand, s_hand) GET(deck, s_deck) GET(disc, s_disc) GET(look, s_look)
+    GET(supply, s_supply) GET(piles, s_piles) GET(play, s_play) GET(aside, s_aside) GET(hpub, s_hpub)
+    GET(top, s_top) GET(owned, s_owned) GET(turns, s_turns) GET(to_move, s_to_move) GET(stack, s_stack)
+    if (per_seat(hand, p) || per_seat(deck, p) || per_seat(disc, p) || per_seat(look, p) || per_seat(play, p) ||
+        per_seat(aside, p) || per_seat(hpub, p) || per_seat(top, p) || per_seat(owned, p) || per_seat(turns, p)) {
+        bad("a per-seat field that is not a list of one entry per seat");
+        goto fail;
+    }
+    if (!PyList_Check(supply) || PyList_GET_SIZE(supply) < C || !PyTuple_Check(piles) || !PyList_Check(stack)) {
+        bad("supply, piles or stack of the wrong kind");
+        goto fail;
+    }
+    memset(out, 0, (size_t)size * sizeof(float));
+    /* the Supply and the observing seat's own zones */
+    Py_ssize_t npiles = PyTuple_GET_SIZE(piles);
+    for (Py_ssize_t i = 0; i < npiles; i++) {
+        long c = card_of(PyTuple_GET_ITEM(piles, i));
+        if (c < 0) goto fail;
+        out[o_supply + c] = tenth(PyLong_AsLong(PyList_GET_ITEM(supply, c)));
+        out[o_in + c] = 1.0f;
+    }
+    if (count_zone(out, o_trash, trash) || count_zone(out, o_hand, PyList_GET_ITEM(hand, seat)) ||
+        count_zone(out, o_deck, PyList_GET_ITEM(deck, seat)) || count_zone(out, o_disc, PyList_GET_ITEM(disc, seat)) ||
+        count_zone(out, o_look, PyList_GET_ITEM(look, seat)))
+        goto fail;
+    /* every seat's public blocks, relative to the observing seat */
+    for (long i = 0; i < p; i++) {
+        long q = (seat + i) % p;
+        if (count_zone(out, o_play + i * C, PyList_GET_ITEM(play, q)) ||
+            count_zone(out, o_aside + i * C, PyList_GET_ITEM(aside, q)) ||
+            count_zone(out, o_known + i * C, PyList_GET_ITEM(hpub, q)))
+            goto fail;
+        PyObject *tq = PyList_GET_ITEM(top, q), *dq = PyList_GET_ITEM(deck, q), *xq = PyList_GET_ITEM(disc, q);
+        PyObject *ow = PyList_GET_ITEM(owned, q), *hq = PyList_GET_ITEM(hand, q), *lq = PyList_GET_ITEM(look, q);
+        if (!PyList_Check(tq) || !PyList_Check(dq) || !PyList_Check(xq) || !PyList_Check(hq) || !PyList_Check(lq) ||
+            !PyList_Check(ow) || PyList_GET_SIZE(ow) != C) {
+            bad("a seat's zones of the wrong kind");
+            goto fail;
+        }
+        Py_ssize_t nt = PyList_GET_SIZE(tq), nd = PyList_GET_SIZE(dq), nx = PyList_GET_SIZE(xq);
+        if (nt > nd) { bad("more known deck tops than cards in the deck"); goto fail; }
+        if (nt) { /* the known cards on top of the deck: all of the seat's own, others' where public */
+            int cnt[C];
+            memset(cnt, 0, sizeof cnt);
+            for (Py_ssize_t j = 1; j <= nt; j++) {
+                int known = q == seat;
+                if (!known) {
+                    known = PyObject_IsTrue(PyList_GET_ITEM(tq, nt - j));
+                    if (known < 0) goto fail;
+                }
+                if (known) {
+                    long c = card_of(PyList_GET_ITEM(dq, nd - j));
+                    if (c < 0) goto fail;
+                    cnt[c]++;
+                }
+            }
+            for (int c = 0; c < C; c++)
+                if (cnt[c]) out[o_tops + i * C + c] = tenth(cnt[c]);
+        }
+        if (nx) {
+            long c = card_of(PyList_GET_ITEM(xq, nx - 1));
+            if (c < 0) goto fail;
+            out[o_dtop + i * C + c] = 1.0f;
+        }
+        for (int c = 0; c < C; c++) {
+            long k = PyLong_AsLong(PyList_GET_ITEM(ow, c));
+            if (k) out[o_owned + i * C + c] = tenth(k);
+        }
+        float *sz = out + o_sizes + i * 5;
+        sz[0] = tenth(PyList_GET_SIZE(hq));
+        sz[1] = tenth(nd);
+        sz[2] = tenth(nx);
+        sz[3] = tenth(PyList_GET_SIZE(lq));
+        sz[4] = (float)((double)PyLong_AsLong(PyList_GET_ITEM(turns, q)) / 30.0);
+    }
+    /* the turn block */
+    int over = to_move == Py_None;
+    long phase = 2;
+    if (!over) {
+        GET(ph, s_phase)
+        phase = PyLong_AsLong(ph);
+        if (phase < 0 || phase > 2) {
+            if (!PyErr_Occurred()) bad("phase out of range");
+            goto fail;
+        }
+    }
+    out[o_turn + phase] = 1.0f;
+    GET(actions, s_actions) GET(buys, s_buys) GET(coins, s_coins) GET(empty, s_empty) GET(edition, s_edition)
+    GET(colony, s_colony) GET(cur, s_cur)
+    out[o_turn + 3] = tenth(PyLong_AsLong(actions));
+    out[o_turn + 4] = tenth(PyLong_AsLong(buys));
+    out[o_turn + 5] = tenth(PyLong_AsLong(coins));
+    out[o_turn + 6] = (!over && PyLong_AsLong(to_move) == seat) ? 1.0f : 0.0f;
+    out[o_turn + 7] = (float)((double)PyLong_AsLong(empty) / 3.0);
+    long ed = PyLong_AsLong(edition);
+    out[o_turn + 8] = ed == 1 ? 1.0f : 0.0f;
+    out[o_turn + 9] = ed == 2 ? 1.0f : 0.0f;
+    out[o_turn + 10] = (float)(vp / 50.0);
+    int col = PyObject_IsTrue(colony);
+    if (col < 0) goto fail;
+    out[o_turn + 11] = col ? 1.0f : 0.0f;
+    out[o_turn + 12 + pymod(PyLong_AsLong(cur) - seat, p)] = 1.0f;
+    /* the pending decision: its frame's kind and decider */
+    Py_ssize_t ns = PyList_GET_SIZE(stack);
+    if (ns && !over) {
+        PyObject *f = PyList_GET_ITEM(stack, ns - 1);
+        PyObject *k = PySequence_GetItem(f, 0);
+        PyObject *d = k ? PySequence_GetItem(f, 2) : NULL;
+        if (d == NULL) {
+            Py_XDECREF(k);
+            goto fail;
+        }
+        long kind = PyLong_AsLong(k), decider = PyLong_AsLong(d);
+        Py_DECREF(k);
+        Py_DECREF(d);
+        out[o_pending + pymod(kind, H)] = 1.0f; /* generic frames have negative kinds */
+        out[o_pending + H + pymod(decider - seat, p)] = 1.0f;
+    } else {
+        out[o_pending + H + p] = 1.0f;
+    }
+    if (PyErr_Occurred()) goto fail;
+    for (int i = 0; i < nref; i++) Py_DECREF(refs[i]);
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+fail:
+    for (int i = 0; i < nref; i++) Py_DECREF(refs[i]);
+    PyBuffer_Release(&view);
+    return NULL;
+}
+
+static PyObject *setup(PyObject *self, PyObject *arg) {
+    long h = PyLong_AsLong(arg);
+    if (h < 1) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "dominion observation: handlers must be >= 1");
+        return NULL;
+    }
+    H = h;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"encode", encode, METH_VARARGS, "encode(state, seat, out, vp): the whole vector into the float32 buffer out"},
+    {"setup", setup, METH_O, "setup(handlers): the number of frame handlers (the pending block's kinds)"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_observe_c", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__observe_c(void) {
+#define INTERN(v, s)                       \
+    v = PyUnicode_InternFromString(s);     \
+    if (v == NULL) return NULL;
+    INTERN(s_players, "players") INTERN(s_trash, "trash") INTERN(s_hand, "hand") INTERN(s_deck, "deck")
+    INTERN(s_disc, "disc") INTERN(s_look, "look") INTERN(s_supply, "supply") INTERN(s_piles, "piles")
+    INTERN(s_play, "play") INTERN(s_aside, "aside") INTERN(s_hpub, "hpub") INTERN(s_top, "top")
+    INTERN(s_owned, "owned") INTERN(s_turns, "turns") INTERN(s_to_move, "to_move") INTERN(s_phase, "phase")
+    INTERN(s_actions, "actions") INTERN(s_buys, "buys") INTERN(s_coins, "coins") INTERN(s_empty, "empty")
+    INTERN(s_edition, "edition") INTERN(s_colony, "colony") INTERN(s_cur, "cur") INTERN(s_stack, "stack")
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    if (PyModule_AddIntConstant(m, "CARDS", C) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
