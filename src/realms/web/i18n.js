@@ -3,7 +3,8 @@
 // browser (localStorage "realms.lang"); without one, the first of navigator.languages that we have.
 //
 // t(key, params) words a message: "{name}" is replaced by params.name; a value that is an object holds plural
-// forms chosen by params.n (Intl.PluralRules: one, few, many, other); "{you|A|B}" reads A when params.you is
+// forms chosen by params.n (Intl.PluralRules: one, few, many, other); "{count:one=A|other=B}" is the word for
+// another count (A after 1 silverling, B after 2), forms chosen the same way; "{you|A|B}" reads A when params.you is
 // true (the viewer's own seat is the subject) and B otherwise; A and B may hold placeholders. A key missing from the catalogue is recorded
 // in window.__missingKeys (tests assert it stays empty) and shown as the key itself.
 
@@ -56,9 +57,16 @@ export function t(key, params = {}) {
 
 // "{you|your|{seat}'s}": either form may hold placeholders of its own, filled afterwards
 const YOU_FORMS = /\{you\|((?:[^|{}]|\{\w+\})*)\|((?:[^{}]|\{\w+\})*)\}/g;
+// "{silverlings:one=silverling|other=silverlings}": the word that goes with a count other than the message's n
+// (whose forms are the message's own), in the form Intl.PluralRules picks for it ("other" where it lacks one)
+const COUNT_FORMS = /\{(\w+):(\w+=[^|{}]*(?:\|\w+=[^|{}]*)*)\}/g;
 export function fill(text, params) {
   return text
     .replace(YOU_FORMS, (m, a, b) => (params.you ? a : b))
+    .replace(COUNT_FORMS, (m, k, forms) => {
+      const words = Object.fromEntries(forms.split("|").map(f => [f.slice(0, f.indexOf("=")), f.slice(f.indexOf("=") + 1)]));
+      return words[plural.select(Number(params[k] ?? 0))] ?? words.other ?? m;
+    })
     .replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
 }
 
