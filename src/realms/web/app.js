@@ -81,9 +81,16 @@ async function lobby() {
     ["move:86400", "move_1day"], ["game:600", "game_10min"], ["game:1800", "game_30min"]].map(([v, k]) => el("option", { value: v }, t(`clock.${k}`))));
   const ratedBox = el("input", { type: "checkbox", id: "rated", checked: true });
 
+  // a player count within the game's (its players option's bounds, else its min and max players)
+  function players(value) {
+    const g = games[gameSel.value], o = g.options.find(x => x.name === "players") || {};
+    const lo = o.minimum ?? g.min_players, hi = o.maximum ?? g.max_players;
+    const n = Math.trunc(Number(value));
+    return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : (o.default ?? lo);
+  }
   function seatCount() {
     const p = optionsBox.querySelector("[name=players]");
-    return p ? Number(p.value) : games[gameSel.value].min_players;
+    return p ? players(p.value) : games[gameSel.value].min_players;
   }
   // a seat's menu: the game's levels first (easy, medium, hard, each explained), then the people, then every
   // named agent; the selected level's explanation shows under the menu
@@ -128,7 +135,9 @@ async function lobby() {
       else if (o.type === "choice") input = el("select", { name: o.name, id: o.name }, o.choices.map(c => el("option", { value: c, selected: c === o.default }, optionWords(g.id, `${o.name}.${c}`, c))));
       else if (o.type === "int") input = el("input", { type: "number", name: o.name, value: o.default, min: o.minimum, max: o.maximum });
       else input = el("input", { type: "text", name: o.name, value: o.default ?? "" });
-      if (o.name === "players") input.addEventListener("change", drawSeats);
+      // the count stays a whole number within the game's (one seat menu each): a number typed past it is
+      // brought back to the nearest one the game takes, before the seats are drawn
+      if (o.name === "players") input.addEventListener("change", () => { input.value = String(players(input.value)); drawSeats(); });
       if (!input.id) input.id = o.name;
       optionsBox.append(el("label", { for: o.name, title: optionWords(g.id, `${o.name}.help`, o.help) }, optionWords(g.id, o.name, o.name.replaceAll("_", " "))), input);
     }
