@@ -54,3 +54,15 @@ def hidden_information_check(game_id: str, options: Mapping[str, Any], games: in
             game.apply(s, actions[play.below(len(actions))])
             step += 1
     return compared, flagged
+
+
+def can_compile():
+    """Whether this machine has what ``realms.core.cbuild`` builds the compiled encoders with: a C compiler and
+    Python's headers."""
+    import shlex
+    import shutil
+    import sysconfig
+    from pathlib import Path
+
+    cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")[0]
+    return shutil.which(cc) is not None and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()

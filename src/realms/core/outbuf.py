@@ -85,3 +85,19 @@ def detach(m: Buffers) -> None:
         bufs.append(out)
         views.append(view)
     m.out, m.view = buf, new_view(buf)
+
+
+def switch(m: Buffers) -> None:
+    """Moves ``m`` to a buffer nothing holds, as ``detach`` does, without copying the numbers into it: for an
+    encoder that writes the whole vector at every call (the compiled ones)."""
+    bufs, views = m.bufs, m.views
+    for i in range(len(bufs)):
+        if getrefcount(views[i]) <= FREE_POOLED:
+            m.out, bufs[i] = bufs[i], m.out
+            m.view, views[i] = views[i], m.view
+            return
+    if len(bufs) < POOL:
+        bufs.append(m.out)
+        views.append(m.view)
+    m.out = array("f", bytes(4 * len(m.out)))
+    m.view = new_view(m.out)

@@ -10,7 +10,7 @@ import pytest
 import realms.games
 from realms.core.rng import Rng
 from realms.games.dominion.cards import HANDLERS, NAMES
-from tests.rl.observe_checks import FULL, hidden_information_check, layout_size
+from tests.rl.observe_checks import FULL, can_compile, hidden_information_check, layout_size
 
 GAME = realms.games.get("dominion")
 C = len(NAMES)
@@ -100,17 +100,6 @@ def test_the_check_catches_a_leak():
 
 
 # --- the compiled encoder (observe.c) -------------------------------------------------------------------------
-def _can_compile():
-    import os
-    import shlex
-    import shutil
-    import sysconfig
-    from pathlib import Path
-
-    cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")[0]
-    return shutil.which(cc) is not None and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
-
-
 def _compiled_or_skip():
     from realms.games.dominion import observe
 
@@ -122,7 +111,7 @@ def _compiled_or_skip():
 def test_the_compiled_encoder_is_used_where_a_compiler_is_found():
     from realms.games.dominion import observe
 
-    if not _can_compile():
+    if not can_compile():
         pytest.skip("no C compiler or Python headers here")
     assert isinstance(GAME.observation(), observe.CompiledDominionObserver), observe.WHY_NOT_COMPILED
 

@@ -23,14 +23,7 @@ Layout (``fields``), for ``P`` players and ``C`` = 41 card ids; counts are divid
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import os
-import shlex
 import struct
-import subprocess
-import sys
-import sysconfig
 from array import array
 from collections.abc import Mapping
 from itertools import compress
@@ -41,7 +34,8 @@ from typing import Any
 
 import numpy as np
 
-from realms.core.outbuf import FREE_CURRENT, FREE_POOLED, POOL, Buffers, detach, new_view
+from realms.core import cbuild
+from realms.core.outbuf import FREE_CURRENT, Buffers, detach, switch
 from realms.games.dominion.cards import CARDS, HANDLERS, NAMES
 from realms.games.dominion.cards.card import Card
 from realms.games.dominion.rules import score
@@ -373,65 +367,16 @@ class DominionObserver:
 
 
 # --- the compiled encoder -------------------------------------------------------------------------------------
-#: where compiled encoders are kept (one file per source, Python version and platform)
-CACHE_ENV = "REALMS_CACHE_DIR"
-#: set to 1 to use the Python encoder even where the compiled one builds
-PYTHON_ENV = "REALMS_PYTHON_OBSERVE"
-_SOURCE = Path(__file__).with_name("observe.c")
-#: why the compiled encoder is not used (None: it is), for tests and for anyone asking
-WHY_NOT_COMPILED: str | None = None
-
-
-def _cache_dir() -> Path:
-    base = os.environ.get(CACHE_ENV) or os.path.join(os.environ.get("XDG_CACHE_HOME") or
-                                                     os.path.join(os.path.expanduser("~"), ".cache"), "realms")
-    return Path(base) / "observe"
-
-
-def _build() -> Path:
-    """The compiled encoder's shared library, built from ``observe.c`` when this source, Python and platform have
-    none yet (to a temporary name, then renamed: processes building at once each get a whole file)."""
-    code = _SOURCE.read_bytes()
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    tag = hashlib.sha256(code + sys.version.encode() + suffix.encode()).hexdigest()[:16]
-    target = _cache_dir() / f"dominion_{tag}{suffix}"
-    if target.exists():
-        return target
-    target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
-    include = sysconfig.get_paths()["include"]
-    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-    cmd = [*cc, "-O2", "-shared", "-fPIC", f"-I{include}", str(_SOURCE), "-o", str(tmp)]
-    try:
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
-        if done.returncode != 0:
-            raise OSError(f"{' '.join(cmd)} failed: {done.stderr.strip()[-500:]}")
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return target
-
-
-def _compiled() -> Any:
-    """The compiled encoder's module, or None (the reason in ``WHY_NOT_COMPILED``): not asked for, no C compiler,
-    no Python headers, or a build that failed."""
-    global WHY_NOT_COMPILED
-    if os.environ.get(PYTHON_ENV) == "1":
-        WHY_NOT_COMPILED = f"{PYTHON_ENV}=1"
-        return None
-    try:
-        path = _build()
-        spec = importlib.util.spec_from_file_location("realms.games.dominion._observe_c", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        if module.CARDS != C:
-            raise ValueError(f"observe.c counts {module.CARDS} card ids, the game {C}")
-        module.setup(H)
-    except (OSError, ImportError, ValueError, subprocess.SubprocessError, AssertionError) as e:
-        WHY_NOT_COMPILED = f"{type(e).__name__}: {e}"
-        return None
-    return module
+def _compiled() -> tuple[Any, str | None]:
+    """The compiled encoder's module (``observe.c``, built at first use: ``realms.core.cbuild``) and None, or None
+    and why not (the Python encoder then serves)."""
+    module, why = cbuild.load("realms.games.dominion", Path(__file__).with_name("observe.c"))
+    if module is None:
+        return None, why
+    if module.CARDS != C:
+        return None, f"observe.c counts {module.CARDS} card ids, the game {C}"
+    module.setup(H)
+    return module, None
 
 
 class _Out(Buffers):
@@ -442,22 +387,6 @@ class _Out(Buffers):
         self.init_buffers(size)
         self.owned: list[int] | None = None
         self.vp = 0
-
-
-def _switch(m: _Out) -> None:
-    """Moves ``m`` to a buffer nothing holds, as ``outbuf.detach`` does, without copying the numbers: the compiled
-    encoder writes the whole vector."""
-    bufs, views = m.bufs, m.views
-    for i in range(len(bufs)):
-        if getrefcount(views[i]) <= FREE_POOLED:
-            m.out, bufs[i] = bufs[i], m.out
-            m.view, views[i] = views[i], m.view
-            return
-    if len(bufs) < POOL:
-        bufs.append(m.out)
-        views.append(m.view)
-    m.out = array("f", bytes(4 * len(m.out)))
-    m.view = new_view(m.out)
 
 
 class CompiledDominionObserver:
@@ -495,7 +424,7 @@ class CompiledDominionObserver:
                 raise ValueError(f"dominion observation: seat {seat} of a {p}-player game")
             m = self._out[p << 8 | seat] = _Out(_layout(p).size)
         elif getrefcount(m.view) > FREE_CURRENT:  # the last vector handed out is still held: write elsewhere
-            _switch(m)
+            switch(m)
         owned = s.owned[seat]
         if owned != m.owned:
             m.vp = score(s, seat)
@@ -504,6 +433,6 @@ class CompiledDominionObserver:
         return m.view
 
 
-_MODULE = _compiled()
+_MODULE, WHY_NOT_COMPILED = _compiled()
 OBSERVER: DominionObserver | CompiledDominionObserver = (
     CompiledDominionObserver(_MODULE) if _MODULE is not None else DominionObserver())

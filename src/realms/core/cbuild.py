@@ -1,0 +1,71 @@
+"""Small C extensions built at first use: the games' compiled observation encoders (``games/<game>/observe.c``).
+
+``load(package, source)`` returns the extension module compiled from ``source`` (a CPython extension whose init
+function is ``PyInit__observe_c``), or None with the reason, so that the caller falls back to its Python code.
+The library is built once per source, Python version and platform, with the C compiler and headers Python was
+built with (``CC`` overrides the compiler), into ``REALMS_CACHE_DIR`` (default ``~/.cache/realms``, or under
+``XDG_CACHE_HOME``) under ``observe/``; a build goes to a temporary name and is then renamed, so processes
+building at once each find a whole file. ``REALMS_PYTHON_OBSERVE=1`` asks for the Python code instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import shlex
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from types import ModuleType
+
+CACHE_ENV = "REALMS_CACHE_DIR"
+PYTHON_ENV = "REALMS_PYTHON_OBSERVE"
+
+
+def cache_dir() -> Path:
+    base = os.environ.get(CACHE_ENV) or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "realms")
+    return Path(base) / "observe"
+
+
+def build(name: str, source: Path) -> Path:
+    """The shared library of ``source``, built when this source, Python and platform have none yet (OSError when
+    the build fails)."""
+    code = source.read_bytes()
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    tag = hashlib.sha256(code + sys.version.encode() + suffix.encode()).hexdigest()[:16]
+    target = cache_dir() / f"{name}_{tag}{suffix}"
+    if target.exists():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    include = sysconfig.get_paths()["include"]
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    cmd = [*cc, "-O2", "-shared", "-fPIC", f"-I{include}", str(source), "-o", str(tmp)]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
+        if done.returncode != 0:
+            raise OSError(f"{' '.join(cmd)} failed: {done.stderr.strip()[-500:]}")
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return target
+
+
+def load(package: str, source: Path) -> tuple[ModuleType | None, str | None]:
+    """(the module built from ``source``, None) or (None, why not): asked not to, no C compiler or Python headers,
+    a build that failed. ``package`` names it (``realms.games.dominion``: ``realms.games.dominion._observe_c``)."""
+    if os.environ.get(PYTHON_ENV) == "1":
+        return None, f"{PYTHON_ENV}=1"
+    try:
+        path = build(package.rsplit(".", 1)[-1], source)
+        spec = importlib.util.spec_from_file_location(f"{package}._observe_c", path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"cannot load {path}")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except (OSError, ImportError, subprocess.SubprocessError) as e:
+        return None, f"{type(e).__name__}: {e}"
+    return module, None

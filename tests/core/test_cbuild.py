@@ -1,0 +1,54 @@
+"""realms.core.cbuild: C extensions built once at first use, with a fallback when they cannot be."""
+
+from __future__ import annotations
+
+import pytest
+
+from realms.core import cbuild
+from tests.rl.observe_checks import can_compile
+
+SOURCE = """
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+static PyObject *twice(PyObject *self, PyObject *arg) { return PyLong_FromLong(2 * PyLong_AsLong(arg)); }
+static PyMethodDef methods[] = {{"twice", twice, METH_O, NULL}, {NULL, NULL, 0, NULL}};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_observe_c", NULL, -1, methods};
+PyMODINIT_FUNC PyInit__observe_c(void) { return PyModule_Create(&module); }
+"""
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv(cbuild.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.delenv(cbuild.PYTHON_ENV, raising=False)
+    return tmp_path / "cache" / "observe"
+
+
+def test_a_source_is_built_once_and_loaded(tmp_path, cache):
+    if not can_compile():
+        pytest.skip("no C compiler or Python headers here")
+    src = tmp_path / "observe.c"
+    src.write_text(SOURCE)
+    module, why = cbuild.load("tests.fake", src)
+    assert why is None and module is not None and module.twice(21) == 42
+    built = list(cache.iterdir())
+    assert len(built) == 1 and built[0].name.startswith("fake_")
+    stamp = built[0].stat().st_mtime_ns
+    assert cbuild.build("fake", src) == built[0] and built[0].stat().st_mtime_ns == stamp  # not built again
+    src.write_text(SOURCE + "\n/* changed */\n")  # another source: another library
+    assert cbuild.build("fake", src) != built[0]
+
+
+def test_a_failed_build_or_a_request_for_python_gives_none_and_why(tmp_path, cache, monkeypatch):
+    src = tmp_path / "observe.c"
+    src.write_text("this is not C")
+    module, why = cbuild.load("tests.broken", src)
+    assert module is None and why is not None and why.startswith(("OSError", "FileNotFoundError"))
+    assert not any(cache.glob("*.tmp")) if cache.exists() else True  # no half-built file is left
+    src.write_text(SOURCE)
+    monkeypatch.setenv(cbuild.PYTHON_ENV, "1")
+    assert cbuild.load("tests.fake", src) == (None, f"{cbuild.PYTHON_ENV}=1")
+    monkeypatch.delenv(cbuild.PYTHON_ENV)
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    module, why = cbuild.load("tests.fake", src)
+    assert module is None and "no-such-cc" in why
