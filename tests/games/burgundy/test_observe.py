@@ -7,7 +7,7 @@ import pytest
 
 import realms.games
 from realms.core.rng import Rng
-from tests.rl.observe_checks import FULL, hidden_information_check, layout_size
+from tests.rl.observe_checks import FULL, can_compile, hidden_information_check, layout_size
 
 GAME = realms.games.get("burgundy")
 
@@ -72,3 +72,82 @@ def test_the_check_catches_a_leak():
 
     with pytest.raises(AssertionError, match="equal views, different observations"):
         hidden_information_check("burgundy", {"players": 2}, games=1, every=5, encode=leaky)
+
+
+# --- the compiled encoder (observe.c) -------------------------------------------------------------------------
+def _compiled_or_skip():
+    from realms.games.burgundy import observe
+
+    if not isinstance(observe.OBSERVER, observe.CompiledBurgundyObserver):
+        pytest.skip(f"no compiled encoder here: {observe.WHY_NOT_COMPILED}")
+    return observe
+
+
+def test_the_compiled_encoder_is_used_where_a_compiler_is_found():
+    from realms.games.burgundy import observe
+
+    if not can_compile():
+        pytest.skip("no C compiler or Python headers here")
+    assert isinstance(GAME.observation(), observe.CompiledBurgundyObserver), observe.WHY_NOT_COMPILED
+
+
+@pytest.mark.parametrize("opts", [{"players": 2}, {"players": 3, "scenario": "random"},
+                                  {"players": 4, "scenario": "random", "black_depot_timing": "during-effects"},
+                                  {"players": 3, "scenario": "free-choice", "city_hall": "matching-colour"}])
+def test_the_compiled_encoder_writes_the_python_encoders_vector(opts):
+    """At every seat of every step (board choice, play, the end), as the environments call it and as ``encode``:
+    the same floats, bit for bit, as the Python encoder (the reference)."""
+    observe = _compiled_or_skip()
+    opts = GAME.validate_options(opts)
+    checked = 0
+    for seed in range(4 if FULL else 1):
+        s = GAME.new(opts, seed)
+        rng = Rng(seed)
+        compiled, reference = observe.OBSERVER.fresh(), observe.BurgundyObserver()
+        while True:
+            for seat in range(s.players):
+                got = compiled.encode_next(s, seat)
+                assert got.tobytes() == reference.encode(s, seat).tobytes(), (seed, seat)
+                checked += 1
+            if s.to_move is None:
+                break
+            actions = GAME.legal_actions(s)
+            GAME.apply(s, actions[rng.below(len(actions))])
+    assert checked > 100
+
+
+def test_the_compiled_encoder_rejects_bad_input_with_clear_errors():
+    observe = _compiled_or_skip()
+    enc = observe.OBSERVER.fresh()
+    s = GAME.new({"players": 2}, 3)
+    with pytest.raises(ValueError, match="seat 2 of a 2-player game"):
+        enc.encode(s, 2)
+    bad = s.clone()
+    bad.storage[1] = [*bad.storage[1], 10_000]
+    with pytest.raises(ValueError, match="tile id out of range"):
+        enc.encode(bad, 0)
+    bad = s.clone()
+    bad.depots = bad.depots[:5]
+    with pytest.raises(ValueError, match="wrong kind or length"):
+        enc.encode(bad, 0)
+    bad = s.clone()
+    bad.round_goods = [7]
+    with pytest.raises(ValueError, match="round's goods out of range"):
+        enc.encode(bad, 0)
+    from array import array
+
+    with pytest.raises(ValueError, match="layout's size"):
+        observe._MODULE.encode(s, 0, array("f", bytes(40)))
+    assert np.array_equal(enc.encode(s, 0), observe.BurgundyObserver().encode(s, 0))  # and still encodes
+
+
+def test_without_a_compiler_the_python_encoder_serves(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    code = ("from realms.games.burgundy import observe as o; "
+            "print(type(o.OBSERVER).__name__, '|', o.WHY_NOT_COMPILED)")
+    env = {**os.environ, "CC": str(tmp_path / "no-such-cc"), "REALMS_CACHE_DIR": str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.startswith("BurgundyObserver | ") and "no-such-cc" in out

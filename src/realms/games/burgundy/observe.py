@@ -41,12 +41,14 @@ from array import array
 from collections.abc import Mapping
 from itertools import compress
 from operator import ne
+from pathlib import Path
 from sys import getrefcount
 from typing import Any
 
 import numpy as np
 
-from realms.core.outbuf import FREE_CURRENT, Buffers, detach
+from realms.core import cbuild
+from realms.core.outbuf import FREE_CURRENT, Buffers, detach, switch
 from realms.games.burgundy.data import (
     BLACK_DEPOT_TILES,
     NSPACES,
@@ -501,4 +503,59 @@ class BurgundyObserver:
         return m.view
 
 
-OBSERVER = BurgundyObserver()
+# --- the compiled encoder -------------------------------------------------------------------------------------
+def _compiled() -> tuple[Any, str | None]:
+    """The compiled encoder's module (``observe.c``, built at first use: ``realms.core.cbuild``) and None, or None
+    and why not (the Python encoder then serves)."""
+    module, why = cbuild.load("realms.games.burgundy", Path(__file__).with_name("observe.c"))
+    if module is None:
+        return None, why
+    if (module.NSPACES, module.STRIDE) != (NSPACES, STRIDE) or TILE != 20:
+        return None, "observe.c's board sizes are not the game's"
+    module.setup(b"".join(place.tobytes() for place in _PLACE), NTILES, len(FRAME_NAMES))
+    return module, None
+
+
+class CompiledBurgundyObserver:
+    """``BurgundyObserver``'s vector from one call into C (``observe.c``), which writes the whole vector from the
+    state's lists as they are, with no memory of earlier states. Used where it builds (``Burgundy.observation()``);
+    ``BurgundyObserver`` is the reference it is tested against."""
+
+    def __init__(self, module: Any = None) -> None:
+        module = module if module is not None else _MODULE
+        if module is None:
+            raise RuntimeError(f"burgundy: the compiled observation encoder is not available ({WHY_NOT_COMPILED})")
+        self._module = module
+        self._encode = module.encode
+        #: by ``players << 8 | seat``: each observing seat's buffers
+        self._out: dict[int, Buffers] = {}
+
+    def fresh(self) -> CompiledBurgundyObserver:
+        """A new encoder of this kind (one per environment, as for ``BurgundyObserver``)."""
+        return CompiledBurgundyObserver(self._module)
+
+    def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
+        return list(_LAYOUTS[int(options.get("players", 2))].fields)
+
+    def encode(self, state: Any, seat: int) -> np.ndarray:
+        return self.encode_next(state, seat).copy()
+
+    def encode_next(self, state: Any, seat: int) -> np.ndarray:
+        """``encode(state, seat)`` as the RL environments take it: the encoder's own vector, read-only, which never
+        changes once handed out (``realms.core.outbuf``); ``encode`` returns a copy. Any state in any order."""
+        p = state.players
+        m = self._out.get(p << 8 | seat)
+        if m is None:
+            if p not in _LAYOUTS or not 0 <= seat < p:
+                raise ValueError(f"burgundy observation: seat {seat} of a {p}-player game")
+            m = self._out[p << 8 | seat] = Buffers()
+            m.init_buffers(_LAYOUTS[p].size)
+        elif getrefcount(m.view) > FREE_CURRENT:  # the last vector handed out is still held: write elsewhere
+            switch(m)
+        self._encode(state, seat, m.out)
+        return m.view
+
+
+_MODULE, WHY_NOT_COMPILED = _compiled()
+OBSERVER: BurgundyObserver | CompiledBurgundyObserver = (
+    CompiledBurgundyObserver(_MODULE) if _MODULE is not None else BurgundyObserver())
