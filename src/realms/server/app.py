@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -21,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 
 import realms.games
@@ -697,6 +699,17 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
 
     if WEB.is_dir():
         app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+        @app.exception_handler(StarletteHTTPException)
+        async def not_found_page(request: Request, exc: StarletteHTTPException) -> Response:
+            """A browser's navigation to an address nobody serves gets the app's page with 404 (which says "page
+            not found" in the reader's language) instead of a line of JSON; the API, the static files and every
+            other answer stay as they were."""
+            path = request.url.path
+            if (exc.status_code == 404 and request.method == "GET" and "text/html" in request.headers.get("accept", "")
+                    and not path.startswith(("/api/", "/ws/", "/static/"))):
+                return FileResponse(WEB / "index.html", status_code=404)
+            return await http_exception_handler(request, exc)
 
         @app.get("/", include_in_schema=False)
         def index() -> FileResponse:

@@ -637,7 +637,8 @@ async function route() {
       statusEl.textContent = t("rules.status");
       await (await import("/static/rules.js")).rulesPage(app, m[1], params);
       ready("rules");
-    } else await lobby();
+    } else if (path === "/") await lobby();
+    else throw new Error(t("app.not_found"));  // the server's 404 page: an address nobody serves
   } catch (e) {
     app.replaceChildren(el("section", { class: "panel" }, el("p", { class: "error" }, e.message),
       (e.links || [["/", t("app.back_to_lobby")]]).flatMap(([href, text]) => [el("a", { href }, text), " "])));
