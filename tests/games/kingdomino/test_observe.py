@@ -8,7 +8,7 @@ import pytest
 import realms.games
 from realms.core.rng import Rng
 from realms.games.kingdomino import board as B
-from tests.rl.observe_checks import FULL, hidden_information_check, layout_size
+from tests.rl.observe_checks import FULL, can_compile, hidden_information_check, layout_size
 
 GAME = realms.games.get("kingdomino")
 
@@ -87,3 +87,86 @@ def test_the_check_catches_a_leak():
 
     with pytest.raises(AssertionError, match="equal views, different observations"):
         hidden_information_check("kingdomino", {"players": 2}, games=2, every=1, encode=leaky)
+
+
+# --- the compiled encoder (observe.c) -------------------------------------------------------------------------
+def _compiled_or_skip():
+    from realms.games.kingdomino import observe
+
+    if not isinstance(observe.OBSERVER, observe.CompiledKingdominoObserver):
+        pytest.skip(f"no compiled encoder here: {observe.WHY_NOT_COMPILED}")
+    return observe
+
+
+def test_the_compiled_encoder_is_used_where_a_compiler_is_found():
+    from realms.games.kingdomino import observe
+
+    if not can_compile():
+        pytest.skip("no C compiler or Python headers here")
+    assert isinstance(GAME.observation(), observe.CompiledKingdominoObserver), observe.WHY_NOT_COMPILED
+
+
+@pytest.mark.parametrize("opts", [{"players": 2}, {"players": 3, "three_players": "thirty-six"},
+                                  {"players": 4, "harmony": True, "middle_kingdom": True},
+                                  {"players": 2, "dynasty": True}, {"players": 2, "mighty_duel": True}])
+def test_the_compiled_encoder_writes_the_python_encoders_vector(opts):
+    """At every seat of every step (a Dynasty's three games and its history included), as the environments call
+    it and as ``encode``: the same floats, bit for bit, as the Python encoder (the reference)."""
+    observe = _compiled_or_skip()
+    opts = GAME.validate_options(opts)
+    checked = 0
+    for seed in range(6 if FULL else 2):
+        s = GAME.new(opts, seed)
+        rng = Rng(seed)
+        compiled, reference = observe.OBSERVER.fresh(), observe.KingdominoObserver()
+        while True:
+            for seat in range(s.players):
+                got = compiled.encode_next(s, seat)
+                assert got.tobytes() == reference.encode(s, seat).tobytes(), (seed, seat)
+                checked += 1
+            if s.to_move is None:
+                break
+            actions = GAME.legal_actions(s)
+            GAME.apply(s, actions[rng.below(len(actions))])
+    assert checked > 100
+
+
+def test_the_compiled_encoder_rejects_bad_input_with_clear_errors():
+    observe = _compiled_or_skip()
+    enc = observe.OBSERVER.fresh()
+    s = GAME.new({"players": 2}, 3)
+    with pytest.raises(ValueError, match="seat 2 of a 2-player game"):
+        enc.encode(s, 2)
+    bad = s.clone()
+    bad.occ = [*bad.occ]
+    bad.occ[1] = 1 << B.NBITS  # a square beyond the frame
+    with pytest.raises(ValueError, match="kingdom mask out of range"):
+        enc.encode(bad, 0)
+    bad.occ[1] = -1
+    with pytest.raises(ValueError, match="kingdom mask out of range"):
+        enc.encode(bad, 0)
+    bad = s.clone()
+    bad.pile = [*bad.pile, 49]
+    with pytest.raises(ValueError, match="domino out of range"):
+        enc.encode(bad, 0)
+    bad = s.clone()
+    bad.terr = bad.terr[:3]
+    with pytest.raises(ValueError, match="wrong kind or length"):
+        enc.encode(bad, 0)
+    from array import array
+
+    with pytest.raises(ValueError, match="layout's size"):
+        observe._MODULE.encode(s, 0, array("f", bytes(40)))
+    assert np.array_equal(enc.encode(s, 0), observe.KingdominoObserver().encode(s, 0))  # and still encodes
+
+
+def test_without_a_compiler_the_python_encoder_serves(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    code = ("from realms.games.kingdomino import observe as o; "
+            "print(type(o.OBSERVER).__name__, '|', o.WHY_NOT_COMPILED)")
+    env = {**os.environ, "CC": str(tmp_path / "no-such-cc"), "REALMS_CACHE_DIR": str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.startswith("KingdominoObserver | ") and "no-such-cc" in out

@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from sys import getrefcount
 from typing import Any
 
 import numpy as np
 
-from realms.core.outbuf import FREE_CURRENT, Buffers, detach
+from realms.core import cbuild
+from realms.core.outbuf import FREE_CURRENT, Buffers, detach, switch
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.data import DOMINOES, NUM_DOMINOES
 
@@ -199,6 +201,19 @@ _EMPTY_PLANES = _unpacked(_EMPTY_KEY)
 _OCC_PLANE = 9 * _PLANE
 
 
+def _fields(options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
+    p = int(options.get("players", 4))
+    return [
+        ("kingdoms", (p, PLANES, B.SIZE, B.SIZE)),
+        ("current_row", (SLOTS, SLOT_FEATURES)),
+        ("next_row", (SLOTS, SLOT_FEATURES)),
+        ("unseen", (NUM_DOMINOES,)),
+        ("discarded", (NUM_DOMINOES,)),
+        ("scalars", (12,)),
+        ("history", (p, 3)),
+    ]
+
+
 class _Memo(Buffers):
     """The last vector built for one (player count, seat) and the inputs of each of its blocks: a block is
     rewritten only when its inputs changed (compared by value, so any state may be encoded in any order)."""
@@ -264,16 +279,7 @@ class KingdominoObserver:
         return KingdominoObserver()
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
-        p = int(options.get("players", 4))
-        return [
-            ("kingdoms", (p, PLANES, B.SIZE, B.SIZE)),
-            ("current_row", (SLOTS, SLOT_FEATURES)),
-            ("next_row", (SLOTS, SLOT_FEATURES)),
-            ("unseen", (NUM_DOMINOES,)),
-            ("discarded", (NUM_DOMINOES,)),
-            ("scalars", (12,)),
-            ("history", (p, 3)),
-        ]
+        return _fields(options)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         return self.encode_next(state, seat, False).copy()
@@ -550,4 +556,59 @@ class KingdominoObserver:
         return m.view
 
 
-OBSERVER = KingdominoObserver()
+# --- the compiled encoder -------------------------------------------------------------------------------------
+def _compiled() -> tuple[Any, str | None]:
+    """The compiled encoder's module (``observe.c``, built at first use: ``realms.core.cbuild``) and None, or None
+    and why not (the Python encoder then serves)."""
+    module, why = cbuild.load("realms.games.kingdomino", Path(__file__).with_name("observe.c"))
+    if module is None:
+        return None, why
+    if (module.SIZE, module.STRIDE, module.NBITS) != (B.SIZE, B.STRIDE, B.NBITS):
+        return None, "observe.c's kingdom frame is not the game's"
+    module.setup(b"".join(row.tobytes() for row in _SLOT))
+    return module, None
+
+
+class CompiledKingdominoObserver:
+    """``KingdominoObserver``'s vector from one call into C (``observe.c``), which writes the whole vector from the
+    state's lists and masks as they are, with no memory of earlier states. Used where it builds
+    (``Kingdomino.observation()``); ``KingdominoObserver`` is the reference it is tested against."""
+
+    def __init__(self, module: Any = None) -> None:
+        module = module if module is not None else _MODULE
+        if module is None:
+            raise RuntimeError(f"kingdomino: the compiled observation encoder is not available ({WHY_NOT_COMPILED})")
+        self._module = module
+        self._encode = module.encode
+        #: by ``players << 8 | seat``: each observing seat's buffers
+        self._out: dict[int, Buffers] = {}
+
+    def fresh(self) -> CompiledKingdominoObserver:
+        """A new encoder of this kind (one per environment, as for ``KingdominoObserver``)."""
+        return CompiledKingdominoObserver(self._module)
+
+    def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
+        return _fields(options)
+
+    def encode(self, state: Any, seat: int) -> np.ndarray:
+        return self.encode_next(state, seat).copy()
+
+    def encode_next(self, state: Any, seat: int) -> np.ndarray:
+        """``encode(state, seat)`` as the RL environments take it: the encoder's own vector, read-only, which never
+        changes once handed out (``realms.core.outbuf``); ``encode`` returns a copy. Any state in any order."""
+        p = state.players
+        m = self._out.get(p << 8 | seat)
+        if m is None:
+            if not 2 <= p <= 4 or not 0 <= seat < p:
+                raise ValueError(f"kingdomino observation: seat {seat} of a {p}-player game")
+            m = self._out[p << 8 | seat] = Buffers()
+            m.init_buffers(p * _KINGDOM + 2 * SLOTS * SLOT_FEATURES + 2 * NUM_DOMINOES + 12 + 3 * p)
+        elif getrefcount(m.view) > FREE_CURRENT:  # the last vector handed out is still held: write elsewhere
+            switch(m)
+        self._encode(state, seat, m.out)
+        return m.view
+
+
+_MODULE, WHY_NOT_COMPILED = _compiled()
+OBSERVER: KingdominoObserver | CompiledKingdominoObserver = (
+    CompiledKingdominoObserver(_MODULE) if _MODULE is not None else KingdominoObserver())
