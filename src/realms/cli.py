@@ -1,4 +1,4 @@
-"""The ``realms`` command: play, score, sim, replay, bench."""
+"""The realms command: list, play, score, sim, tournament, replay, analyze, bench and serve."""
 
 from __future__ import annotations
 
@@ -633,7 +633,7 @@ def bench(
                                                                 "game's fast path (same results, slower)")] = False,
 ) -> None:
     """Complete games per second in one process, every seat played by one agent (on the game's fast path
-    where it has one for these options and this agent; ``--reference`` plays through the protocol)."""
+    where it has one for these options and this agent; --reference plays through the protocol)."""
     if not seconds > 0 or seconds == float("inf"):
         fail(f"--seconds must be a positive number of seconds, got {seconds:g}")
     from realms.core.rng import derive_seed
