@@ -623,6 +623,8 @@ class SearchAgent(Agent):
         self.name = cfg.kind
         #: root statistics of the last move: action index -> (visits, summed reward), and playouts run
         self.last_stats: dict[int, tuple[int, float]] = {}
+        self.last_baseline: int | None = None
+        self.last_paired: dict[int, list[float]] = {}
         #: the opponent model kept for ``model`` (False: the policy offers none)
         self._observer: Any = None
 
@@ -654,32 +656,16 @@ class SearchAgent(Agent):
             if choice in actions:  # (a policy's choice in a sample is legal here for any sane game)
                 cfg = replace(cfg, baseline=choice.index)
         seeds = [derive_seed(move_seed, w) for w in range(cfg.workers)]
-        if cfg.workers == 1:
-            parts = [_run(game, state, seat, seeds[0], cfg)]
-        else:
-            pool = _pool(cfg.workers)
-            if pool is None:
-                parts = [_run(game, state, seat, sd, cfg) for sd in seeds]
-            else:
-                futures = [pool.submit(_worker, (game.id, state, seat, sd, cfg)) for sd in seeds]
-                parts = [f.result() for f in futures]
+        parts = self._parts(game, state, seat, seeds, cfg)
+        paired: dict[int, list[float]] = {}
+        total: dict[int, tuple[int, float]] = {}
+        _add_parts(parts, total, paired)
         SearchAgent.moves += 1
         SearchAgent.seconds += time.perf_counter() - start
         SearchAgent.playouts += sum(p for _, p, _ in parts)
-        parts_stats = [stats for stats, _, _ in parts]
-        paired: dict[int, list[float]] = {}
-        for _, _, pd in parts:
-            for i, (n, s1, s2) in pd.items():
-                acc = paired.setdefault(i, [0, 0.0, 0.0])
-                acc[0] += n
-                acc[1] += s1
-                acc[2] += s2
-        total: dict[int, tuple[int, float]] = {}
-        for part in parts_stats:  # in worker order
-            for i, (n, w) in part.items():
-                n0, w0 = total.get(i, (0, 0.0))
-                total[i] = (n0 + n, w0 + w)
         self.last_stats = total
+        #: the last move's baseline (the policy's own choice; None without the rule) and mc's paired differences
+        self.last_baseline, self.last_paired = cfg.baseline, paired
         if cfg.baseline is not None and cfg.kind == "mc":
             z = family_z(cfg.confidence, sum(i != cfg.baseline for i in paired)) if cfg.family else cfg.confidence
             return _choose_over(actions, total, paired, cfg.baseline, z)
@@ -687,6 +673,29 @@ class SearchAgent(Agent):
             return _choose_over_tree(actions, total, paired, cfg.baseline, cfg.confidence,
                                      Rng(move_seed ^ _TIE_SALT))
         return _choose(actions, total, cfg.kind == "mc", Rng(move_seed ^ _TIE_SALT))
+
+    def _parts(self, game: Game, state: Any, seat: int, seeds: list[int], cfg: SearchConfig) -> list[_Part]:
+        """One search per seed (``workers`` of them: in the pool when there is one), in seed order."""
+        if len(seeds) == 1:
+            return [_run(game, state, seat, seeds[0], cfg)]
+        pool = _pool(cfg.workers)
+        if pool is None:
+            return [_run(game, state, seat, sd, cfg) for sd in seeds]
+        futures = [pool.submit(_worker, (game.id, state, seat, sd, cfg)) for sd in seeds]
+        return [f.result() for f in futures]
+
+
+def _add_parts(parts: list[_Part], total: dict[int, tuple[int, float]], paired: dict[int, list[float]]) -> None:
+    """Add the searches' root statistics and paired differences into ``total`` and ``paired`` (in part order)."""
+    for stats, _, pd in parts:
+        for i, (n, s1, s2) in pd.items():
+            acc = paired.setdefault(i, [0, 0.0, 0.0])
+            acc[0] += n
+            acc[1] += s1
+            acc[2] += s2
+        for i, (n, w) in stats.items():
+            n0, w0 = total.get(i, (0, 0.0))
+            total[i] = (n0 + n, w0 + w)
 
 
 _TIE_SALT = 0x7E5B_2A11_0C3D_9F01
