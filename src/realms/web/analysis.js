@@ -8,10 +8,11 @@ import { t } from "/static/i18n.js";
 const pct = x => (typeof x === "number" ? `${Math.round(x * 100)}%` : "–");
 const num = x => (typeof x === "number" ? x.toFixed(1) : "–");
 
-// { node, button, reset() }: `ask()` gives the query ({ step, token }); `words(move, answer)` names a move
+// { node, button, reset() }: `ask()` gives the query ({ step, token }); `own`: the moves are the viewer's own
+// (a table's Analyze, worded "your best moves"); `words(move, answer)` names a move
 // in the reader's language (the board's actionText: from the move's message key `say` where the game gives one,
 // as Dominion does, else from its JSON), falling back to the server's English text
-export function analysisPanel({ api, gid, ask, words, enabled = () => true }) {
+export function analysisPanel({ api, gid, ask, words, enabled = () => true, own = false }) {
   const out = el("div", { id: "analysis-out", "aria-live": "polite" });
   let asked = 0;
   const button = el("button", { id: "analyze", type: "button", onclick: run }, t("analysis.button"));
@@ -43,7 +44,9 @@ export function analysisPanel({ api, gid, ask, words, enabled = () => true }) {
     const moves = answer.moves || [];
     if (!moves.length) return el("p", { class: "muted" }, t("analysis.none"));
     return el("table", { class: "analysis-table", id: "analysis-table" },
-      el("caption", {}, t("analysis.caption", { seat: (answer.seat ?? 0) + 1, step: answer.step ?? "" })),
+      // at a table it is the viewer's own move (`own`); a replay names the seat to move
+      el("caption", {}, own ? t("analysis.caption_you", { step: answer.step ?? "" }) :
+        t("analysis.caption", { seat: (answer.seat ?? 0) + 1, step: answer.step ?? "" })),
       el("thead", {}, el("tr", {}, el("th", {}, t("analysis.move")), el("th", {}, t("analysis.win_chance")),
         el("th", {}, t("analysis.expected_score")), el("th", {}, t("analysis.visits")))),
       el("tbody", {}, moves.map(m => el("tr", { class: "analysis-move" },

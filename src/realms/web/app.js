@@ -450,7 +450,7 @@ async function gamePage(gid, token) {
     if (!soloVsBots(payload)) return;
     if (!analysis) {
       const { analysisPanel } = analysisModule;
-      analysis = analysisPanel({ api, gid, ask: () => ({ step: payload.version, token }),
+      analysis = analysisPanel({ api, gid, ask: () => ({ step: payload.version, token }), own: true,
         enabled: () => !offline && payload.legal_actions.length > 0,
         words: m => board && board.actionText ? board.actionText(m, payload, seatNames(payload)) : m.text });
     }
