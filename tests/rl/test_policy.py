@@ -32,7 +32,11 @@ def test_gradient_matches_finite_differences():
     assert pol.probs(x, mask)[~mask].sum() == 0
 
 
-def test_a_saved_policy_is_an_agent_by_name(tmp_path):
+def test_a_saved_policy_is_an_agent_by_name(tmp_path, monkeypatch):
+    from realms.core import agents as core_agents
+
+    # the agent registered here is this test's only: other tests (test_plugins) list the game's agents
+    monkeypatch.setattr(core_agents, "_EXTRA", dict(core_agents._EXTRA))
     game = realms.games.get("kingdomino")
     table_obs = sum(int(np.prod(s)) for _, s in game.observation().fields(game.validate_options({"players": 2})))
     pol = Policy.new(table_obs, game.action_space_size, 8, np.random.default_rng(1))
