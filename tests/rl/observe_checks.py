@@ -57,8 +57,10 @@ def hidden_information_check(game_id: str, options: Mapping[str, Any], games: in
 
 
 def can_compile():
-    """Whether this machine has what ``realms.core.cbuild`` builds the compiled encoders with: a C compiler and
-    Python's headers."""
+    """Whether the compiled encoders are to be expected here: a C compiler and Python's headers, which
+    ``realms.core.cbuild`` builds them with, and no ``REALMS_PYTHON_OBSERVE=1`` asking for the Python ones."""
+    if os.environ.get("REALMS_PYTHON_OBSERVE") == "1":
+        return False
     import shlex
     import shutil
     import sysconfig

@@ -149,5 +149,6 @@ def test_without_a_compiler_the_python_encoder_serves(tmp_path):
     code = ("from realms.games.burgundy import observe as o; "
             "print(type(o.OBSERVER).__name__, '|', o.WHY_NOT_COMPILED)")
     env = {**os.environ, "CC": str(tmp_path / "no-such-cc"), "REALMS_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("REALMS_PYTHON_OBSERVE", None)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.startswith("BurgundyObserver | ") and "no-such-cc" in out
