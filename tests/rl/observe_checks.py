@@ -58,7 +58,8 @@ def hidden_information_check(game_id: str, options: Mapping[str, Any], games: in
 
 def can_compile():
     """Whether the compiled encoders are to be expected here: a C compiler and Python's headers, which
-    ``realms.core.cbuild`` builds them with, and no ``REALMS_PYTHON_OBSERVE=1`` asking for the Python ones."""
+    ``realms.core.cbuild`` builds them with, a cache it may write, and no ``REALMS_PYTHON_OBSERVE=1`` asking for
+    the Python ones."""
     if os.environ.get("REALMS_PYTHON_OBSERVE") == "1":
         return False
     import shlex
@@ -66,5 +67,11 @@ def can_compile():
     import sysconfig
     from pathlib import Path
 
+    from realms.core.cbuild import cache_dir
+
     cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")[0]
-    return shutil.which(cc) is not None and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
+    place = cache_dir()
+    while not place.exists():  # where the cache would be made: writable?
+        place = place.parent
+    return (shutil.which(cc) is not None and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
+            and place.is_dir() and os.access(place, os.W_OK))
