@@ -66,3 +66,23 @@ def test_names_and_log_lines_are_printed_as_text_not_markup():
     with console.capture() as cap:
         console.print(render_result(res, ["[/]", "[red]x"]))
     assert "[/]" in cap.get() and "[red]x" in cap.get()
+
+
+def test_render_counts_read_in_the_singular_and_plural():
+    s = start_turn(new("Village"), hand=["Village", "Copper"], deck=["Copper"] * 5)
+    text = render_text(G.view(s, 0), ["Ann", "Bob"])
+    assert "1 action, 1 buy, $0" in text, text
+    play(s, "Village")
+    assert "2 actions, 1 buy, $0" in render_text(G.view(s, 0), ["Ann", "Bob"])
+
+
+def test_render_a_finished_game_names_each_seats_score():
+    s = G.new({"players": 2}, 8)
+    r = Rng(3)
+    while s.to_move is not None:
+        acts = G.legal_actions(s)
+        G.apply(s, acts[r.below(len(acts))])
+    scores = G.result(s).scores
+    text = render_text(G.view(s, None), ["Ann", "Bob"])
+    assert f"Scores: Ann {scores[0]}, Bob {scores[1]}" in text, text
+    assert "[" not in text.split("Scores:")[1].splitlines()[0]

@@ -26,6 +26,11 @@ def _style(types: list[str]) -> str:
     return "white"
 
 
+def _count(n: int, word: str) -> str:
+    """``1 action``, ``2 actions``, ``0 actions``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _cards(names: list[str], types: dict[str, list[str]]) -> Text:
     out = Text()
     for i, n in enumerate(names):
@@ -80,11 +85,12 @@ def render(view: dict[str, Any], names: list[str] | None = None, log: Iterable[s
     status = Text()
     if view["phase"] == "over":
         res = view.get("result") or {}
-        status.append(f"Game over. Scores: {res.get('scores')}  winners: "
+        scores = ", ".join(f"{label(i)} {v}" for i, v in enumerate(res.get("scores") or []))
+        status.append(f"Game over. Scores: {scores}  winners: "
                       f"{', '.join(label(w) for w in res.get('winners', []))}", style="bold")
     else:
         status.append(f"{label(view['current'])}, turn {view['turn']}, {view['phase']} phase: ", style="bold")
-        status.append(f"{view['actions']} actions, {view['buys']} buys, ${view['coins']}")
+        status.append(f"{_count(view['actions'], 'action')}, {_count(view['buys'], 'buy')}, ${view['coins']}")
     parts.append(status)
     me = view["seat"]
     if me is not None:
