@@ -787,6 +787,18 @@ def test_middle_kingdom_bonus():
     assert GAME.result(s).scores == [10, 10]
 
 
+def test_the_result_names_only_the_bonuses_in_play():
+    """A bonus the game was not played with is not listed at 0 beside the others (the browser's final table reads
+    every number of the breakdown); one in play is listed even when it is 0."""
+    off = GAME.result(finish_with({"players": 2}, [[K10_L10_C1, K10_CORNER]])).breakdown
+    assert all("harmony" not in b and "middle_kingdom" not in b for b in off), off
+    on = GAME.result(finish_with({"players": 2, "harmony": True}, [[K10_L10_C1, K10_CORNER]])).breakdown
+    assert [("harmony" in b, "middle_kingdom" in b) for b in on] == [(True, False), (True, False)]
+    both = GAME.result(finish_with({"players": 2, "harmony": True, "middle_kingdom": True},
+                                   [[K10_L10_C1, K10_CORNER]])).breakdown
+    assert all(b["middle_kingdom"] in (0, 10) and "harmony" in b for b in both)
+
+
 def test_middle_kingdom_allows_gaps():
     s = finish_with({"players": 2, "middle_kingdom": True}, [[K10_HOLES, K10_CORNER]])
     assert GAME.result(s).scores == [20, 10]

@@ -628,7 +628,11 @@ class Kingdomino(Game):
         def breakdown() -> list[dict[str, Any]]:
             def one(entry: dict[str, Any]) -> dict[str, Any]:
                 m = entry["masks"]
-                return B.score_masks(m[0:6], m[6], m[7], m[8], m[9], m[10:14], n, harmony, middle).to_json()
+                b = B.score_masks(m[0:6], m[6], m[7], m[8], m[9], m[10:14], n, harmony, middle).to_json()
+                for key, on in (("harmony", harmony), ("middle_kingdom", middle)):
+                    if not on:  # a bonus the game is not played with is not listed (at 0)
+                        del b[key]
+                return b
 
             if len(games) == 1:
                 return [one(games[0][i]) for i in range(p)]
