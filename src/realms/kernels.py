@@ -5,7 +5,9 @@ The kernels (the ``fast`` extra) are compiled on first call and cached on disk n
 (Dominion's the most). ``make`` runs this once after installing, and ``python -m realms.kernels [GAME ...]``
 does it by hand, e.g. after an upgrade (the games at once, in processes of their own). Each step goes
 through the public paths that use a kernel: a short tournament between ``random`` seats (the game's fast
-path), and one search move with each compiled playout policy, so what is compiled is what those paths call.
+path), and one search move with each compiled playout policy, so what is compiled is what those paths call;
+and one observation, which builds the game's compiled encoder for the RL environments (``observe.c``, a C
+compiler's work of about a second) where a compiler is found.
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ def _warm_one(gid: str) -> float:
     for name in SEARCHES[gid]:
         state = game.new(game.validate_options({"players": 2}), 1)
         make_agent(name, game, 1).act(game, state)
+    observer = game.observation()  # the compiled observation encoder (realms.core.cbuild), built once too
+    if observer is not None:
+        observer.encode(game.new(game.validate_options({"players": 2}), 1), 0)
     return time.perf_counter() - start
 
 
