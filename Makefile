@@ -21,11 +21,12 @@ play: $(STAMP)
 terminal: $(STAMP)
 	$(BIN)/realms play kingdomino --bots full-greedy,greedy,random
 
-# mypy checks all of src/realms, core/ strictly (pyproject.toml's [tool.mypy])
+# mypy checks all of src/realms, core/ strictly (pyproject.toml's [tool.mypy]); pytest's two workers take
+# tests from each other's queue once their own is done (worksteal), so both finish together
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist worksteal
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
