@@ -104,10 +104,10 @@ def test_a_whole_game_reads_without_a_missing_key(browser, server, game, lang):
         assert seat_payload(server, gid, token)["finished"]
     page.goto(f"{server.base}/replay/{gid}")
     page.wait_for_selector("#step")
-    page.click("#next")
-    page.wait_for_timeout(200)
+    page.click("#next")  # step 1 drawn, then the last with its scores (fixed waits of 0.2 and 0.4 s before)
+    page.wait_for_function("() => document.querySelector('#scrub').value === '1'")
     page.click("#last")
-    page.wait_for_timeout(400)
+    page.wait_for_selector("#board #final-scores")
     seen += missing(page)
     assert seen == [], seen
     context.close()
