@@ -30,6 +30,15 @@ TYPE = """
     const p = document.querySelector('[name=players]'); p.value = typed; p.dispatchEvent(new Event('change'));
     return [p.value, document.querySelectorAll('select[data-seat]').length];"""
 
+#: a field emptied first (as a WebDriver clear does, with its own change event) and then typed into: the empty
+#: field is left empty (not read as 0 and brought up to the minimum, which made "2" typed after it read "22")
+CLEARED = """
+    const sel = document.querySelector('#game'); sel.value = 'dominion'; sel.dispatchEvent(new Event('change'));
+    const p = document.querySelector('[name=players]'); p.value = ''; p.dispatchEvent(new Event('change'));
+    const blank = p.value;
+    p.value = p.value + '3'; p.dispatchEvent(new Event('change'));
+    return [blank, p.value, document.querySelectorAll('select[data-seat]').length];"""
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
@@ -51,6 +60,7 @@ def test_chromium_lobby_keeps_the_player_count_within_the_game(server):
             for game, typed, shown in CASES:
                 answer = page.evaluate(f"([game, typed]) => {{ {TYPE} }}", [game, typed])
                 assert answer == [shown, int(shown)], (game, typed)
+            assert page.evaluate(f"() => {{ {CLEARED} }}") == ["", "3", 3]
         finally:
             browser.close()
 
@@ -65,5 +75,6 @@ def test_firefox_lobby_keeps_the_player_count_within_the_game(server):
         for game, typed, shown in CASES:
             answer = firefox.run(f"const [game, typed] = arguments; {TYPE}", game, typed)
             assert answer == [shown, int(shown)], (game, typed)
+        assert firefox.run(CLEARED) == ["", "3", 3]
     finally:
         firefox.close()

@@ -85,7 +85,8 @@ async function lobby() {
   function players(value) {
     const g = games[gameSel.value], o = g.options.find(x => x.name === "players") || {};
     const lo = o.minimum ?? g.min_players, hi = o.maximum ?? g.max_players;
-    const n = Math.trunc(Number(value));
+    const text = String(value ?? "").trim();  // an empty field is no count (Number("") would read it as 0)
+    const n = text === "" ? NaN : Math.trunc(Number(text));
     return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : (o.default ?? lo);
   }
   function seatCount() {
@@ -137,7 +138,8 @@ async function lobby() {
       else input = el("input", { type: "text", name: o.name, value: o.default ?? "" });
       // the count stays a whole number within the game's (one seat menu each): a number typed past it is
       // brought back to the nearest one the game takes, before the seats are drawn
-      if (o.name === "players") input.addEventListener("change", () => { input.value = String(players(input.value)); drawSeats(); });
+      // (an emptied field is left empty for the number to be typed; its seats are the default count's meanwhile)
+      if (o.name === "players") input.addEventListener("change", () => { if (input.value.trim() !== "") input.value = String(players(input.value)); drawSeats(); });
       if (!input.id) input.id = o.name;
       optionsBox.append(el("label", { for: o.name, title: optionWords(g.id, `${o.name}.help`, o.help) }, optionWords(g.id, o.name, o.name.replaceAll("_", " "))), input);
     }
