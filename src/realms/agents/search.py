@@ -81,6 +81,9 @@ OPTIONS: tuple[AgentOption, ...] = (
     AgentOption("model", "bool", False, "an opponent model from observed play: where the playout policy offers "
                 "one (Dominion's rollout), each other seat's playouts buy by the strategy that best explains the "
                 "buys it has made (only what every seat sees)"),
+    AgentOption("extend", "int", 0, "mc: a close call (the best alternative within one standard error of the "
+                "baseline rule's bar) is searched again with fresh seeds, up to this many times, the statistics "
+                "summed (0: never)", minimum=0, maximum=100),
     AgentOption("workers", "int", 1, "root parallelism: processes searching independently, statistics summed",
                 minimum=1, maximum=64),
     AgentOption("seed", "int", None, "seed of the agent's own generator (default: the seat's seed)", minimum=0,
@@ -117,6 +120,8 @@ class SearchConfig:
     model: bool = False
     #: the model's reading this move (set per move by the agent), handed to the policy's ``use_model``
     reading: tuple[Any, ...] | None = None
+    #: mc: searches again a close call up to this many times (0: never)
+    extend: int = 0
 
 
 #: ``eval=margin``: what a tie for the best score is worth, times (the seat's share of the win - 1/2): won on the
@@ -660,6 +665,18 @@ class SearchAgent(Agent):
         paired: dict[int, list[float]] = {}
         total: dict[int, tuple[int, float]] = {}
         _add_parts(parts, total, paired)
+        if cfg.extend and cfg.baseline is not None and cfg.kind == "mc":
+            # a close call (the best alternative within one standard error of the bar) is searched again, with
+            # fresh seeds, up to ``extend`` times; the statistics are summed as the workers' are
+            for j in range(cfg.extend):
+                z = family_z(cfg.confidence, sum(i != cfg.baseline for i in paired)) if cfg.family else cfg.confidence
+                best = _best_z(paired, cfg.baseline)
+                if best is None or abs(best - z) >= 1.0:
+                    break
+                more = self._parts(game, state, seat, [derive_seed(move_seed, ((j + 1) << 16) | w)
+                                                       for w in range(cfg.workers)], cfg)
+                parts += more
+                _add_parts(more, total, paired)
         SearchAgent.moves += 1
         SearchAgent.seconds += time.perf_counter() - start
         SearchAgent.playouts += sum(p for _, p, _ in parts)
@@ -696,6 +713,21 @@ def _add_parts(parts: list[_Part], total: dict[int, tuple[int, float]], paired: 
         for i, (n, w) in stats.items():
             n0, w0 = total.get(i, (0, 0.0))
             total[i] = (n0 + n, w0 + w)
+
+
+def _best_z(paired: dict[int, list[float]], baseline: int) -> float | None:
+    """The largest paired difference from the baseline, in its standard errors, over the alternatives (None: no
+    alternative with two pairs)."""
+    best: float | None = None
+    for i, (n, s1, s2) in paired.items():
+        if i == baseline or n < 2:
+            continue
+        mean = s1 / n
+        se = math.sqrt(max(0.0, (s2 - n * mean * mean) / (n - 1)) / n)
+        z = mean / se if se > 0 else (math.inf if mean > 0 else -math.inf if mean < 0 else 0.0)
+        if best is None or z > best:
+            best = z
+    return best
 
 
 _TIE_SALT = 0x7E5B_2A11_0C3D_9F01
@@ -785,7 +817,7 @@ def _spec(kind: str) -> AgentSpec:
         cfg = SearchConfig(kind, options["seconds"], options["iterations"], options["policy"], options["eval"],
                            options["c"], options["depth"], options["workers"], options["width"],
                            options["confidence"], options["focus"], options["plan"],
-                           family=options["family"], model=options["model"])
+                           family=options["family"], model=options["model"], extend=options["extend"])
         return SearchAgent(rng, cfg)
 
     return AgentSpec(build, OPTIONS, KINDS[kind])
