@@ -7,7 +7,7 @@ import pytest
 
 import realms.games
 from realms.core.rng import Rng
-from tests.rl.observe_checks import FULL, can_compile, hidden_information_check, layout_size
+from tests.rl.observe_checks import FULL, can_compile, compiled_matches_reference, hidden_information_check, layout_size
 
 GAME = realms.games.get("burgundy")
 
@@ -98,22 +98,7 @@ def test_the_compiled_encoder_writes_the_python_encoders_vector(opts):
     """At every seat of every step (board choice, play, the end), as the environments call it and as ``encode``:
     the same floats, bit for bit, as the Python encoder (the reference)."""
     observe = _compiled_or_skip()
-    opts = GAME.validate_options(opts)
-    checked = 0
-    for seed in range(4 if FULL else 1):
-        s = GAME.new(opts, seed)
-        rng = Rng(seed)
-        compiled, reference = observe.OBSERVER.fresh(), observe.BurgundyObserver()
-        while True:
-            for seat in range(s.players):
-                got = compiled.encode_next(s, seat)
-                assert got.tobytes() == reference.encode(s, seat).tobytes(), (seed, seat)
-                checked += 1
-            if s.to_move is None:
-                break
-            actions = GAME.legal_actions(s)
-            GAME.apply(s, actions[rng.below(len(actions))])
-    assert checked > 100
+    assert compiled_matches_reference(GAME, opts, 4 if FULL else 1, observe.OBSERVER, observe.BurgundyObserver) > 100
 
 
 def test_the_compiled_encoder_rejects_bad_input_with_clear_errors():

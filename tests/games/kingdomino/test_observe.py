@@ -8,7 +8,7 @@ import pytest
 import realms.games
 from realms.core.rng import Rng
 from realms.games.kingdomino import board as B
-from tests.rl.observe_checks import FULL, can_compile, hidden_information_check, layout_size
+from tests.rl.observe_checks import FULL, can_compile, compiled_matches_reference, hidden_information_check, layout_size
 
 GAME = realms.games.get("kingdomino")
 
@@ -113,22 +113,7 @@ def test_the_compiled_encoder_writes_the_python_encoders_vector(opts):
     """At every seat of every step (a Dynasty's three games and its history included), as the environments call
     it and as ``encode``: the same floats, bit for bit, as the Python encoder (the reference)."""
     observe = _compiled_or_skip()
-    opts = GAME.validate_options(opts)
-    checked = 0
-    for seed in range(6 if FULL else 2):
-        s = GAME.new(opts, seed)
-        rng = Rng(seed)
-        compiled, reference = observe.OBSERVER.fresh(), observe.KingdominoObserver()
-        while True:
-            for seat in range(s.players):
-                got = compiled.encode_next(s, seat)
-                assert got.tobytes() == reference.encode(s, seat).tobytes(), (seed, seat)
-                checked += 1
-            if s.to_move is None:
-                break
-            actions = GAME.legal_actions(s)
-            GAME.apply(s, actions[rng.below(len(actions))])
-    assert checked > 100
+    assert compiled_matches_reference(GAME, opts, 6 if FULL else 2, observe.OBSERVER, observe.KingdominoObserver) > 100
 
 
 def test_the_compiled_encoder_rejects_bad_input_with_clear_errors():
