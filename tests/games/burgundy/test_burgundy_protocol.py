@@ -139,3 +139,19 @@ def test_record_replays_to_the_same_result():
     data = json.loads(json.dumps(rec.to_json()))
     r = replay(data)
     assert r.result.scores == GAME.result(rec.state).scores
+
+
+def test_a_finished_games_view_names_the_last_round_played():
+    """After the fifth round of phase E the view says E5, as the game ended, not E1 (the round counter starts
+    afresh before the game sees that no phase is left)."""
+    s = new(2, 1)
+    rng = Rng(1)
+    rounds = set()
+    while s.to_move is not None:
+        v = GAME.view(s, 0)
+        rounds.add((v["phase"], v["round"]))
+        actions = GAME.legal_actions(s)
+        GAME.apply(s, actions[rng.below(len(actions))])
+    v = GAME.view(s, 0)
+    assert v["mode"] == "over" and (v["phase"], v["round"]) == ("E", 5), (v["phase"], v["round"])
+    assert ("E", 5) in rounds

@@ -80,7 +80,7 @@ class _View(Engine):
             "options": {k: v for k, v in s.opts.items()},
             "mode": ("board-choice", "play", "over")[s.mode],
             "phase": PHASES[min(s.phase, 4)],
-            "round": min(s.round + 1, 5),
+            "round": 5 if s.phase > 4 else min(s.round + 1, 5),  # over: the last round played, E5
             "to_move": p,
             "pending": self.pending(s),
             "pending_text": self.pending_text(s),
