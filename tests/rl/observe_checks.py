@@ -98,3 +98,38 @@ def compiled_matches_reference(game: Any, options: Mapping[str, Any], seeds: int
             actions = game.legal_actions(s)
             game.apply(s, actions[rng.below(len(actions))])
     return checked
+
+
+def compiled_or_skip(game_id: str) -> Any:
+    """The game's observe module when its compiled encoder serves here (``OBSERVER`` is the compiled kind), else
+    the test is skipped with the reason the module gives."""
+    import importlib
+
+    import pytest
+
+    observe = importlib.import_module(f"realms.games.{game_id}.observe")
+    if type(observe.OBSERVER).__name__ != f"Compiled{_PYTHON_ENCODERS[game_id]}":
+        pytest.skip(f"no compiled encoder here: {observe.WHY_NOT_COMPILED}")
+    return observe
+
+
+def python_encoder_serves_without_a_compiler(game_id: str, tmp_path: Any) -> None:
+    """In a fresh process with no compiler (``CC`` naming none, an empty cache) and in one asked for the Python code
+    (``REALMS_PYTHON_OBSERVE=1``), the game's encoder is its Python one, with the reason."""
+    import subprocess
+    import sys
+
+    name = _PYTHON_ENCODERS[game_id]
+    code = (f"from realms.games.{game_id} import observe as o; "
+            "print(type(o.OBSERVER).__name__, '|', o.WHY_NOT_COMPILED)")
+    env = {**os.environ, "CC": str(tmp_path / "no-such-cc"), "REALMS_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("REALMS_PYTHON_OBSERVE", None)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.startswith(f"{name} | ") and "no-such-cc" in out, out
+    env = {**os.environ, "REALMS_PYTHON_OBSERVE": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == f"{name} | REALMS_PYTHON_OBSERVE=1", out
+
+
+#: each game's Python encoder class (the compiled one is ``Compiled`` + its name)
+_PYTHON_ENCODERS = {"kingdomino": "KingdominoObserver", "dominion": "DominionObserver", "burgundy": "BurgundyObserver"}

@@ -7,7 +7,15 @@ import pytest
 
 import realms.games
 from realms.core.rng import Rng
-from tests.rl.observe_checks import FULL, can_compile, compiled_matches_reference, hidden_information_check, layout_size
+from tests.rl.observe_checks import (
+    FULL,
+    can_compile,
+    compiled_matches_reference,
+    compiled_or_skip,
+    hidden_information_check,
+    layout_size,
+    python_encoder_serves_without_a_compiler,
+)
 
 GAME = realms.games.get("burgundy")
 
@@ -76,11 +84,7 @@ def test_the_check_catches_a_leak():
 
 # --- the compiled encoder (observe.c) -------------------------------------------------------------------------
 def _compiled_or_skip():
-    from realms.games.burgundy import observe
-
-    if not isinstance(observe.OBSERVER, observe.CompiledBurgundyObserver):
-        pytest.skip(f"no compiled encoder here: {observe.WHY_NOT_COMPILED}")
-    return observe
+    return compiled_or_skip("burgundy")
 
 
 def test_the_compiled_encoder_is_used_where_a_compiler_is_found():
@@ -127,13 +131,4 @@ def test_the_compiled_encoder_rejects_bad_input_with_clear_errors():
 
 
 def test_without_a_compiler_the_python_encoder_serves(tmp_path):
-    import os
-    import subprocess
-    import sys
-
-    code = ("from realms.games.burgundy import observe as o; "
-            "print(type(o.OBSERVER).__name__, '|', o.WHY_NOT_COMPILED)")
-    env = {**os.environ, "CC": str(tmp_path / "no-such-cc"), "REALMS_CACHE_DIR": str(tmp_path / "cache")}
-    env.pop("REALMS_PYTHON_OBSERVE", None)
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    assert out.startswith("BurgundyObserver | ") and "no-such-cc" in out
+    python_encoder_serves_without_a_compiler("burgundy", tmp_path)
