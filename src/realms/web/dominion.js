@@ -8,7 +8,7 @@ import { withInfo } from "/static/info.js";
 import { rulesLink } from "/static/rules.js";
 import { mark } from "/static/motion.js";
 
-// Card facts (shared/data/dominion/cards.csv): cost, types and which printing has the card
+// Card facts (as the engine's card classes hold them): cost, types and which printing has the card
 export const CARDS = {
   "Copper": { cost: 0, types: ["Treasure"], set: "basic" },
   "Silver": { cost: 3, types: ["Treasure"], set: "basic" },
