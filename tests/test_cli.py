@@ -286,9 +286,9 @@ def test_sim_table_piped_at_narrow_width_keeps_every_name_and_number(monkeypatch
 def test_sim_table_on_a_narrow_terminal_folds_instead_of_cutting(monkeypatch):
     from rich.console import Console
 
-    import realms.cli
+    import realms.console
 
-    monkeypatch.setattr(realms.cli, "out", Console(width=40, force_terminal=True, color_system=None))
+    monkeypatch.setattr(realms.console, "out", Console(width=40, force_terminal=True, color_system=None))
     r = run("sim", "dominion", "--players", "big-money,big-money-ultimate", "--games", "2")
     assert r.exit_code == 0
     assert "…" not in r.output

@@ -8,18 +8,18 @@ import re
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 import realms.games
 from realms.agents import agent_names, make_agent
-from realms.core.agents import agent_help, choose, split_agent_list
+from realms.console import check_agent_files, err, esc, fail, out, print_whole, read_input, split_names
+from realms.core.agents import agent_help, choose
 from realms.core.errors import RealmsError
 from realms.core.game import Game
 from realms.core.options import parse_option_pairs
@@ -27,23 +27,8 @@ from realms.core.record import GameRecord, load, parse, replay
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help=__doc__,
                   context_settings={"help_option_names": ["-h", "--help"]})
-out = Console()
-err = Console(stderr=True)
-
 OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value (repeatable)")]
 JsonArg = Annotated[bool, typer.Option("--json", help="print one JSON object")]
-
-
-def esc(text: object) -> str:
-    """``text`` made safe to put inside rich markup: anything a user typed or a file held goes through this,
-    so ``[/]`` in a move, a bot name, an option, a file name or a record prints as typed."""
-    return escape(str(text))
-
-
-def fail(message: str, code: int = 2) -> NoReturn:
-    """Print ``error: message`` on one line of standard error and exit with ``code`` (2 bad input, 1 environment)."""
-    err.print(f"[bold red]error:[/] {esc(message)}", highlight=False, soft_wrap=True)
-    raise typer.Exit(code)
 
 
 def _draw(game: Game, view: dict[str, Any], labels: list[str]) -> Any:
@@ -52,12 +37,6 @@ def _draw(game: Game, view: dict[str, Any], labels: list[str]) -> Any:
     if renderer is None:
         return json.dumps(view, indent=1)
     return renderer.render(view, labels)
-
-
-def _split(names: str | None) -> list[str]:
-    """Agent names separated by commas; an agent's own options (``ismcts:seconds=2,policy=greedy``) stay
-    with it."""
-    return split_agent_list(names or "")
 
 
 def _print_result(game: Game, result: dict[str, Any], names: list[str]) -> None:
@@ -71,43 +50,6 @@ def _print_result(game: Game, result: dict[str, Any], names: list[str]) -> None:
     for s in sorted(range(len(names)), key=lambda s: result["ranks"][s]):
         table.add_row(str(result["ranks"][s]), Text(names[s]), str(result["scores"][s]))
     out.print(table)
-
-
-def print_whole(table: Table) -> None:
-    """Print a table without cutting a name or a number: piped or redirected output gets the table's full width;
-    on a narrow terminal, cells fold onto further lines (columns are made with ``overflow="fold"``)."""
-    if out.is_terminal:
-        out.print(table)
-        return
-    console_width = out.width
-    try:
-        out.width = 10_000
-        out.width = max(console_width, out.measure(table).maximum)
-        out.print(table)
-    finally:
-        out.width = console_width
-
-
-def check_agent_files(names: list[str]) -> None:
-    """Fail in one line, before any game starts, when an agent named by a file (``.toml``) is not UTF-8 text."""
-    for name in names:
-        if name.lower().endswith(".toml") and Path(name).is_file():
-            read_input(name, "strategy file")
-
-
-def read_input(file: str, what: str = "file") -> str:
-    """The text of ``file`` (``-`` for standard input) as UTF-8; unreadable or undecodable input fails in one line."""
-    name = "standard input" if file == "-" else file
-    try:
-        if file == "-":
-            stream = getattr(sys.stdin, "buffer", None)
-            return stream.read().decode("utf-8") if stream is not None else sys.stdin.read()
-        return Path(file).read_text(encoding="utf-8")
-    except OSError as e:
-        fail(f"cannot read {name}: {e.strerror or e}")
-    except UnicodeDecodeError as e:
-        fail(f"{name} is not UTF-8 text (byte {e.object[e.start]:#04x} at offset {e.start}); save the {what} as UTF-8")
-    raise AssertionError("unreachable")
 
 
 @app.command("list")
@@ -196,29 +138,8 @@ def play(
             record = record if record is not None else resume
             opts, seed = rec.options, rec.seed
         else:
-            if game_id is None:
-                fail("missing GAME: name a game (see `realms list`), or continue one with --resume FILE")
-            game = realms.games.get(game_id)
-            opts_raw: dict[str, Any] = dict(parse_option_pairs(option))
-            bot_names = _split(bots)
-            check_agent_files(bot_names)
-            if "players" not in opts_raw and any(o.name == "players" for o in game.options_spec):
-                if bot_names:
-                    opts_raw["players"] = len(bot_names) + 1
-            opts = game.validate_options(opts_raw)
-            players = opts.get("players", game.min_players)
-            if not bot_names:
-                bot_names = [game.default_agent] * (players - 1)
-            if len(bot_names) != players - 1:
-                fail(f"{players} players need {players - 1} bots, got {len(bot_names)} ({', '.join(bot_names)})")
-            seat = 1 if seat is None else seat
-            if not 1 <= seat <= players:
-                fail(f"--seat must be between 1 and {players}")
-            me = seat - 1
-            names = list(bot_names)
-            names.insert(me, "human")
-            seed = seed if seed is not None else secrets.randbelow(2**31)
-            rec = GameRecord.start(game, opts, seed, names)
+            game, rec, names, me = _new_game(game_id, bots, option, seed, seat)
+            opts, seed = rec.options, rec.seed
         agents = {s: make_agent(n, game, seed + 1000 * (s + 1)) for s, n in enumerate(names) if n != "human"}
     except RealmsError as e:
         fail(str(e))
@@ -260,32 +181,8 @@ def play(
             out.rule(Text(labels[to_move]))
             out.print(_draw(game, view, labels))
             actions = game.legal_actions(state)
-            texts = [game.describe(state, a) for a in actions]
-            table = Table.grid(padding=(0, 3))
-            cols = 3 if len(actions) > 12 else 1
-            for _ in range(cols):
-                table.add_column()
-            cells = [f"[bold]{i + 1:>3}[/]. {esc(t)}" for i, t in enumerate(texts)]
-            rows = (len(cells) + cols - 1) // cols
-            for r in range(rows):
-                table.add_row(*[cells[c * rows + r] if c * rows + r < len(cells) else "" for c in range(cols)])
-            out.print(table)
-            while True:
-                try:
-                    answer = prompt.ask(f"[bold]{esc(labels[to_move])}[/], your move (1-{len(actions)} or a name, "
-                                        "q to quit): ", texts)
-                except EOFError:
-                    out.print("\ninput closed; the game stops here.")
-                    save()
-                    raise typer.Exit(1) from None
-                if answer.lower() in ("q", "quit", "exit"):
-                    save()
-                    raise typer.Exit(0)
-                chosen = match_move(answer, texts)
-                if isinstance(chosen, str):
-                    out.print(Text(chosen, style="red"))
-                    continue
-                break
+            texts = _show_moves(game, state, actions)
+            chosen = _ask_move(prompt, labels[to_move], texts, save)
             for event in rec.play(actions[chosen], log=True):
                 if event.visible(to_move):
                     show(event)
@@ -303,6 +200,69 @@ def play(
     assert result is not None
     _print_result(game, result.to_json(), labels)
     save()
+
+
+def _new_game(game_id: str | None, bots: str | None, option: list[str] | None, seed: int | None,
+              seat: int | None) -> tuple[Game, GameRecord, list[str], int]:
+    """A new game's record (its options, seed and seat names: ``human`` at your seat) and your seat."""
+    if game_id is None:
+        fail("missing GAME: name a game (see `realms list`), or continue one with --resume FILE")
+    game = realms.games.get(game_id)
+    opts_raw: dict[str, Any] = dict(parse_option_pairs(option))
+    bot_names = split_names(bots)
+    check_agent_files(bot_names)
+    if "players" not in opts_raw and any(o.name == "players" for o in game.options_spec):
+        if bot_names:
+            opts_raw["players"] = len(bot_names) + 1
+    opts = game.validate_options(opts_raw)
+    players = opts.get("players", game.min_players)
+    if not bot_names:
+        bot_names = [game.default_agent] * (players - 1)
+    if len(bot_names) != players - 1:
+        fail(f"{players} players need {players - 1} bots, got {len(bot_names)} ({', '.join(bot_names)})")
+    seat = 1 if seat is None else seat
+    if not 1 <= seat <= players:
+        fail(f"--seat must be between 1 and {players}")
+    me = seat - 1
+    names = list(bot_names)
+    names.insert(me, "human")
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    return game, GameRecord.start(game, opts, seed, names), names, me
+
+
+def _show_moves(game: Game, state: Any, actions: list[Any]) -> list[str]:
+    """Print the numbered menu of ``actions`` (in three columns when there are many); their texts."""
+    texts = [game.describe(state, a) for a in actions]
+    table = Table.grid(padding=(0, 3))
+    cols = 3 if len(actions) > 12 else 1
+    for _ in range(cols):
+        table.add_column()
+    cells = [f"[bold]{i + 1:>3}[/]. {esc(t)}" for i, t in enumerate(texts)]
+    rows = (len(cells) + cols - 1) // cols
+    for r in range(rows):
+        table.add_row(*[cells[c * rows + r] if c * rows + r < len(cells) else "" for c in range(cols)])
+    out.print(table)
+    return texts
+
+
+def _ask_move(prompt: MovePrompt, label: str, texts: list[str], save: Callable[[], None]) -> int:
+    """The index of the move the player at ``label`` names; asks again until one matches. Quitting (``q``) or
+    closed input saves the record and ends the command."""
+    while True:
+        try:
+            answer = prompt.ask(f"[bold]{esc(label)}[/], your move (1-{len(texts)} or a name, q to quit): ", texts)
+        except EOFError:
+            out.print("\ninput closed; the game stops here.")
+            save()
+            raise typer.Exit(1) from None
+        if answer.lower() in ("q", "quit", "exit"):
+            save()
+            raise typer.Exit(0)
+        chosen = match_move(answer, texts)
+        if isinstance(chosen, str):
+            out.print(Text(chosen, style="red"))
+            continue
+        return chosen
 
 
 def _resume(path: Path, game_id: str | None, seat: int | None) -> tuple[Game, GameRecord, list[str], int]:
@@ -482,7 +442,7 @@ def sim(
 
     from realms.sim import run_tournament
 
-    agents = _split(players)
+    agents = split_names(players)
     if not agents:
         fail("--players needs at least one agent")
     check_agent_files(agents)

@@ -30,6 +30,7 @@ def test_wins_add_up_and_shared_wins_are_split():
 
 
 def test_shared_wins_split_and_counted_as_ties(monkeypatch):
+    import realms.sim.playing as playing
     import realms.sim.tournament as t
 
     def fake(args):
@@ -40,7 +41,7 @@ def test_shared_wins_split_and_counted_as_ties(monkeypatch):
             return t.GameOutcome(seats, [10, 10], [1, 1], [0, 1], turns=5, actions=9)
         return t.GameOutcome(seats, [12, 8], [1, 2], [0], turns=7, actions=11)
 
-    monkeypatch.setattr(t, "_play_indexed", fake)
+    monkeypatch.setattr(playing, "_play_indexed", fake)
     monkeypatch.setattr(t, "make_agent", lambda *a, **k: None)
     report = run_tournament("kingdomino", ["random", "greedy"], games=4, seed=0)
     assert report.ties == 2

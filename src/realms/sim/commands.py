@@ -8,9 +8,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+import typer
 from rich.table import Table
 from rich.text import Text
 
+from realms.console import check_agent_files, err, esc, fail, out, print_whole, split_names
 from realms.core.errors import RealmsError
 from realms.sim import output
 from realms.sim.tournament import SimReport
@@ -49,8 +51,6 @@ def command_line() -> list[str]:
 def sim_files(report: SimReport, plot: str | None, report_file: str | None, as_csv: bool) -> bool:
     """Print the game's warnings about agents (standard error), write the plot and the HTML report asked for;
     print CSV when asked (then True: nothing else to print)."""
-    from realms.cli import err, esc
-
     for line in report.warnings:
         err.print(f"[bold yellow]warning:[/] {esc(line)}", highlight=False, soft_wrap=True)
     if plot:
@@ -65,8 +65,6 @@ def sim_files(report: SimReport, plot: str | None, report_file: str | None, as_c
 
 def interrupted(checkpoint: str | None) -> None:
     """Ctrl-C during a run: say what was kept, exit 130."""
-    from realms.cli import err, esc, typer
-
     if checkpoint:
         err.print(f"interrupted: finished games are kept in {esc(checkpoint)}; the same command resumes the run",
                   highlight=False)
@@ -80,11 +78,10 @@ def tournament_command(game_id: str, players: str, games: int, seed: int, jobs: 
                        backend: str, address: str | None, reference: bool = False) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from realms.cli import _split, check_agent_files, err, fail, out, print_whole
     from realms.core.options import parse_option_pairs
     from realms.sim.roundrobin import round_robin
 
-    names = _split(players)
+    names = split_names(players)
     if len(names) < 2:
         fail("--players needs at least two agents, comma-separated")
     check_agent_files(names)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from realms.core.errors import OptionsError
-from realms.sim.tournament import GameOutcome, Spec, _ranges, play_range
+from realms.sim.playing import GameOutcome, Spec, _ranges, play_range
 
 #: how many times Ray runs a chunk again when the worker or machine running it dies
 MAX_RETRIES = 5

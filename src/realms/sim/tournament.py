@@ -13,19 +13,27 @@ resumed from its checkpoint.
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from realms.core.agents import choose, make_agent
+from realms.core.agents import make_agent
 from realms.core.errors import OptionsError
-from realms.core.rng import derive_seed
+from realms.sim.playing import (  # noqa: F401  (seating, play_game and GameOutcome are read from here too)
+    GameOutcome,
+    Spec,
+    _iter_ranges,
+    _play_range_args,
+    _ranges,
+    play_game,
+    play_range,
+    seating,
+)
 
 Z95 = 1.959963984540054
 SEATINGS = ("rotate", "permute", "fixed")
@@ -85,166 +93,6 @@ class Moments:
         """Normal interval for the mean (the sample's standard deviation over the square root of n)."""
         half = Z95 * self.sd / math.sqrt(self.n) if self.n else 0.0
         return (self.mean - half, self.mean + half)
-
-
-@dataclass
-class GameOutcome:
-    """What one game contributes to a tournament, by entrant index."""
-
-    seats: list[int]  # entrant index sitting at each seat
-    scores: list[float]
-    ranks: list[int]
-    winners: list[int]  # seats
-    turns: int  # the most turns any player took
-    actions: int
-    stats: list[dict[str, float]] = field(default_factory=list)
-    #: per seat, per statistic, its value after each turn (or round) of that seat: ``[after 1, after 2, ...]``
-    by_turn: list[dict[str, list[float]]] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seats": self.seats, "scores": self.scores, "ranks": self.ranks, "winners": self.winners,
-                "turns": self.turns, "actions": self.actions, "stats": self.stats, "by_turn": self.by_turn}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> GameOutcome:
-        return cls(list(d["seats"]), list(d["scores"]), list(d["ranks"]), list(d["winners"]), int(d["turns"]),
-                   int(d["actions"]), list(d.get("stats") or []), list(d.get("by_turn") or []))
-
-
-def seating(game_index: int, entrants: int, rotate: bool | str = True) -> list[int]:
-    """Entrant index per seat in game ``game_index``.
-
-    ``rotate`` (or True): a cyclic shift by game, so each entrant sits in each seat equally often;
-    ``permute``: every order of the entrants in turn (``entrants!`` games cover them all);
-    ``fixed`` (or False): entrant ``e`` always in seat ``e``.
-
-    >>> [seating(i, 3, "permute") for i in range(3)]
-    [[0, 1, 2], [0, 2, 1], [1, 0, 2]]
-    """
-    mode = "rotate" if rotate is True else "fixed" if rotate is False else rotate
-    if mode == "fixed":
-        return list(range(entrants))
-    if mode == "permute":
-        orders = _orders(entrants)
-        return list(orders[game_index % len(orders)])
-    shift = game_index % entrants
-    return [(seat + shift) % entrants for seat in range(entrants)]
-
-
-_ORDERS: dict[int, list[tuple[int, ...]]] = {}
-
-
-def _orders(n: int) -> list[tuple[int, ...]]:
-    if n not in _ORDERS:
-        _ORDERS[n] = list(itertools.permutations(range(n)))
-    return _ORDERS[n]
-
-
-def play_game(
-    game_id: str,
-    options: Mapping[str, Any],
-    seed: int,
-    agents: list[str],
-    seats: list[int] | None = None,
-    by_turn: bool = False,
-    reference: bool = False,
-) -> GameOutcome:
-    """Play one complete game; ``agents[e]`` is entrant e's agent name, ``seats[s]`` the entrant at seat s.
-
-    With ``by_turn`` the game's ``turn_stats`` are sampled for each seat every time its ``turn_clock`` grows.
-    Where the game offers a fast path for these options and agents (``Game.fast_games``) the game is played
-    there, with the same outcome; ``reference`` plays it through the protocol all the same.
-    """
-    import realms.games
-
-    game = realms.games.get(game_id)
-    seats = seats if seats is not None else list(range(len(agents)))
-    if not by_turn and not reference:
-        fast = _fast_games(game, options, [agents[e] for e in seats])
-        if fast is not None:
-            done = fast(derive_seed(seed, 0), [derive_seed(seed, s + 1) for s in range(len(seats))])
-            res = done.result
-            return GameOutcome(seats=list(seats), scores=list(res.scores), ranks=list(res.ranks),
-                               winners=res.winners, turns=max(done.turns), actions=done.actions,
-                               stats=done.stats)
-    state = game.new(options, derive_seed(seed, 0))
-    players = [make_agent(agents[e], game, derive_seed(seed, s + 1)) for s, e in enumerate(seats)]
-    actions = 0
-    apply = game.apply
-    samples: list[list[dict[str, float]]] = []
-    if by_turn:
-        clock_of, stats_of = game.turn_clock, game.turn_stats
-        samples = [[] for _ in seats]
-        last = clock_of(state)
-        while True:
-            seat = state.to_move
-            if seat is None:
-                break
-            apply(state, choose(players[seat], game, state, seat))
-            actions += 1
-            now = clock_of(state)
-            if now != last:
-                for p, done in enumerate(now):
-                    row = samples[p]
-                    while len(row) < done:
-                        row.append(stats_of(state, p))
-                last = now
-    else:
-        while True:
-            seat = state.to_move
-            if seat is None:
-                break
-            apply(state, choose(players[seat], game, state, seat))
-            actions += 1
-    result = game.result(state)
-    assert result is not None
-    series: list[dict[str, list[float]]] = []
-    for row in samples:
-        names = sorted({k for d in row for k in d})
-        series.append({k: [d.get(k, math.nan) for d in row] for k in names})
-    return GameOutcome(
-        seats=list(seats),
-        scores=list(result.scores),
-        ranks=list(result.ranks),
-        winners=result.winners,
-        turns=max(game.turns(state)),
-        actions=actions,
-        stats=game.stats(state),
-        by_turn=series,
-    )
-
-
-_FAST: dict[tuple[str, str, tuple[str, ...]], Any] = {}
-
-
-def _fast_games(game: Any, options: Mapping[str, Any], agents: list[str]) -> Any:
-    """``game.fast_games`` for these options and per-seat agents, asked once per process."""
-    key = (game.id, repr(sorted(dict(options).items())), tuple(agents))
-    if key not in _FAST:
-        _FAST[key] = game.fast_games(game.validate_options(options), list(agents))
-    return _FAST[key]
-
-
-#: what decides a tournament's games: (game id, options, seed, agents, seating, by_turn, reference); the
-#: last says only how they are played (the reference engine, or a fast path with the same outcomes)
-Spec = tuple[str, dict[str, Any], int, list[str], str, bool, bool]
-
-
-def _play_indexed(args: tuple[str, dict[str, Any], int, list[str], int, str, bool, bool]) -> GameOutcome:
-    game_id, options, seed, agents, i, mode, by_turn, reference = args
-    return play_game(game_id, options, derive_seed(seed, i), agents, seating(i, len(agents), mode), by_turn,
-                     reference)
-
-
-def play_range(spec: Spec, start: int, stop: int) -> list[GameOutcome]:
-    """Games ``start .. stop - 1`` of a tournament: the unit of work of every backend."""
-    game_id, options, seed, agents, mode, by_turn, reference = spec
-    return [_play_indexed((game_id, options, seed, agents, i, mode, by_turn, reference))
-            for i in range(start, stop)]
-
-
-def _play_range_args(args: tuple[Spec, int, int]) -> list[GameOutcome]:
-    return play_range(*args)
 
 
 @dataclass
@@ -435,32 +283,6 @@ class Checkpoint:
             os.fsync(f.fileno())
 
 
-def _ranges(todo: Iterable[int], chunk: int) -> list[tuple[int, int]]:
-    """Runs of consecutive game indices, each cut into pieces of at most ``chunk``.
-
-    >>> _ranges([0, 1, 2, 3, 4, 7, 8], 2)
-    [(0, 2), (2, 4), (4, 5), (7, 9)]
-    """
-    return list(_iter_ranges(todo, chunk))
-
-
-def _iter_ranges(todo: Iterable[int], chunk: int) -> Iterator[tuple[int, int]]:
-    """``_ranges`` one at a time, holding nothing per game (``todo`` may be a ``range`` of a million games)."""
-    start = prev = -2
-    n = 0
-    for i in todo:
-        if i == prev + 1 and n < chunk:
-            prev = i
-            n += 1
-            continue
-        if n:
-            yield start, prev + 1
-        start = prev = i
-        n = 1
-    if n:
-        yield start, prev + 1
-
-
 def run_tournament(
     game_id: str,
     agents: list[str],
@@ -491,16 +313,7 @@ def run_tournament(
     import realms.games
 
     game = realms.games.get(game_id)
-    raw = dict(options or {})
-    if "players" not in raw and any(o.name == "players" for o in game.options_spec):
-        raw["players"] = len(agents)
-    opts = game.validate_options(raw)
-    probe = game.new(opts, 0)
-    if game.players(probe) != len(agents):
-        raise OptionsError(f"{game_id}: {len(agents)} agents for {game.players(probe)} seats")
-    warnings: list[str] = []
-    for name in dict.fromkeys(agents):  # fail fast on unknown names, bad strategy files, missing cards
-        warnings += game.check_agent(name, make_agent(name, game, 0), probe)
+    opts, warnings = _checked(game, game_id, agents, options)
     if games < 1:
         raise OptionsError("the number of games must be at least 1")
     if jobs < 1:
@@ -511,22 +324,57 @@ def run_tournament(
         raise OptionsError("chunk must be at least 1")
     mode = _mode(rotate)
 
-    n = len(agents)
-    entrants = [EntrantStats(agent=a) for a in agents]
-    ahead = [[0.0] * n for _ in range(n)]
-    ties = turns_sum = actions = 0
+    tally = _Tally(agents, by_turn)
     start = time.perf_counter()
     spec: Spec = (game_id, opts, seed, list(agents), mode, by_turn, reference)
+    saver = Checkpoint(checkpoint, spec) if checkpoint is not None else None
+    order = _InOrder(tally.absorb, games, saver, progress)
+    todo = order.todo(games)
+    workers = jobs
+    if todo:
+        workers = _play_all(spec, todo, backend, jobs, chunk, address, saver is not None, order.on_chunk)
+    assert order.next_game == games and not order.pending, (order.next_game, games, len(order.pending))
+    seconds = time.perf_counter() - start
+    return SimReport(game_id, games, seed, opts, tally.entrants, tally.ties, tally.turns_sum, tally.actions, seconds,
+                     rotate, by_turn=by_turn, turn_label=game.turn_label, backend=backend, workers=workers,
+                     ahead=tally.ahead, resumed_games=order.resumed, warnings=warnings)
 
-    def absorb(outcome: GameOutcome) -> None:
-        nonlocal ties, turns_sum, actions
+
+def _checked(game: Any, game_id: str, agents: list[str],
+             options: Mapping[str, Any] | None) -> tuple[dict[str, Any], list[str]]:
+    """The validated options for ``agents`` (the number of players filled in from them), and the game's
+    warnings about the agents; fails fast on unknown names, bad strategy files, missing cards."""
+    raw = dict(options or {})
+    if "players" not in raw and any(o.name == "players" for o in game.options_spec):
+        raw["players"] = len(agents)
+    opts = game.validate_options(raw)
+    probe = game.new(opts, 0)
+    if game.players(probe) != len(agents):
+        raise OptionsError(f"{game_id}: {len(agents)} agents for {game.players(probe)} seats")
+    warnings: list[str] = []
+    for name in dict.fromkeys(agents):
+        warnings += game.check_agent(name, make_agent(name, game, 0), probe)
+    return opts, warnings
+
+
+class _Tally:
+    """The statistics of a tournament's entrants, game by game."""
+
+    def __init__(self, agents: list[str], by_turn: bool) -> None:
+        n = len(agents)
+        self.entrants = [EntrantStats(agent=a) for a in agents]
+        self.ahead = [[0.0] * n for _ in range(n)]
+        self.ties = self.turns_sum = self.actions = 0
+        self.by_turn = by_turn
+
+    def absorb(self, outcome: GameOutcome) -> None:
         share = 1.0 / len(outcome.winners)
         if len(outcome.winners) > 1:
-            ties += 1
-        turns_sum += outcome.turns
-        actions += outcome.actions
+            self.ties += 1
+        self.turns_sum += outcome.turns
+        self.actions += outcome.actions
         for seat, e in enumerate(outcome.seats):
-            st = entrants[e]
+            st = self.entrants[e]
             st.games += 1
             score = outcome.scores[seat]
             st.score_sum += score
@@ -537,78 +385,88 @@ def run_tournament(
                 for k, v in outcome.stats[seat].items():
                     st.stat_sums[k] = st.stat_sums.get(k, 0.0) + v
                     st.stat_counts[k] = st.stat_counts.get(k, 0) + 1
-            if by_turn:
-                st.score_moments.add(score)
-                st.score_counts[score] = st.score_counts.get(score, 0) + 1
-                for k, values in outcome.by_turn[seat].items():
-                    ms = st.turn_moments.setdefault(k, [])
-                    while len(ms) < len(values):
-                        ms.append(Moments())
-                    for m, v in zip(ms, values, strict=False):
-                        if not math.isnan(v):
-                            m.add(v)
+            if self.by_turn:
+                self._absorb_turns(st, score, outcome.by_turn[seat])
             for other, f in enumerate(outcome.seats):
                 if other != seat:
                     r, q = outcome.ranks[seat], outcome.ranks[other]
-                    ahead[e][f] += 1.0 if r < q else 0.5 if r == q else 0.0
+                    self.ahead[e][f] += 1.0 if r < q else 0.5 if r == q else 0.0
 
-    # outcomes are absorbed strictly in game order, whatever order chunks finish in
-    pending: dict[int, GameOutcome] = {}
-    next_game = 0
-    finished = 0
-    saver = Checkpoint(checkpoint, spec) if checkpoint is not None else None
-    if saver is not None:
-        pending.update({i: o for i, o in saver.done.items() if i < games})
-    resumed = len(pending)
+    @staticmethod
+    def _absorb_turns(st: EntrantStats, score: float, series: dict[str, list[float]]) -> None:
+        st.score_moments.add(score)
+        st.score_counts[score] = st.score_counts.get(score, 0) + 1
+        for k, values in series.items():
+            ms = st.turn_moments.setdefault(k, [])
+            while len(ms) < len(values):
+                ms.append(Moments())
+            for m, v in zip(ms, values, strict=False):
+                if not math.isnan(v):
+                    m.add(v)
 
-    def drain() -> None:
-        nonlocal next_game
-        while next_game in pending:
-            absorb(pending.pop(next_game))
-            next_game += 1
 
-    def on_chunk(a: int, outcomes: list[GameOutcome]) -> None:
-        nonlocal finished
+class _InOrder:
+    """Hands outcomes to ``absorb`` strictly in game order, whatever order chunks finish in; those of a
+    checkpoint first, each new chunk kept in the checkpoint as it comes."""
+
+    def __init__(self, absorb: Callable[[GameOutcome], None], games: int, saver: Checkpoint | None,
+                 progress: Callable[[int], None] | None) -> None:
+        self.absorb, self.saver, self.progress = absorb, saver, progress
+        self.pending: dict[int, GameOutcome] = {}
+        self.next_game = 0
         if saver is not None:
-            saver.save(a, outcomes)
+            self.pending.update({i: o for i, o in saver.done.items() if i < games})
+        self.resumed = len(self.pending)
+        self.drain()
+        self.finished = self.resumed
+        if progress and self.resumed:
+            progress(self.finished)
+
+    def todo(self, games: int) -> Sequence[int]:
+        """The games left to play; a plain run holds no list of its games, so memory stays flat however many
+        are asked for."""
+        if not self.pending:
+            return range(self.next_game, games)
+        return [i for i in range(games) if i not in self.pending and i >= self.next_game]
+
+    def drain(self) -> None:
+        while self.next_game in self.pending:
+            self.absorb(self.pending.pop(self.next_game))
+            self.next_game += 1
+
+    def on_chunk(self, a: int, outcomes: list[GameOutcome]) -> None:
+        if self.saver is not None:
+            self.saver.save(a, outcomes)
         for k, o in enumerate(outcomes):
-            pending[a + k] = o
-        finished += len(outcomes)
-        drain()
-        if progress:
-            progress(finished)
+            self.pending[a + k] = o
+        self.finished += len(outcomes)
+        self.drain()
+        if self.progress:
+            self.progress(self.finished)
 
-    drain()
-    finished = resumed
-    if progress and resumed:
-        progress(finished)
-    # a plain run holds no list of its games, so memory stays flat however many are asked for
-    todo: Sequence[int] = (range(next_game, games) if not pending else
-                           [i for i in range(games) if i not in pending and i >= next_game])
-    workers = jobs
-    if todo:
-        if backend == "ray":
-            workers = _run_ray(spec, todo, chunk, address, jobs, on_chunk)
-        elif jobs == 1:
-            # one game at a time for progress; a checkpoint is written in chunks, not a line per game
-            size = chunk or (max(1, min(64, len(todo) // 50)) if saver is not None else 1)
-            for a, b in _iter_ranges(todo, size):
-                on_chunk(a, play_range(spec, a, b))
-        else:
-            import multiprocessing as mp
 
-            size = chunk or max(1, min(64, len(todo) // (jobs * 8) or 1))
-            ranges = _ranges(todo, size)
-            ctx = mp.get_context("fork")
-            with ctx.Pool(jobs) as pool:
-                work = [(spec, a, b) for a, b in ranges]
-                for (a, _), outcomes in zip(ranges, pool.imap(_play_range_args, work), strict=True):
-                    on_chunk(a, outcomes)
-    assert next_game == games and not pending, (next_game, games, len(pending))
-    seconds = time.perf_counter() - start
-    return SimReport(game_id, games, seed, opts, entrants, ties, turns_sum, actions, seconds, rotate,
-                     by_turn=by_turn, turn_label=game.turn_label, backend=backend, workers=workers,
-                     ahead=ahead, resumed_games=resumed, warnings=warnings)
+def _play_all(spec: Spec, todo: Sequence[int], backend: str, jobs: int, chunk: int | None, address: str | None,
+              checkpointed: bool, on_chunk: Callable[[int, list[GameOutcome]], None]) -> int:
+    """Play the games ``todo`` on ``backend``, calling ``on_chunk(start, outcomes)`` as each chunk finishes;
+    returns the number of workers."""
+    if backend == "ray":
+        return _run_ray(spec, todo, chunk, address, jobs, on_chunk)
+    if jobs == 1:
+        # one game at a time for progress; a checkpoint is written in chunks, not a line per game
+        size = chunk or (max(1, min(64, len(todo) // 50)) if checkpointed else 1)
+        for a, b in _iter_ranges(todo, size):
+            on_chunk(a, play_range(spec, a, b))
+        return jobs
+    import multiprocessing as mp
+
+    size = chunk or max(1, min(64, len(todo) // (jobs * 8) or 1))
+    ranges = _ranges(todo, size)
+    ctx = mp.get_context("fork")
+    with ctx.Pool(jobs) as pool:
+        work = [(spec, a, b) for a, b in ranges]
+        for (a, _), outcomes in zip(ranges, pool.imap(_play_range_args, work), strict=True):
+            on_chunk(a, outcomes)
+    return jobs
 
 
 def _run_ray(spec: Spec, todo: Sequence[int], chunk: int | None, address: str | None, jobs: int,
