@@ -9,7 +9,7 @@ allowed area under the 5x5/7x7 bound, flood fills) are a handful of shifts and a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 SIZE = 13
 STRIDE = 14
@@ -139,7 +139,7 @@ class Score:
     def total(self) -> int:
         return self.points + self.bonus
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         from realms.games.kingdomino.data import TERRAINS
 
         return {

@@ -178,7 +178,7 @@ class FullGreedyAgent(Agent):
                 score += HARMONY_BONUS
         return int(mk), -holes, score
 
-    def _best_placement(self, state: KingdominoState, p: int, domino: int) -> tuple[tuple, list[int]]:
+    def _best_placement(self, state: KingdominoState, p: int, domino: int) -> tuple[tuple[float, ...], list[int]]:
         kingdom = _Kingdom(state, p)
         keys = _legal_keys(state, p, domino)
         if not keys:
@@ -186,7 +186,7 @@ class FullGreedyAgent(Agent):
             if state.opts["harmony"] and holes == 0:
                 score -= HARMONY_BONUS  # a discarded domino leaves the grid short of full
             return (mk, holes, score - DISCARD_PENALTY), []
-        best_value: tuple = (-1,)
+        best_value: tuple[float, ...] = (-1,)
         best: list[int] = []
         for key in keys:
             pts, occ, box = kingdom.try_place(domino, key)
@@ -204,7 +204,7 @@ class FullGreedyAgent(Agent):
         p = state.to_move
         assert p is not None
         if state.step == PICK:
-            best_value: tuple = (-1,)
+            best_value: tuple[float, ...] = (-1,)
             best: list[Action] = []
             for a in actions:
                 value, _ = self._best_placement(state, p, state.nxt[a["slot"]])
@@ -306,7 +306,7 @@ class RolloutAgent(Playout):
         return out
 
 
-def _flat(value: tuple) -> float:
+def _flat(value: tuple[float, ...]) -> float:
     mk, holes, score = value
     return mk * 1e6 + holes * 1e3 + score
 

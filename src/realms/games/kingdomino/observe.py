@@ -61,13 +61,13 @@ _DOMINO_ROWS = [array("f", row.tobytes()) for row in _DOMINO]
 
 #: kingdom planes by the masks that make them, for kingdoms that did not just grow from the last one encoded
 #: in their place (search and training revisit the same kingdoms): bounded, cleared when full
-_PLANES: dict[tuple[int, ...], array] = {}
+_PLANES: dict[tuple[int, ...], array[float]] = {}
 _PLANES_MAX = 1 << 11
 _KINGDOM = PLANES * B.SIZE * B.SIZE
 _PLANE = B.SIZE * B.SIZE
 
 
-def _unpacked(masks: tuple[int, ...]) -> array:
+def _unpacked(masks: tuple[int, ...]) -> array[float]:
     raw = b"".join(m.to_bytes(_NBYTES, "little") for m in masks)
     bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
     planes = bits.reshape(PLANES, _ROW_BITS)[:, :B.NBITS].reshape(PLANES, B.SIZE, B.STRIDE)
@@ -78,7 +78,7 @@ _CELL = [(b // B.STRIDE) * B.SIZE + b % B.STRIDE for b in range(B.NBITS)]
 _PLANE_INDICES = range(PLANES)
 
 
-def _grow(out: array, at: int, old: tuple[int, ...], key: tuple[int, ...]) -> bool:
+def _grow(out: array[float], at: int, old: tuple[int, ...], key: tuple[int, ...]) -> bool:
     """Writes into ``out`` from ``at``, where the planes of ``old`` lie, those of ``key`` when the kingdom only
     grew (a placement adds a square or two to a few planes); False, writing nothing, when it did not."""
     changed = []
@@ -112,7 +112,7 @@ def _halves() -> list[tuple[int, int, int, int]]:
 _HALVES = _halves()
 
 
-def _grow_by(planes: array, s: Any, q: int, new: int) -> None:
+def _grow_by(planes: array[float], s: Any, q: int, new: int) -> None:
     """Writes into ``planes`` (seat ``q``'s kingdom) the squares ``new`` that state ``s`` has occupied since."""
     terr, crown = s.terr, s.crown
     t0 = q * 6
@@ -156,7 +156,7 @@ def _grow_by(planes: array, s: Any, q: int, new: int) -> None:
         new ^= low
 
 
-def _planes(key: tuple[int, ...]) -> array:
+def _planes(key: tuple[int, ...]) -> array[float]:
     """The planes of the kingdom whose masks are ``key`` (cached)."""
     got = _PLANES.get(key)
     if got is None:
@@ -167,7 +167,7 @@ def _planes(key: tuple[int, ...]) -> array:
     return got
 
 
-def _slot_table() -> list[array]:
+def _slot_table() -> list[array[float]]:
     """The 22 numbers of a row slot by ``((domino * 5 + relative king + 1) * 2 + acting) * 2 + acted``
     (relative king -1: no king on it); domino 0, the empty slot, is all zero."""
     table = []
