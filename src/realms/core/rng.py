@@ -19,14 +19,17 @@ from realms.core.errors import OptionsError
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+#: the finaliser's two multipliers (``mix64``; ``next64`` and ``below`` write them out, for speed)
+MIX1 = 0xBF58476D1CE4E5B9
+MIX2 = 0x94D049BB133111EB
 
 T = TypeVar("T")
 
 
 def mix64(z: int) -> int:
     """The SplitMix64 finaliser: a bijective scramble of a 64-bit integer."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    z = ((z ^ (z >> 30)) * MIX1) & MASK64
+    z = ((z ^ (z >> 27)) * MIX2) & MASK64
     return z ^ (z >> 31)
 
 

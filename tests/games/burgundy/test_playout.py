@@ -156,24 +156,6 @@ def test_informed_playouts_beat_random_ones():
     assert searched.entrants[0].wins == 2, searched.to_json()
 
 
-def test_a_changed_kernel_drops_the_compiled_cache(tmp_path):
-    """numba checks a module's cache against its own file only: the playout module's is dropped when the
-    kernel's source (compiled into it) changes, and kept while it does not."""
-    source = tmp_path / "kernel.py"
-    source.write_text("rules = 1\n")
-    cache = tmp_path / "__pycache__"
-    playout._drop_stale_cache(cache, source)
-    compiled = [cache / "playout._play-1.py311.nbi", cache / "playout._play-1.py311.1.nbc"]
-    other = cache / "kernel._apply-2.py311.nbi"
-    for f in (*compiled, other):
-        f.write_text("x")
-    playout._drop_stale_cache(cache, source)
-    assert all(f.exists() for f in (*compiled, other))
-    source.write_text("rules = 2\n")
-    playout._drop_stale_cache(cache, source)
-    assert not any(f.exists() for f in compiled) and other.exists()
-
-
 @pytest.mark.parametrize("options, games", CASES)
 def test_random_finishes_a_search_playout_as_random_seats_do_through_the_reference(options, games):
     """``random`` as a search's playout policy (``mc:policy=random``) finishes a running game in the kernel:

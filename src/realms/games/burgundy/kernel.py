@@ -199,24 +199,12 @@ if AVAILABLE:
             _NSTACKS0[T_TYPE[_t]] += 1
     _NBSTACK0 = _nb
 
-    _G = np.uint64(0x9E3779B97F4A7C15)
-    _M1 = np.uint64(0xBF58476D1CE4E5B9)
-    _M2 = np.uint64(0x94D049BB133111EB)
-    _U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
-    _LO32 = np.uint64(0xFFFFFFFF)
+    # SplitMix64 (``realms.core.jit``): rngs[0] is the game's stream, rngs[1 + p] seat p's agent
+    from realms.core import jit
+    from realms.core.jit import below as _below
+    from realms.core.jit import pick as _pick
 
-    @numba.njit(cache=True)
-    def _below(rngs: Any, k: int, n: int) -> int:
-        """``Rng.below(n)`` on ``rngs[k]`` (0: the game's stream, 1 + p: seat p's agent)."""
-        s = rngs[k] + _G
-        rngs[k] = s
-        z = (s ^ (s >> _U30)) * _M1
-        z = (z ^ (z >> _U27)) * _M2
-        z = z ^ (z >> _U31)
-        un = np.uint64(n)
-        lo = (z & _LO32) * un
-        hi = (z >> _U32) * un
-        return int((hi + (lo >> _U32)) >> _U32)
+    jit.drop_stale_cache(__file__, jit.__file__)
 
     @numba.njit(cache=True)
     def _popcount(m: int) -> int:
@@ -890,7 +878,7 @@ if AVAILABLE:
         k = _settle(st, bt, rngs, acts)
         while k:
             p = st[G_TOMOVE]
-            idx = acts[_below(rngs, 1 + p, k)] if k > 1 else acts[0]
+            idx = _pick(acts, k, rngs, 1 + p)
             if record:
                 if nact >= cap or at + k > lists.shape[0]:
                     raise ValueError("burgundy kernel: the record buffers are full")

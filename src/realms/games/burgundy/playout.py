@@ -38,9 +38,7 @@ given, never the reference state's own: a search passes a fresh one drawn from i
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from realms.core.rng import MASK64
@@ -62,30 +60,13 @@ RANDOM, INFORMED = 0, 1
 BUILDING_VALUE = (3.5, 4.0, 3.0, 3.0, 3.0, 2.5, 2.0, 3.5)
 
 
-
-def _drop_stale_cache(cache: Path, source: Path) -> None:
-    """numba's on-disk cache of this module (in ``cache``) is checked against this file only, yet the kernel's
-    functions are compiled into it: when the kernel's ``source`` has changed since the cache was written, drop
-    the cache (a stamp of the kernel's source beside it), so a changed rule is never played from stale
-    machine code."""
-    try:
-        stamp = cache / "playout.kernel-stamp"
-        key = hashlib.sha256(source.read_bytes()).hexdigest()
-        if stamp.is_file() and stamp.read_text() == key:
-            return
-        for old in cache.glob("playout.*.nb[ic]"):
-            old.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
-        stamp.write_text(key)
-    except OSError:  # a read-only install: numba then finds no usable cache there either
-        pass
-
-
 if AVAILABLE:
     import numba
     import numpy as np
 
-    _drop_stale_cache(Path(__file__).parent / "__pycache__", Path(kernel.__file__))
+    from realms.core import jit
+
+    jit.drop_stale_cache(__file__, kernel.__file__, jit.__file__)
 
     from realms.games.burgundy.kernel import (
         _DELTA,

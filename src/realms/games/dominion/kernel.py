@@ -139,32 +139,15 @@ if AVAILABLE:
     _TYPES = np.array(TYPES, dtype=np.int64)
     _COINS = np.array(COINS, dtype=np.int64)
     _VP = np.array(VP, dtype=np.int64)
-    _G = np.uint64(0x9E3779B97F4A7C15)
-    _M1 = np.uint64(0xBF58476D1CE4E5B9)
-    _M2 = np.uint64(0x94D049BB133111EB)
-    _U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
-    _LO32 = np.uint64(0xFFFFFFFF)
+    # SplitMix64 (``realms.core.jit``): rngs[0] is the game's stream, rngs[1 + p] seat p's agent
+    from realms.core import jit
+    from realms.core.jit import GOLDEN as _G
+    from realms.core.jit import below as _below
+    from realms.core.jit import mix as _mix
+    from realms.core.jit import mulhi as _mulhi
+    from realms.core.jit import pick as _pick
 
-    @numba.njit(cache=True)
-    def _mix(s: Any) -> Any:
-        z = (s ^ (s >> _U30)) * _M1
-        z = (z ^ (z >> _U27)) * _M2
-        return z ^ (z >> _U31)
-
-    @numba.njit(cache=True)
-    def _mulhi(z: Any, n: int) -> int:
-        """The high 64 bits of ``z * n`` (``n`` below 2**32)."""
-        un = np.uint64(n)
-        lo = (z & _LO32) * un
-        hi = (z >> _U32) * un
-        return int((hi + (lo >> _U32)) >> _U32)
-
-    @numba.njit(cache=True)
-    def _below(rngs: Any, k: int, n: int) -> int:
-        """``Rng.below(n)`` on ``rngs[k]`` (0: the game's stream, 1 + p: seat p's agent)."""
-        s = rngs[k] + _G
-        rngs[k] = s
-        return _mulhi(_mix(s), n)
+    jit.drop_stale_cache(__file__, jit.__file__)
 
     # --- zones ----------------------------------------------------------------------------------------
     @numba.njit(cache=True)
@@ -1160,7 +1143,7 @@ if AVAILABLE:
         k = _settle(st, rngs, acts)
         while k:
             p = st[G_TOMOVE]
-            idx = acts[_below(rngs, 1 + p, k)] if k > 1 else acts[0]
+            idx = _pick(acts, k, rngs, 1 + p)
             if record:
                 if nact >= cap or at + k > lists.shape[0]:
                     raise ValueError("dominion kernel: the record buffers are full")
@@ -1256,7 +1239,7 @@ if AVAILABLE:
         rngs[0] = chance
         k = _settle(st, rngs, acts)
         while k:
-            _apply(st, rngs, acts[_below(rngs, 1 + st[G_TOMOVE], k)] if k > 1 else acts[0])
+            _apply(st, rngs, _pick(acts, k, rngs, 1 + st[G_TOMOVE]))
             k = _settle(st, rngs, acts)
         _result(st, out)
         return st

@@ -58,7 +58,12 @@ _M_SIZE = 105
 
 
 if AVAILABLE:
+    from realms.core import jit
+    from realms.core.jit import below as _below
+    from realms.core.jit import mix as _mix
     from realms.games.kingdomino.data import DOMINOES
+
+    jit.drop_stale_cache(__file__, jit.__file__)
 
     _DOM = np.zeros((len(DOMINOES), 5), dtype=np.int64)
     for _i, _d in enumerate(DOMINOES):
@@ -67,26 +72,8 @@ if AVAILABLE:
     _DR = np.array([0, 1, 0, -1], dtype=np.int64)
     _DC = np.array([1, 0, -1, 0], dtype=np.int64)
 
-    _G = np.uint64(0x9E3779B97F4A7C15)
-    _M1 = np.uint64(0xBF58476D1CE4E5B9)
-    _M2 = np.uint64(0x94D049BB133111EB)
-    _U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
-    _LO32 = np.uint64(0xFFFFFFFF)
     #: the record and counts a kernel is handed when it records nothing (never written then)
     _NOREC = np.zeros(1, dtype=np.int64)
-
-    @numba.njit(cache=True)
-    def _below(rngs: Any, k: int, n: int) -> int:
-        """``Rng.below(n)`` on ``rngs[k]``: SplitMix64, then the high word of the 128-bit product."""
-        s = rngs[k] + _G
-        rngs[k] = s
-        z = (s ^ (s >> _U30)) * _M1
-        z = (z ^ (z >> _U27)) * _M2
-        z = z ^ (z >> _U31)
-        un = np.uint64(n)
-        lo = (z & _LO32) * un
-        hi = (z >> _U32) * un
-        return int((hi + (lo >> _U32)) >> _U32)
 
     @numba.njit(cache=True)
     def _placements(grid: Any, box: Any, p: int, n: int, dom: Any, domino: int, out: Any, rows: Any) -> int:
@@ -662,12 +649,6 @@ if AVAILABLE:
         out[players, 0] = rnd
         return nact
 
-
-    @numba.njit(cache=True)
-    def _mix(z: Any) -> Any:
-        z = (z ^ (z >> _U30)) * _M1
-        z = (z ^ (z >> _U27)) * _M2
-        return z ^ (z >> _U31)
 
     @numba.njit(cache=True)
     def play_new(seed: Any, players: int, n: int, row_size: int, kings: int, keep: int, harmony: bool,

@@ -1,0 +1,87 @@
+"""What the games' numba kernels share (the ``fast`` extra), written once.
+
+- SplitMix64 on a stream's state held as one ``uint64`` (an array element, so a kernel advances it in place):
+  ``mix`` is ``rng.mix64``, ``below(rngs, k, n)`` is ``Rng.below(n)`` on the stream ``rngs[k]``, so a kernel
+  draws exactly the numbers the reference engine draws (``tests/core/test_jit.py``; every kernel's replay
+  against the reference checks it again). ``mulhi`` is the bounded draw's last step, for a kernel that spends
+  one 64-bit output on several draws as the reference's ``zones.draw`` does.
+- ``pick``: the ``random`` agent's choice among a decision's legal actions.
+- ``drop_stale_cache``: numba checks a module's on-disk cache against that module's file only, yet the
+  functions it calls from other modules (these among them) are compiled into it; a kernel module names the
+  modules it compiles in, and its cache is dropped when one of them changes.
+
+Without numba, ``AVAILABLE`` is False and only ``drop_stale_cache`` is defined, as in each kernel module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from realms.core.rng import GOLDEN as _GOLDEN
+from realms.core.rng import MIX1 as _MIX1
+from realms.core.rng import MIX2 as _MIX2
+
+try:  # the optional ``fast`` extra
+    import numba
+    import numpy as np
+
+    AVAILABLE = True
+except ImportError:  # pragma: no cover - exercised where numba is missing (numba and np stay undefined)
+    AVAILABLE = False
+
+
+def drop_stale_cache(module: str | Path, *sources: str | Path) -> None:
+    """Drop numba's on-disk cache of ``module`` (its ``__pycache__/<stem>.*.nbi``/``.nbc``) when one of
+    ``sources`` (the modules whose functions are compiled into it) has changed since the cache was written, a
+    stamp of their contents kept beside it; so a changed rule or helper is never run from stale machine code."""
+    path = Path(module)
+    cache = path.parent / "__pycache__"
+    try:
+        key = hashlib.sha256(b"".join(Path(s).read_bytes() for s in sources)).hexdigest()
+        stamp = cache / f"{path.stem}.sources-stamp"
+        if stamp.is_file() and stamp.read_text() == key:
+            return
+        for old in cache.glob(f"{path.stem}.*.nb[ic]"):
+            old.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(key)
+    except OSError:  # a read-only install: numba then finds no usable cache there either
+        pass
+
+
+if AVAILABLE:
+    GOLDEN = np.uint64(_GOLDEN)
+    _M1 = np.uint64(_MIX1)
+    _M2 = np.uint64(_MIX2)
+    _U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+    _LO32 = np.uint64(0xFFFFFFFF)
+
+    @numba.njit(cache=True)
+    def mix(z: Any) -> Any:
+        """``rng.mix64``: the SplitMix64 finaliser of a ``uint64``."""
+        z = (z ^ (z >> _U30)) * _M1
+        z = (z ^ (z >> _U27)) * _M2
+        return z ^ (z >> _U31)
+
+    @numba.njit(cache=True)
+    def mulhi(z: Any, n: int) -> int:
+        """The high 64 bits of ``z * n`` (``n`` below 2**32): a uniform int in [0, n) from the output ``z``."""
+        un = np.uint64(n)
+        lo = (z & _LO32) * un
+        hi = (z >> _U32) * un
+        return int((hi + (lo >> _U32)) >> _U32)
+
+    @numba.njit(cache=True)
+    def below(rngs: Any, k: int, n: int) -> int:
+        """``Rng.below(n)`` on the stream ``rngs[k]`` (advanced in place)."""
+        s = rngs[k] + GOLDEN
+        rngs[k] = s
+        return mulhi(mix(s), n)
+
+    @numba.njit(cache=True)
+    def pick(acts: Any, n: int, rngs: Any, k: int) -> int:
+        """``RandomAgent``'s choice among the ``n`` legal actions ``acts[:n]``, from the stream ``rngs[k]``
+        (which a single legal action leaves untouched)."""
+        return acts[below(rngs, k, n)] if n > 1 else acts[0]
