@@ -81,7 +81,7 @@ if AVAILABLE:
         return mulhi(mix(s), n)
 
     @numba.njit(cache=True)
-    def pick(acts: Any, n: int, rngs: Any, k: int) -> int:
+    def pick(acts: Any, n: int, rngs: Any, k: int) -> Any:
         """``RandomAgent``'s choice among the ``n`` legal actions ``acts[:n]``, from the stream ``rngs[k]``
         (which a single legal action leaves untouched)."""
         return acts[below(rngs, k, n)] if n > 1 else acts[0]
