@@ -7,7 +7,7 @@ import asyncio
 from sqlalchemy import select
 from sqlalchemy.orm import sessionmaker
 
-import realms.server.live as live_module
+import realms.server.bot_turns as bot_turns
 from realms.server.db import SeatRow, make_engine, migrate
 from realms.server.live import Manager
 
@@ -27,8 +27,8 @@ def test_a_bot_whose_move_is_refused_hands_its_seat_to_a_fallback_and_says_so(tm
     engine = make_engine(f"sqlite:///{tmp_path / 'bots.sqlite3'}")
     migrate(engine)
     m = Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=0)
-    real = live_module.make_agent
-    monkeypatch.setattr(live_module, "make_agent",
+    real = bot_turns.make_agent
+    monkeypatch.setattr(bot_turns, "make_agent",
                         lambda name, game, seed: Stubborn() if name == "stubborn" else real(name, game, seed))
     Stubborn.calls = 0
     live = m.create("kingdomino", {}, ["bot:random", "bot:greedy"])

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event, select, text, update
 from sqlalchemy.orm import sessionmaker
 
+import realms.server.bot_turns as bot_turns
 import realms.server.live as live_module
 from realms.server.app import create_app
 from realms.server.db import ActionRow, GameRow, SeatRow, make_engine, migrate
@@ -173,8 +174,8 @@ def test_the_bot_fallback_note_is_stored_and_read_back_after_a_restart(url, monk
     engine = make_engine(url)
     migrate(engine)
     m = Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=0)
-    real = live_module.make_agent
-    monkeypatch.setattr(live_module, "make_agent",
+    real = bot_turns.make_agent
+    monkeypatch.setattr(bot_turns, "make_agent",
                         lambda name, game, seed: Stubborn() if name == "stubborn" else real(name, game, seed))
     live = m.create("kingdomino", {}, ["bot:random", "bot:random"])
     with m.sessions.begin() as db:

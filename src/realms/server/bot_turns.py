@@ -1,0 +1,158 @@
+"""Bots playing their seats: each game's bot task, moves thought in the bot pool with the game's lock let go,
+retries of moves that may succeed later, the fallback bot for one that fails, and the bots of unfinished games
+started again after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from sqlalchemy import select, update
+
+from realms.agents import make_agent
+from realms.core.agents import choose
+from realms.core.errors import IllegalAction
+from realms.core.game import Event
+from realms.core.rng import derive_seed
+from realms.server.bots import bot_move
+from realms.server.db import GameRow, SeatRow
+from realms.server.livegame import ApiError, LiveGame
+from realms.server.store import Store
+
+log = logging.getLogger("realms.server")
+FALLBACK_BOT = "random"  # plays a seat whose bot failed
+BOT_RETRIES = 5  # a bot move that may succeed later (409, 503) is retried this often, with backoff
+BOT_RETRY_BASE, BOT_RETRY_MAX = 0.05, 2.0  # seconds
+
+
+class BotTurns(Store):
+    """The bots' moves."""
+
+    def schedule_bots(self, live: LiveGame) -> None:
+        if live.finished or (live.bot_task is not None and not live.bot_task.done()):
+            return
+        to_move = live.game.to_move(live.state)
+        if to_move is None or live.seats[to_move].kind != "bot":
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        live.bot_task = loop.create_task(self._run_bots(live))
+
+    async def _run_bots(self, live: LiveGame) -> None:
+        """Play the bots' moves. A move that can succeed later (the game moved on in another process: 409;
+        the database failing: 503) is retried with backoff; a move the engine refuses, or a bot that
+        crashes, would fail the same way again (same seed), so the seat goes to the fallback bot and the
+        game log says so."""
+        failures = 0
+        while True:
+            delay = self.bot_delay if not failures else min(BOT_RETRY_BASE * 2 ** (failures - 1), BOT_RETRY_MAX)
+            await asyncio.sleep(delay)
+            async with live.lock:
+                self.catch_up(live)
+                if live.finished:
+                    return
+                seat = live.game.to_move(live.state)
+                if seat is None or live.seats[seat].kind != "bot":
+                    return
+                name = live.seats[seat].agent or FALLBACK_BOT
+                try:
+                    seed = derive_seed(live.seed, seat + 1, live.version)
+                    agent = make_agent(name, live.game, seed)
+                    if self.bots is not None and self.bots.wants(agent):
+                        thought = await self._think_outside(live, seat, name, seed)
+                        if thought is None:  # the game moved on while the bot thought: look again
+                            continue
+                        action = thought
+                    else:
+                        action = choose(agent, live.game, live.state, seat)  # its seat's copy, never the truth
+                    await self._commit(live, seat, action)
+                    failures = 0
+                except ApiError as e:
+                    if e.status in (409, 503) and failures < BOT_RETRIES:
+                        failures += 1
+                        log.warning("bot move in %s failed (%s), retry %d: %s", live.id, e.status, failures,
+                                    e.message)
+                        continue
+                    if e.status == 503:  # the database is down: another bot would fare no better
+                        log.error("bot moves in %s stop until the game changes again: %s", live.id, e.message)
+                        return
+                    failures = 0
+                    if not self._fall_back(live, seat, name, e.message):
+                        return
+                    continue
+                except Exception as e:  # a bot bug must not take the server down
+                    log.exception("bot %s crashed in game %s", name, live.id)
+                    failures = 0
+                    if not self._fall_back(live, seat, name, f"{type(e).__name__}: {e}"):
+                        return
+                    continue
+            if self.notify is not None:
+                await self.notify(live, live.version)
+            self.release_if_idle(live)
+
+    async def _think_outside(self, live: LiveGame, seat: int, name: str, seed: int) -> Any:
+        """The bot's move, thought in the bot pool with the game's lock released (so the game's reads and
+        every other game go on meanwhile), then checked under the lock again: None when the game moved on
+        (another process's action, a seat change), else the action."""
+        assert self.bots is not None
+        version, state = live.version, live.game.clone(live.state)
+        live.lock.release()
+        try:
+            index = await self.bots.run(bot_move, live.game.id, state, seat, name, seed)
+        finally:
+            await live.lock.acquire()
+        self.catch_up(live)
+        if (live.finished or live.version != version or live.game.to_move(live.state) != seat
+                or live.seats[seat].kind != "bot" or (live.seats[seat].agent or FALLBACK_BOT) != name):
+            return None
+        for action in live.game.legal_actions(live.state):
+            if action.index == index:
+                return action
+        raise IllegalAction(f"{live.game.id}: bot {name!r} chose action {index}, which seat {seat + 1} may not play")
+
+    def _fall_back(self, live: LiveGame, seat: int, name: str, why: str) -> bool:
+        """Hand ``seat`` to the fallback bot (stored, so a restart keeps it) and say so in the game log.
+        False when the fallback itself failed: the bot task stops (the log says why)."""
+        if name == FALLBACK_BOT:
+            log.error("the fallback bot failed in game %s, seat %d: %s", live.id, seat, why)
+            return False
+        log.warning("bot %s of game %s, seat %d, failed (%s): the %s bot plays on", name, live.id, seat, why,
+                    FALLBACK_BOT)
+        note = Event("note", None, f"The {name} bot of seat {seat + 1} failed; the {FALLBACK_BOT} bot plays that seat "
+                                   f"from now on.", {"note": "bot-fallback", "bot": name, "seat": seat,
+                                                     "fallback": FALLBACK_BOT})
+        with self.sessions.begin() as db:  # the seat change and its note in the log, together
+            db.execute(update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == seat)
+                       .values(agent=FALLBACK_BOT))
+            self.add_note(live, note, db)
+        live.seats[seat].agent = FALLBACK_BOT
+        return True
+
+    def resume_all(self) -> list[str]:
+        """After a restart, restart the bots of unfinished games: only games with a bot seat are loaded
+        (replayed), and those where no bot is to move leave memory again at once; every other game is
+        loaded when someone asks for it. Returns the ids of the games whose bots were restarted."""
+        with self.sessions() as db:
+            has_bot = select(SeatRow.game_id).where(SeatRow.game_id == GameRow.id, SeatRow.kind == "bot").exists()
+            ids = list(db.scalars(select(GameRow.id).where(GameRow.status == "active", has_bot)))
+        resumed = []
+        for gid in ids:
+            try:
+                live = self.get(gid)
+            except ApiError as e:
+                log.error("cannot resume %s: %s", gid, e.message)
+                continue
+            except Exception:  # one broken game must not keep the others (or the server) down
+                log.exception("cannot resume %s", gid)
+                continue
+            to_move = live.game.to_move(live.state)
+            if to_move is None or live.seats[to_move].kind != "bot":
+                if not live.watchers:
+                    del self.games[gid]
+                continue
+            resumed.append(gid)
+            self.schedule_bots(live)
+        return resumed
