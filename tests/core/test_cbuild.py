@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from realms.core import cbuild
@@ -52,3 +54,55 @@ def test_a_failed_build_or_a_request_for_python_gives_none_and_why(tmp_path, cac
     monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
     module, why = cbuild.load("tests.fake", src)
     assert module is None and "no-such-cc" in why
+
+
+def test_a_change_in_any_header_a_source_includes_changes_its_build(tmp_path, monkeypatch):
+    """Headers are found as the compiler finds them (beside the including file, then in ``cbuild.INCLUDE``), and
+    each one's text is part of the build's key, so that a changed header is never served by a stale library."""
+    include = tmp_path / "include"
+    include.mkdir()
+    monkeypatch.setattr(cbuild, "INCLUDE", include)
+    beside = tmp_path / "beside.h"
+    beside.write_text("#define A 1\n")
+    (include / "common.h").write_text('#include "deeper.h"\n')
+    (include / "deeper.h").write_text("#define B 1\n")
+    src = tmp_path / "observe.c"
+    src.write_text('#include "beside.h"\n#include "common.h"\n#include "common.h"\n#include "missing.h"\n' + SOURCE)
+    assert [p.name for p in cbuild.sources(src)] == ["observe.c", "beside.h", "common.h", "deeper.h"]
+    keys = [cbuild.build_key(src)]
+    for header in (beside, include / "common.h", include / "deeper.h"):
+        header.write_text(header.read_text() + "/* changed */\n")
+        keys.append(cbuild.build_key(src))
+    assert len(set(keys)) == 4
+
+
+def test_a_header_on_the_include_path_is_compiled_in_and_its_change_rebuilds(tmp_path, cache, monkeypatch):
+    if not can_compile():
+        pytest.skip("no C compiler or Python headers here")
+    include = tmp_path / "include"
+    include.mkdir()
+    monkeypatch.setattr(cbuild, "INCLUDE", include)
+    (include / "factor.h").write_text("#define FACTOR 2\n")
+    src = tmp_path / "observe.c"
+    src.write_text('#include "factor.h"\n' + SOURCE.replace("2 * PyLong_AsLong", "FACTOR * PyLong_AsLong"))
+    module, why = cbuild.load("tests.factor2", src)
+    assert why is None and module is not None and module.twice(21) == 42
+    (include / "factor.h").write_text("#define FACTOR 3\n")
+    module, why = cbuild.load("tests.factor3", src)
+    assert why is None and module is not None and module.twice(21) == 63
+    assert len(list(cache.iterdir())) == 2
+
+
+def test_every_game_s_compiled_encoder_includes_the_shared_header():
+    import sys
+
+    import realms.games
+
+    shared = cbuild.INCLUDE / "encoder.h"
+    assert shared.is_file()
+    encoders = [Path(sys.modules[type(realms.games.get(gid)).__module__].__file__).parent / "observe.c"
+                for gid in realms.games.ids()]
+    encoders = [source for source in encoders if source.is_file()]
+    assert encoders
+    for source in encoders:
+        assert shared in cbuild.sources(source), source

@@ -2,8 +2,10 @@
 
 ``load(package, source)`` returns the extension module compiled from ``source`` (a CPython extension whose init
 function is ``PyInit__observe_c``), or None with the reason, so that the caller falls back to its Python code.
-The library is built once per source, Python version and platform, with the C compiler and headers Python was
-built with (``CC`` overrides the compiler), into ``REALMS_CACHE_DIR`` (default ``~/.cache/realms``, or under
+The library is built once per source (the file and every header it includes with ``#include "..."``, the encoders'
+shared ``encoder.h`` beside this module among them: ``sources``), Python version and platform, with the C compiler
+and headers Python was built with (``CC`` overrides the compiler) and this module's directory on the include path,
+into ``REALMS_CACHE_DIR`` (default ``~/.cache/realms``, or under
 ``XDG_CACHE_HOME``) under ``observe/``; a build goes to a temporary name and is then renamed, so processes
 building at once each find a whole file. ``REALMS_PYTHON_OBSERVE=1`` asks for the Python code instead.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -22,6 +25,9 @@ from types import ModuleType
 
 CACHE_ENV = "REALMS_CACHE_DIR"
 PYTHON_ENV = "REALMS_PYTHON_OBSERVE"
+#: on the include path of every build: the encoders' shared header, ``encoder.h``
+INCLUDE = Path(__file__).resolve().parent
+_INCLUDE_LINE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.MULTILINE)
 
 
 def cache_dir() -> Path:
@@ -30,20 +36,48 @@ def cache_dir() -> Path:
     return Path(base) / "observe"
 
 
-def build(name: str, source: Path) -> Path:
-    """The shared library of ``source``, built when this source, Python and platform have none yet (OSError when
-    the build fails)."""
-    code = source.read_bytes()
+def sources(source: Path) -> list[Path]:
+    """``source`` and the files it includes with ``#include "..."``, theirs in turn, each once, in the order first
+    met; each found as the compiler finds it: beside the file that includes it, else in ``INCLUDE``. A name found in
+    neither is left to the compiler (whose error then says so)."""
+    found = [source]
+    for path in found:
+        for name in _INCLUDE_LINE.findall(path.read_bytes()):
+            rel = name.decode()
+            for where in (path.parent, INCLUDE):
+                candidate = (where / rel).resolve()
+                if candidate.is_file():
+                    if candidate not in found:
+                        found.append(candidate)
+                    break
+    return found
+
+
+def build_key(source: Path) -> str:
+    """What names the build of ``source``: a digest of its ``sources``' contents, the Python version and the
+    extension suffix."""
+    digest = hashlib.sha256()
+    for path in sources(source):
+        code = path.read_bytes()
+        digest.update(f"{path.name}:{len(code)}:".encode())
+        digest.update(code)
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    tag = hashlib.sha256(code + sys.version.encode() + suffix.encode()).hexdigest()[:16]
-    target = cache_dir() / f"{name}_{tag}{suffix}"
+    digest.update(sys.version.encode() + suffix.encode())
+    return digest.hexdigest()[:16]
+
+
+def build(name: str, source: Path) -> Path:
+    """The shared library of ``source``, built when these sources, Python and platform have none yet (OSError when
+    the build fails)."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    target = cache_dir() / f"{name}_{build_key(source)}{suffix}"
     if target.exists():
         return target
     target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
     include = sysconfig.get_paths()["include"]
     tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-    cmd = [*cc, "-O2", "-shared", "-fPIC", f"-I{include}", str(source), "-o", str(tmp)]
+    cmd = [*cc, "-O2", "-shared", "-fPIC", f"-I{INCLUDE}", f"-I{include}", str(source), "-o", str(tmp)]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
         if done.returncode != 0:

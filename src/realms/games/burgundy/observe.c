@@ -6,10 +6,6 @@
  *
  * encode(state, seat, out): `out` is a writable buffer of float32 of the layout's size. Every division is done in
  * double and then rounded to float, as the Python encoder's are. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <string.h>
-
 #define NSPACES 37
 #define STRIDE 38 /* estate slots per player: index = space id 1..37 */
 #define TILE 20
@@ -19,34 +15,23 @@
 #define MODE_BOARD 0
 #define MODE_OVER 2
 
-enum { D_BOARD = 0, D_TURN = 1, D_FRAMES = 2 }; /* the decision one-hot: board, turn, the frames, end, over */
+#define OBS_GAME "burgundy"
+#define OBS_NAMES(X)                                                                                                 \
+    X(players) X(boards) X(estate) X(storage) X(know) X(vp) X(silver) X(workers) X(mines) X(turns) X(track_pos)   \
+    X(track_stamp) X(goods) X(sold) X(dice) X(depots) X(black) X(depot_goods) X(round_goods) X(bonus) X(to_move)   \
+    X(used) X(bought) X(stacks) X(black_stack) X(goods_pool) X(removed) X(pool) X(order) X(mode) X(frames)         \
+    X(phase) X(round) X(white) X(oi) X(types) X(start)
+#define OBS_CONSTANTS(X) X("NSPACES", NSPACES) X("STRIDE", STRIDE)
+#define OBS_SETUP_DOC "setup(places, tiles, frames): the places by tile id, their number, the frames'"
+#include "encoder.h"
 
-static PyObject *s_players, *s_boards, *s_estate, *s_storage, *s_know, *s_vp, *s_silver, *s_workers, *s_mines,
-    *s_turns, *s_track_pos, *s_track_stamp, *s_goods, *s_sold, *s_dice, *s_depots, *s_black, *s_depot_goods,
-    *s_round_goods, *s_bonus, *s_to_move, *s_used, *s_bought, *s_stacks, *s_black_stack, *s_goods_pool,
-    *s_removed, *s_pool, *s_order, *s_mode, *s_frames, *s_phase, *s_round, *s_white, *s_oi, *s_types, *s_dice_b,
-    *s_start;
+enum { D_BOARD = 0, D_TURN = 1, D_FRAMES = 2 }; /* the decision one-hot: board, turn, the frames, end, over */
 
 /* a place by tile id (rows 0..ntiles-1; row ntiles: an empty place): occupied, then the tile; set by setup() */
 static float *places = NULL;
 static long ntiles = -1, nframes = -1;
 
-static inline long pymod(long x, long n) {
-    long r = x % n;
-    return r < 0 ? r + n : r;
-}
-
 static inline float ratio(long k, double by) { return (float)((double)k / by); }
-
-static int bad(const char *what) {
-    PyErr_Format(PyExc_ValueError, "burgundy observation: %s", what);
-    return -1;
-}
-
-/* item i of a list of ints (the caller checked the list and its length) */
-static inline long at(PyObject *list, Py_ssize_t i) { return PyLong_AsLong(PyList_GET_ITEM(list, i)); }
-
-static inline int is_list(PyObject *x, Py_ssize_t n) { return PyList_Check(x) && PyList_GET_SIZE(x) >= n; }
 
 /* writes the place of tile t (-1: empty) at out[o] */
 static int place(float *out, long o, long t) {
@@ -55,38 +40,22 @@ static int place(float *out, long o, long t) {
     return 0;
 }
 
-#define GET(var, name)                        \
-    var = PyObject_GetAttr(state, name);      \
-    if (var == NULL) goto fail;               \
-    refs[nref++] = var;
+static int obs_ready(void) { return places != NULL; }
 
-static PyObject *encode(PyObject *self, PyObject *args) {
-    PyObject *state, *buf;
-    long seat;
-    if (!PyArg_ParseTuple(args, "OlO", &state, &seat, &buf)) return NULL;
-    if (places == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "burgundy observation: setup() was not called");
-        return NULL;
-    }
-    Py_buffer view;
-    if (PyObject_GetBuffer(buf, &view, PyBUF_WRITABLE) < 0) return NULL;
-    float *out = (float *)view.buf;
-    PyObject *refs[48];
-    int nref = 0;
-    PyObject *players, *boards, *estate, *storage, *know, *vp, *silver, *workers, *mines, *turns, *pos, *stamp,
+static int obs_fill(Obs *call) {
+    const long seat = call->seat;
+    float *out = call->out;
+    PyObject *boards, *estate, *storage, *know, *vp, *silver, *workers, *mines, *turns, *pos, *stamp,
         *goods, *sold, *dice, *depots, *black, *dgoods, *rgoods, *bonus, *to_move, *used, *bought, *stacks, *bstack,
         *gpool, *removed, *pool, *order, *mode, *frames, *phase, *round, *white, *oi;
-    GET(players, s_players)
-    long p = PyLong_AsLong(players);
-    if (PyErr_Occurred()) goto fail;
-    if (p < 2 || p > MAX_PLAYERS) { bad("players out of range"); goto fail; }
-    if (seat < 0 || seat >= p) { bad("seat out of range"); goto fail; }
+    const long p = obs_players(call, 2, MAX_PLAYERS);
+    if (p < 0) goto fail;
     const long n_est = NSPACES * SPACE;
     const long o_storage = p * n_est, o_player = o_storage + p * 4 * PLACE, o_know = o_player + p * 32;
     const long o_depots = o_know + p * 26, o_dgoods = o_depots + 24 * PLACE, o_black = o_dgoods + 36;
     const long o_rgoods = o_black + 8 * PLACE, o_bonus = o_rgoods + 30, o_turn = o_bonus + 12 * (p + 1);
     const long size = o_turn + 54 + 2 * p;
-    if (view.len != (Py_ssize_t)(size * sizeof(float))) { bad("the buffer is not of the layout's size"); goto fail; }
+    if (obs_size(call, size) < 0) goto fail;
     GET(boards, s_boards) GET(estate, s_estate) GET(storage, s_storage) GET(know, s_know) GET(vp, s_vp)
     GET(silver, s_silver) GET(workers, s_workers) GET(mines, s_mines) GET(turns, s_turns) GET(pos, s_track_pos)
     GET(stamp, s_track_stamp) GET(goods, s_goods) GET(sold, s_sold) GET(dice, s_dice) GET(depots, s_depots)
@@ -112,7 +81,7 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         long q = (seat + i) % p;
         PyObject *board = PyList_GET_ITEM(boards, q);
         if (board == Py_None) continue;
-        PyObject *types = PyObject_GetAttr(board, s_types), *bdice = types ? PyObject_GetAttr(board, s_dice_b) : NULL;
+        PyObject *types = PyObject_GetAttr(board, s_types), *bdice = types ? PyObject_GetAttr(board, s_dice) : NULL;
         PyObject *start = bdice ? PyObject_GetAttr(board, s_start) : NULL;
         if (start == NULL) {
             Py_XDECREF(types);
@@ -239,14 +208,9 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         tb[45 + o_i] = 1.0f;
         if (mover >= 0) tb[45 + p + pymod(mover - seat, p)] = 1.0f;
     }
-    if (PyErr_Occurred()) goto fail;
-    for (int i = 0; i < nref; i++) Py_DECREF(refs[i]);
-    PyBuffer_Release(&view);
-    Py_RETURN_NONE;
+    return 0;
 fail:
-    for (int i = 0; i < nref; i++) Py_DECREF(refs[i]);
-    PyBuffer_Release(&view);
-    return NULL;
+    return -1;
 }
 
 static PyObject *setup(PyObject *self, PyObject *args) {
@@ -258,47 +222,11 @@ static PyObject *setup(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "burgundy observation: setup(places, tiles, frames) of the wrong sizes");
         return NULL;
     }
-    float *copy = PyMem_Malloc(table.len);
-    if (copy == NULL) {
-        PyBuffer_Release(&table);
-        return PyErr_NoMemory();
-    }
-    memcpy(copy, table.buf, table.len);
-    PyBuffer_Release(&table);
+    float *copy = obs_table(&table);
+    if (copy == NULL) return NULL;
     PyMem_Free(places);
     places = copy;
     ntiles = n;
     nframes = f;
     Py_RETURN_NONE;
-}
-
-static PyMethodDef methods[] = {
-    {"encode", encode, METH_VARARGS, "encode(state, seat, out): the whole vector into the float32 buffer out"},
-    {"setup", setup, METH_VARARGS, "setup(places, tiles, frames): the places by tile id, their number, the frames'"},
-    {NULL, NULL, 0, NULL}};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_observe_c", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__observe_c(void) {
-#define INTERN(v, s)                       \
-    v = PyUnicode_InternFromString(s);     \
-    if (v == NULL) return NULL;
-    INTERN(s_players, "players") INTERN(s_boards, "boards") INTERN(s_estate, "estate") INTERN(s_storage, "storage")
-    INTERN(s_know, "know") INTERN(s_vp, "vp") INTERN(s_silver, "silver") INTERN(s_workers, "workers")
-    INTERN(s_mines, "mines") INTERN(s_turns, "turns") INTERN(s_track_pos, "track_pos")
-    INTERN(s_track_stamp, "track_stamp") INTERN(s_goods, "goods") INTERN(s_sold, "sold") INTERN(s_dice, "dice")
-    INTERN(s_depots, "depots") INTERN(s_black, "black") INTERN(s_depot_goods, "depot_goods")
-    INTERN(s_round_goods, "round_goods") INTERN(s_bonus, "bonus") INTERN(s_to_move, "to_move")
-    INTERN(s_used, "used") INTERN(s_bought, "bought") INTERN(s_stacks, "stacks") INTERN(s_black_stack, "black_stack")
-    INTERN(s_goods_pool, "goods_pool") INTERN(s_removed, "removed") INTERN(s_pool, "pool") INTERN(s_order, "order")
-    INTERN(s_mode, "mode") INTERN(s_frames, "frames") INTERN(s_phase, "phase") INTERN(s_round, "round")
-    INTERN(s_white, "white") INTERN(s_oi, "oi") INTERN(s_types, "types") INTERN(s_dice_b, "dice")
-    INTERN(s_start, "start")
-    PyObject *mod = PyModule_Create(&module);
-    if (mod == NULL) return NULL;
-    if (PyModule_AddIntConstant(mod, "NSPACES", NSPACES) < 0 || PyModule_AddIntConstant(mod, "STRIDE", STRIDE) < 0) {
-        Py_DECREF(mod);
-        return NULL;
-    }
-    return mod;
 }

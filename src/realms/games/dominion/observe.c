@@ -7,31 +7,23 @@
  * encode(state, seat, out, vp): `out` is a writable buffer of float32 of the layout's size, `vp` the observing
  * seat's VP (rules.score, which observe.py computes when that seat's cards owned change). Counts are k / 10 and
  * every division is done in double and then rounded to float, as the Python encoder's are. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <string.h>
-
 #define C 41 /* card ids: len(cards.NAMES), checked by observe.py against CARDS */
 #define MAX_PLAYERS 8
 
-static PyObject *s_players, *s_trash, *s_hand, *s_deck, *s_disc, *s_look, *s_supply, *s_piles, *s_play, *s_aside,
-    *s_hpub, *s_top, *s_owned, *s_turns, *s_to_move, *s_phase, *s_actions, *s_buys, *s_coins, *s_empty,
-    *s_edition, *s_colony, *s_cur, *s_stack;
+#define OBS_GAME "dominion"
+#define OBS_NAMES(X)                                                                                                 \
+    X(players) X(trash) X(hand) X(deck) X(disc) X(look) X(supply) X(piles) X(play) X(aside) X(hpub) X(top) X(owned) \
+    X(turns) X(to_move) X(phase) X(actions) X(buys) X(coins) X(empty) X(edition) X(colony) X(cur) X(stack)
+#define OBS_CONSTANTS(X) X("CARDS", C)
+#define OBS_EXTRA "vp"
+#define OBS_SETUP_FLAGS METH_O
+#define OBS_SETUP_DOC "setup(handlers): the number of frame handlers (the pending block's kinds)"
+#include "encoder.h"
 
 /* the number of frame handlers (len(cards.HANDLERS)): set by setup() */
 static long H = -1;
 
-static inline long pymod(long x, long n) {
-    long r = x % n;
-    return r < 0 ? r + n : r;
-}
-
 static inline float tenth(long k) { return (float)((double)k / 10.0); }
-
-static int bad(const char *what) {
-    PyErr_Format(PyExc_ValueError, "dominion observation: %s", what);
-    return -1;
-}
 
 /* a card id from a Python int, or -1 with an error set */
 static inline long card_of(PyObject *x) {
@@ -71,38 +63,22 @@ static int count_zone(float *out, long o, PyObject *zone) {
 /* a per-seat field: a list of at least p items */
 static int per_seat(PyObject *x, long p) { return PyList_Check(x) && PyList_GET_SIZE(x) >= p ? 0 : -1; }
 
-#define GET(var, name)                        \
-    var = PyObject_GetAttr(state, name);      \
-    if (var == NULL) goto fail;               \
-    refs[nref++] = var;
+static int obs_ready(void) { return H >= 0; }
 
-static PyObject *encode(PyObject *self, PyObject *args) {
-    PyObject *state, *buf;
-    long seat;
-    double vp;
-    if (!PyArg_ParseTuple(args, "OlOd", &state, &seat, &buf, &vp)) return NULL;
-    if (H < 0) {
-        PyErr_SetString(PyExc_RuntimeError, "dominion observation: setup() was not called");
-        return NULL;
-    }
-    Py_buffer view;
-    if (PyObject_GetBuffer(buf, &view, PyBUF_WRITABLE) < 0) return NULL;
-    float *out = (float *)view.buf;
-    PyObject *refs[32];
-    int nref = 0;
-    PyObject *players, *trash, *hand, *deck, *disc, *look, *supply, *piles, *play, *aside, *hpub, *top, *owned,
+static int obs_fill(Obs *call) {
+    const long seat = call->seat;
+    const double vp = call->extra;
+    float *out = call->out;
+    PyObject *trash, *hand, *deck, *disc, *look, *supply, *piles, *play, *aside, *hpub, *top, *owned,
         *turns, *to_move, *stack, *ph, *actions, *buys, *coins, *empty, *edition, *colony, *cur;
-    GET(players, s_players)
-    long p = PyLong_AsLong(players);
-    if (PyErr_Occurred()) goto fail;
-    if (p < 1 || p > MAX_PLAYERS) { bad("players out of range"); goto fail; }
-    if (seat < 0 || seat >= p) { bad("seat out of range"); goto fail; }
+    const long p = obs_players(call, 1, MAX_PLAYERS);
+    if (p < 0) goto fail;
     const long o_supply = 0, o_in = C, o_trash = 2 * C, o_hand = 3 * C, o_deck = 4 * C, o_disc = 5 * C,
                o_look = 6 * C;
     const long o_play = 7 * C, o_aside = o_play + p * C, o_known = o_aside + p * C, o_tops = o_known + p * C;
     const long o_owned = o_tops + p * C, o_dtop = o_owned + p * C, o_sizes = o_dtop + p * C, o_turn = o_sizes + 5 * p;
     const long o_pending = o_turn + 12 + p, size = o_pending + H + p + 1;
-    if (view.len != (Py_ssize_t)(size * sizeof(float))) { bad("the buffer is not of the layout's size"); goto fail; }
+    if (obs_size(call, size) < 0) goto fail;
     GET(trash, s_trash) GET(hand, s_hand) GET(deck, s_deck) GET(disc, s_disc) GET(look, s_look)
     GET(supply, s_supply) GET(piles, s_piles) GET(play, s_play) GET(aside, s_aside) GET(hpub, s_hpub)
     GET(top, s_top) GET(owned, s_owned) GET(turns, s_turns) GET(to_move, s_to_move) GET(stack, s_stack)
@@ -223,14 +199,9 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     } else {
         out[o_pending + H + p] = 1.0f;
     }
-    if (PyErr_Occurred()) goto fail;
-    for (int i = 0; i < nref; i++) Py_DECREF(refs[i]);
-    PyBuffer_Release(&view);
-    Py_RETURN_NONE;
+    return 0;
 fail:
-    for (int i = 0; i < nref; i++) Py_DECREF(refs[i]);
-    PyBuffer_Release(&view);
-    return NULL;
+    return -1;
 }
 
 static PyObject *setup(PyObject *self, PyObject *arg) {
@@ -241,30 +212,4 @@ static PyObject *setup(PyObject *self, PyObject *arg) {
     }
     H = h;
     Py_RETURN_NONE;
-}
-
-static PyMethodDef methods[] = {
-    {"encode", encode, METH_VARARGS, "encode(state, seat, out, vp): the whole vector into the float32 buffer out"},
-    {"setup", setup, METH_O, "setup(handlers): the number of frame handlers (the pending block's kinds)"},
-    {NULL, NULL, 0, NULL}};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_observe_c", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__observe_c(void) {
-#define INTERN(v, s)                       \
-    v = PyUnicode_InternFromString(s);     \
-    if (v == NULL) return NULL;
-    INTERN(s_players, "players") INTERN(s_trash, "trash") INTERN(s_hand, "hand") INTERN(s_deck, "deck")
-    INTERN(s_disc, "disc") INTERN(s_look, "look") INTERN(s_supply, "supply") INTERN(s_piles, "piles")
-    INTERN(s_play, "play") INTERN(s_aside, "aside") INTERN(s_hpub, "hpub") INTERN(s_top, "top")
-    INTERN(s_owned, "owned") INTERN(s_turns, "turns") INTERN(s_to_move, "to_move") INTERN(s_phase, "phase")
-    INTERN(s_actions, "actions") INTERN(s_buys, "buys") INTERN(s_coins, "coins") INTERN(s_empty, "empty")
-    INTERN(s_edition, "edition") INTERN(s_colony, "colony") INTERN(s_cur, "cur") INTERN(s_stack, "stack")
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL) return NULL;
-    if (PyModule_AddIntConstant(m, "CARDS", C) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
 }

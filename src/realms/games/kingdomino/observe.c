@@ -5,11 +5,6 @@
  * falls back to the Python encoder where not.
  *
  * encode(state, seat, out): `out` is a writable buffer of float32 of the layout's size. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
-
 #define SIZE 13   /* the kingdom's frame: SIZE x SIZE squares */
 #define STRIDE 14 /* bits per row of a kingdom's masks (one padding column) */
 #define NBITS 182
@@ -22,27 +17,19 @@
 #define NUM_DOMINOES 48
 #define MAX_PLAYERS 4
 
-static PyObject *s_players, *s_terr, *s_crown, *s_occ, *s_cur, *s_cur_king, *s_nxt, *s_nxt_king, *s_order, *s_oi,
-    *s_round, *s_step, *s_pile, *s_unused, *s_discarded, *s_to_move, *s_game_no, *s_n, *s_row_size, *s_opts,
-    *s_history, *s_score, *s_harmony, *s_middle_kingdom, *s_dynasty;
+#define OBS_GAME "kingdomino"
+#define OBS_NAMES(X)                                                                                                 \
+    X(players) X(terr) X(crown) X(occ) X(cur) X(cur_king) X(nxt) X(nxt_king) X(order) X(oi) X(round) X(step) X(pile) \
+    X(unused) X(discarded) X(to_move) X(game_no) X(n) X(row_size) X(opts) X(history) X(score) X(harmony)           \
+    X(middle_kingdom) X(dynasty)
+#define OBS_CONSTANTS(X) X("SIZE", SIZE) X("STRIDE", STRIDE) X("NBITS", NBITS)
+#define OBS_SETUP_DOC "setup(slots): the row slots' numbers by code"
+#include "encoder.h"
+#include <stdint.h>
 
 /* a row slot's 22 numbers by its code ((domino * 5 + relative king + 1) * 2 + acting) * 2 + acted; set by setup() */
 static float *slot_table = NULL;
 static long slot_codes = 0;
-
-static inline long pymod(long x, long n) {
-    long r = x % n;
-    return r < 0 ? r + n : r;
-}
-
-static int bad(const char *what) {
-    PyErr_Format(PyExc_ValueError, "kingdomino observation: %s", what);
-    return -1;
-}
-
-static inline long at(PyObject *list, Py_ssize_t i) { return PyLong_AsLong(PyList_GET_ITEM(list, i)); }
-
-static inline int is_list(PyObject *x, Py_ssize_t n) { return PyList_Check(x) && PyList_GET_SIZE(x) >= n; }
 
 /* sets to 1 the squares of mask `m` (a non-negative int of at most NBITS bits) in the plane at out[o] */
 static int plane(float *out, long o, PyObject *m) {
@@ -91,35 +78,19 @@ static int flag(PyObject *opts, PyObject *key, int *value) {
     return *value < 0 ? -1 : 0;
 }
 
-#define GET(var, name)                        \
-    var = PyObject_GetAttr(state, name);      \
-    if (var == NULL) goto fail;               \
-    refs[nref++] = var;
+static int obs_ready(void) { return slot_table != NULL; }
 
-static PyObject *encode(PyObject *self, PyObject *args) {
-    PyObject *state, *buf;
-    long seat;
-    if (!PyArg_ParseTuple(args, "OlO", &state, &seat, &buf)) return NULL;
-    if (slot_table == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "kingdomino observation: setup() was not called");
-        return NULL;
-    }
-    Py_buffer view;
-    if (PyObject_GetBuffer(buf, &view, PyBUF_WRITABLE) < 0) return NULL;
-    float *out = (float *)view.buf;
-    PyObject *refs[32];
-    int nref = 0;
-    PyObject *players, *terr, *crown, *occ, *cur, *cur_king, *nxt, *nxt_king, *order, *oi_, *round_, *step_, *pile,
+static int obs_fill(Obs *call) {
+    const long seat = call->seat;
+    float *out = call->out;
+    PyObject *terr, *crown, *occ, *cur, *cur_king, *nxt, *nxt_king, *order, *oi_, *round_, *step_, *pile,
         *unused, *discarded, *to_move, *game_no, *n_, *row_size, *opts, *history;
-    GET(players, s_players)
-    long p = PyLong_AsLong(players);
-    if (PyErr_Occurred()) goto fail;
-    if (p < 2 || p > MAX_PLAYERS) { bad("players out of range"); goto fail; }
-    if (seat < 0 || seat >= p) { bad("seat out of range"); goto fail; }
+    const long p = obs_players(call, 2, MAX_PLAYERS);
+    if (p < 0) goto fail;
     const long rows_at = p * KINGDOM, unseen_at = rows_at + 2 * SLOTS * SLOT_FEATURES;
     const long disc_at = unseen_at + NUM_DOMINOES, scal_at = disc_at + NUM_DOMINOES, hist_at = scal_at + 12;
     const long size = hist_at + 3 * p;
-    if (view.len != (Py_ssize_t)(size * sizeof(float))) { bad("the buffer is not of the layout's size"); goto fail; }
+    if (obs_size(call, size) < 0) goto fail;
     GET(terr, s_terr) GET(crown, s_crown) GET(occ, s_occ) GET(cur, s_cur) GET(cur_king, s_cur_king) GET(nxt, s_nxt)
     GET(nxt_king, s_nxt_king) GET(order, s_order) GET(oi_, s_oi) GET(round_, s_round) GET(step_, s_step)
     GET(pile, s_pile) GET(unused, s_unused) GET(discarded, s_discarded) GET(to_move, s_to_move)
@@ -210,14 +181,9 @@ static PyObject *encode(PyObject *self, PyObject *args) {
             out[hist_at + i * 3 + g] = (float)(v / 100.0);
         }
     }
-    if (PyErr_Occurred()) goto fail;
-    for (int i = 0; i < nref; i++) Py_DECREF(refs[i]);
-    PyBuffer_Release(&view);
-    Py_RETURN_NONE;
+    return 0;
 fail:
-    for (int i = 0; i < nref; i++) Py_DECREF(refs[i]);
-    PyBuffer_Release(&view);
-    return NULL;
+    return -1;
 }
 
 static PyObject *setup(PyObject *self, PyObject *args) {
@@ -228,43 +194,11 @@ static PyObject *setup(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "kingdomino observation: setup(slots) of the wrong size");
         return NULL;
     }
-    float *copy = PyMem_Malloc(table.len);
-    if (copy == NULL) {
-        PyBuffer_Release(&table);
-        return PyErr_NoMemory();
-    }
-    memcpy(copy, table.buf, table.len);
-    slot_codes = table.len / (SLOT_FEATURES * sizeof(float));
-    PyBuffer_Release(&table);
+    long codes = table.len / (SLOT_FEATURES * sizeof(float));
+    float *copy = obs_table(&table);
+    if (copy == NULL) return NULL;
+    slot_codes = codes;
     PyMem_Free(slot_table);
     slot_table = copy;
     Py_RETURN_NONE;
-}
-
-static PyMethodDef methods[] = {
-    {"encode", encode, METH_VARARGS, "encode(state, seat, out): the whole vector into the float32 buffer out"},
-    {"setup", setup, METH_VARARGS, "setup(slots): the row slots' numbers by code"},
-    {NULL, NULL, 0, NULL}};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_observe_c", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__observe_c(void) {
-#define INTERN(v, s)                       \
-    v = PyUnicode_InternFromString(s);     \
-    if (v == NULL) return NULL;
-    INTERN(s_players, "players") INTERN(s_terr, "terr") INTERN(s_crown, "crown") INTERN(s_occ, "occ")
-    INTERN(s_cur, "cur") INTERN(s_cur_king, "cur_king") INTERN(s_nxt, "nxt") INTERN(s_nxt_king, "nxt_king")
-    INTERN(s_order, "order") INTERN(s_oi, "oi") INTERN(s_round, "round") INTERN(s_step, "step")
-    INTERN(s_pile, "pile") INTERN(s_unused, "unused") INTERN(s_discarded, "discarded") INTERN(s_to_move, "to_move")
-    INTERN(s_game_no, "game_no") INTERN(s_n, "n") INTERN(s_row_size, "row_size") INTERN(s_opts, "opts")
-    INTERN(s_history, "history") INTERN(s_score, "score") INTERN(s_harmony, "harmony")
-    INTERN(s_middle_kingdom, "middle_kingdom") INTERN(s_dynasty, "dynasty")
-    PyObject *mod = PyModule_Create(&module);
-    if (mod == NULL) return NULL;
-    if (PyModule_AddIntConstant(mod, "SIZE", SIZE) < 0 || PyModule_AddIntConstant(mod, "STRIDE", STRIDE) < 0 ||
-        PyModule_AddIntConstant(mod, "NBITS", NBITS) < 0) {
-        Py_DECREF(mod);
-        return NULL;
-    }
-    return mod;
 }
