@@ -28,12 +28,10 @@ from __future__ import annotations
 from typing import Any
 
 from realms.core.game import Event
+from realms.core.rng import GOLDEN, MASK64
+from realms.core.rng import MIX1 as _M1
+from realms.core.rng import MIX2 as _M2
 from realms.games.dominion.cards.card import NAMES, TO_DISCARD, TO_HAND
-
-MASK64 = (1 << 64) - 1
-GOLDEN = 0x9E3779B97F4A7C15
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
 
 PROVINCE = 6  # card ids fixed by registration order in cards/basic.py (checked there)
 
