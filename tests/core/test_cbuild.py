@@ -93,6 +93,20 @@ def test_a_header_on_the_include_path_is_compiled_in_and_its_change_rebuilds(tmp
     assert len(list(cache.iterdir())) == 2
 
 
+def test_a_size_given_at_build_time_is_compiled_in_and_keys_the_build(tmp_path, cache):
+    """A value the Python side knows (Dominion's number of cards) is given as ``-DNAME=value``: two values, two
+    builds, each with its own value compiled in."""
+    src = tmp_path / "observe.c"
+    src.write_text(SOURCE.replace("2 * PyLong_AsLong", "FACTOR * PyLong_AsLong"))
+    assert cbuild.build_key(src, {"FACTOR": 2}) != cbuild.build_key(src, {"FACTOR": 3}) != cbuild.build_key(src)
+    if not can_compile():
+        pytest.skip("no C compiler or Python headers here")
+    for factor in (2, 3):
+        module, why = cbuild.load(f"tests.define{factor}", src, {"FACTOR": factor})
+        assert why is None and module is not None and module.twice(21) == 21 * factor
+    assert len(list(cache.iterdir())) == 2
+
+
 def test_every_game_s_compiled_encoder_includes_the_shared_header():
     import sys
 

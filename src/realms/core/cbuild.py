@@ -20,6 +20,7 @@ import shlex
 import subprocess
 import sys
 import sysconfig
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 
@@ -53,10 +54,12 @@ def sources(source: Path) -> list[Path]:
     return found
 
 
-def build_key(source: Path) -> str:
-    """What names the build of ``source``: a digest of its ``sources``' contents, the Python version and the
-    extension suffix."""
+def build_key(source: Path, defines: Mapping[str, int] | None = None) -> str:
+    """What names the build of ``source``: a digest of its ``sources``' contents, the values ``defines`` gives its
+    macros, the Python version and the extension suffix."""
     digest = hashlib.sha256()
+    for name, value in sorted((defines or {}).items()):
+        digest.update(f"-D{name}={int(value)}\n".encode())
     for path in sources(source):
         code = path.read_bytes()
         digest.update(f"{path.name}:{len(code)}:".encode())
@@ -66,18 +69,20 @@ def build_key(source: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def build(name: str, source: Path) -> Path:
-    """The shared library of ``source``, built when these sources, Python and platform have none yet (OSError when
-    the build fails)."""
+def build(name: str, source: Path, defines: Mapping[str, int] | None = None) -> Path:
+    """The shared library of ``source`` with these macro values (``-DNAME=value``: sizes the Python side knows, a
+    game's number of cards), built when these sources, values, Python and platform have none yet (OSError when the
+    build fails)."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    target = cache_dir() / f"{name}_{build_key(source)}{suffix}"
+    target = cache_dir() / f"{name}_{build_key(source, defines)}{suffix}"
     if target.exists():
         return target
     target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
     include = sysconfig.get_paths()["include"]
     tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-    cmd = [*cc, "-O2", "-shared", "-fPIC", f"-I{INCLUDE}", f"-I{include}", str(source), "-o", str(tmp)]
+    macros = [f"-D{k}={int(v)}" for k, v in sorted((defines or {}).items())]
+    cmd = [*cc, "-O2", "-shared", "-fPIC", *macros, f"-I{INCLUDE}", f"-I{include}", str(source), "-o", str(tmp)]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
         if done.returncode != 0:
@@ -88,13 +93,14 @@ def build(name: str, source: Path) -> Path:
     return target
 
 
-def load(package: str, source: Path) -> tuple[ModuleType | None, str | None]:
-    """(the module built from ``source``, None) or (None, why not): asked not to, no C compiler or Python headers,
-    a build that failed. ``package`` names it (``realms.games.dominion``: ``realms.games.dominion._observe_c``)."""
+def load(package: str, source: Path, defines: Mapping[str, int] | None = None) -> tuple[ModuleType | None, str | None]:
+    """(the module built from ``source`` with these macro values, None) or (None, why not): asked not to, no C
+    compiler or Python headers, a build that failed. ``package`` names it (``realms.games.dominion``:
+    ``realms.games.dominion._observe_c``)."""
     if os.environ.get(PYTHON_ENV) == "1":
         return None, f"{PYTHON_ENV}=1"
     try:
-        path = build(package.rsplit(".", 1)[-1], source)
+        path = build(package.rsplit(".", 1)[-1], source, defines)
         spec = importlib.util.spec_from_file_location(f"{package}._observe_c", path)
         if spec is None or spec.loader is None:
             raise ImportError(f"cannot load {path}")

@@ -427,8 +427,24 @@ class Game:
         """A fast path (lean integer code or a compiled kernel) that plays whole games of these validated
         ``options`` between these agent names (one per seat) with exactly the outcomes the reference engine
         gives, or None where there is none (the default; the simulator and ``realms bench`` then play
-        through the protocol). A game's per-game ``stats`` must be empty where it offers one."""
+        through the protocol). A game's per-game ``stats`` must be empty where it offers one. The object may
+        name itself in ``path`` ("the compiled kernel"), which ``play_path`` reports."""
         return None
+
+    def play_path(self, options: Mapping[str, Any], agents: list[str]) -> str:
+        """In words, which implementation plays whole games of these validated ``options`` between these agents
+        (the simulator and ``realms bench`` print it): the fast path's ``path``, else the reference engine, with
+        the reason where a fast path exists but declines these games (``fast_declined``)."""
+        fast = self.fast_games(options, agents)
+        if fast is not None:
+            return str(getattr(fast, "path", "a fast path"))
+        why = self.fast_declined(options, agents)
+        return f"the reference engine ({why})" if why else "the reference engine"
+
+    def fast_declined(self, options: Mapping[str, Any], agents: list[str]) -> str:
+        """Why no fast path plays these games where one plays others (a card it does not cover, numba missing);
+        empty where there is nothing to say (the default)."""
+        return ""
 
     # --- hashing -----------------------------------------------------------------------------
     def state_hash(self, state: Any) -> str:

@@ -301,9 +301,9 @@ def test_the_quick_answers_are_the_bots_rules():
     the discard key (the first such in the options' order), the default play order is the rank table's, and
     ``rollout-auto``'s buy is ``StrategyBot.pick`` under ``seat_rules`` (with and without a list to pick from)."""
     from realms.core.agents import RandomAgent
-    from realms.games.dominion.bots import _PLAY_RANK, StrategyBot, _discard_key
+    from realms.games.dominion.bots import StrategyBot, _discard_key, _play_key
     from realms.games.dominion.cards import HANDLERS
-    from realms.games.dominion.cards.card import CHOOSE, IS_ACTION, NAMES, NO, YES, card_of
+    from realms.games.dominion.cards.card import CHOOSE, IS_ACTION, NO, YES, card_of
     from realms.games.dominion.frames import DISCARD_DOWN, REACT
 
     seen = {"react": 0, "discard": 0, "pick": 0, "play": 0}
@@ -330,7 +330,7 @@ def test_the_quick_answers_are_the_bots_rules():
             else:
                 acts = [c for c in s.hand[p] if IS_ACTION[c]]
                 if acts:
-                    assert auto.choose_play(s, acts) == min(acts, key=lambda c: _PLAY_RANK.get(NAMES[c], 99))
+                    assert auto.choose_play(s, acts) == min(acts, key=_play_key)
                     seen["play"] += 1
             G.apply(s, seats[p].act(G, s))
     assert all(seen.values()), seen
@@ -355,3 +355,48 @@ def test_rollout_finish_after_is_apply_then_finish():
         t = G.clone(s)
         G.apply(t, action)
         assert a.finish_after(G, s, action) == b.finish(G, t)
+
+
+def test_the_default_play_order_puts_cards_giving_actions_first():
+    """The default play order reads each card's +Actions: every card that gives one comes before every terminal,
+    listed or not (a card added later included), and the listed cards keep the lists' order."""
+    from realms.games.dominion.bots import NONTERMINAL_ORDER, TERMINAL_ORDER, _play_key
+    from realms.games.dominion.cards import BY_NAME, CARDS
+
+    actions = [c.id for c in CARDS if c.types & 1]
+    givers = [c for c in actions if CARDS[c].plus_actions]
+    terminals = [c for c in actions if not CARDS[c].plus_actions]
+    assert max(map(_play_key, givers)) < min(map(_play_key, terminals))
+    assert {CARDS[BY_NAME[n]].plus_actions > 0 for n in NONTERMINAL_ORDER} == {True}
+    assert {CARDS[BY_NAME[n]].plus_actions for n in TERMINAL_ORDER} == {0}
+    for order in (NONTERMINAL_ORDER, TERMINAL_ORDER):
+        keys = [_play_key(BY_NAME[n]) for n in order]
+        assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+def test_bmu_plus_defaults_for_an_unlisted_card_come_from_its_data():
+    """``bmu-plus`` buys two of an Attack, a draw-two or a cantrip and one of anything else, when the card is not
+    one of its listed ones; a listed card keeps its listed count; the second copy waits for a 16-card deck only
+    for a terminal (a card without +Actions)."""
+    from realms.games.dominion import bots
+    from realms.games.dominion.cards import BY_NAME, CARDS
+
+    for c in CARDS:
+        if c.kingdom:
+            want = (2 if c.name in bots.BMU_PLUS_TWO else 1) if c.name in bots.BMU_PLUS_ORDER else None
+            if want is not None:
+                assert bots.bmu_plus_copies(c.name) == want
+    saved = bots.BMU_PLUS_ORDER
+    try:
+        bots.BMU_PLUS_ORDER = ()  # as if none were listed: the data decides
+        assert bots.bmu_plus_copies("Witch") == 2  # an Attack
+        assert bots.bmu_plus_copies("Smithy") == 2  # +3 Cards
+        assert bots.bmu_plus_copies("Laboratory") == 2  # a cantrip that draws
+        assert bots.bmu_plus_copies("Festival") == 1
+        assert bots.bmu_plus_copies("Chapel") == 1
+    finally:
+        bots.BMU_PLUS_ORDER = saved
+    smithy = bots.bmu_plus_rules("Smithy", 2).rules
+    market = bots.bmu_plus_rules("Market", 2).rules
+    assert any("deck_size" in repr(conds) for c, conds in smithy if c == BY_NAME["Smithy"])
+    assert not any("deck_size" in repr(conds) for c, conds in market if c == BY_NAME["Market"])

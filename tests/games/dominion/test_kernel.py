@@ -2,9 +2,10 @@
 engine: every game the kernel plays is replayed through ``Dominion.apply`` with ``RandomAgent`` seats (the whole
 legal list and the chosen action of every step must agree), and the final zones, the game's stream, the scores,
 the result, the turns and the statistics must be the reference's. Kingdoms: the First Game of both editions, the
-Witch kingdom, kingdoms naming the rest of the kingdom cards, random kingdoms, Colony/Platinum, 1-4 players,
-from the start and from positions part-way through a game. The ``slow`` test plays more of them
-(REALMS_FULL=1: many more)."""
+Witch kingdom, a kingdom of Attacks against Moat, kingdoms drawn from the card registry that between them hold
+every card the kernel covers (``util.registry_kingdoms``: a card added later is compared the day it is covered),
+random kingdoms, Colony/Platinum, 1-4 players, from the start and from positions part-way through a game. The
+``slow`` test plays more of them (REALMS_FULL=1: many more)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from realms.core.rng import GOLDEN, MASK64, Rng, derive_seed
 from realms.games.dominion.cards import BY_NAME, NAMES
 from realms.games.dominion.cards.card import CARD_ACTIONS
 from realms.games.dominion.rules import score
+from tests.games.dominion.util import asking_cards, registry_kingdoms
 
 kernel = pytest.importorskip("realms.games.dominion.kernel")
 if not kernel.AVAILABLE:
@@ -29,8 +31,8 @@ GAME = realms.games.get("dominion")
 FULL = os.environ.get("REALMS_FULL") == "1"
 WITCH = "Cellar,Market,Merchant,Militia,Mine,Remodel,Smithy,Village,Witch,Workshop"
 ATTACKS = "Moat,Militia,Witch,Bureaucrat,Spy,Thief,Bandit,Library,Sentry,Throne Room"
-REST = "Chapel,Chancellor,Feast,Gardens,Moneylender,Adventurer,Harbinger,Vassal,Poacher,Artisan"
-MORE = "Cellar,Woodcutter,Workshop,Council Room,Festival,Laboratory,Market,Smithy,Village,Throne Room"
+#: every card the kernel covers, in kingdoms of 10
+COVERED = registry_kingdoms(kernel.SUPPORTED)
 
 CASES = [
     ({"players": 2}, 6),
@@ -38,9 +40,8 @@ CASES = [
     ({"players": 2, "kingdom": WITCH, "edition": "second"}, 4),
     ({"players": 3, "kingdom": ATTACKS}, 4),
     ({"players": 2, "kingdom": ATTACKS, "edition": "second"}, 3),
-    ({"players": 2, "kingdom": REST}, 3),
-    ({"players": 2, "kingdom": REST, "edition": "second"}, 3),
-    ({"players": 4, "kingdom": MORE, "colony_platinum": True}, 2),
+    *(({"players": 2 + i % 2, "kingdom": k, "edition": ("first", "second")[i % 2]}, 3) for i, k in enumerate(COVERED)),
+    ({"players": 4, "kingdom": COVERED[-1], "colony_platinum": True}, 2),
     ({"players": 2, "kingdom": "random"}, 4),
     ({"players": 1, "turn_limit": 12}, 2),
 ]
@@ -114,22 +115,22 @@ def _rich(opts, seed):
 
 def test_kernel_games_are_the_reference_games():
     kinds, played = _games(CASES, 1)
-    for opts in ({"players": 2, "kingdom": ATTACKS}, {"players": 3, "kingdom": ATTACKS, "edition": "second"},
-                 {"players": 2, "kingdom": REST, "edition": "second"}, {"players": 2, "kingdom": REST}):
+    rich = [{"players": 3, "kingdom": ATTACKS, "edition": "second"}]
+    rich += [{"players": 2, "kingdom": k, "edition": ("second", "first")[i % 2]} for i, k in enumerate(COVERED)]
+    for opts in rich:
         for g in range(2):
             state = _rich(opts, g)
             _replay(state, [derive_seed(g, 79, q) for q in range(state.players)], (opts, g, "rich"), kinds)
-    # the choices of the kingdom cards that ask came up (Bandit asks only between two kinds of Treasure revealed)
-    for name in ("Cellar", "Chapel", "Chancellor", "Bureaucrat", "Moneylender", "Remodel", "Spy", "Thief",
-                 "Throne Room", "Library", "Mine", "Harbinger", "Vassal", "Poacher", "Sentry", "Artisan",
-                 "frame -1", "frame -2", "frame -3"):
+    # the questions of every covered card that asks came up, and the generic frames (gain, discard down, reveal);
+    # (Bandit asks only between two kinds of Treasure revealed: seldom in a few games)
+    for name in sorted(asking_cards(COVERED) - {"Bandit"}) + ["frame -1", "frame -2", "frame -3"]:
         assert kinds[name], (name, kinds)
 
 
 def test_from_positions_part_way():
     """Positions reached by ``random`` through the reference (pending decisions on the stack among them), then
     finished by the kernel with other seats' streams."""
-    for opts in ({"players": 2, "kingdom": ATTACKS}, {"players": 3, "kingdom": REST, "edition": "second"},
+    for opts in ({"players": 2, "kingdom": ATTACKS}, {"players": 3, "kingdom": COVERED[2], "edition": "second"},
                  {"players": 2, "kingdom": WITCH}):
         for g in range(3):
             state = GAME.new(opts, g)
@@ -216,7 +217,7 @@ def _hidden_positions():
     """Positions of random games (attacks and reveals: cards known in hands, on decks and in discard piles),
     every 11th decision and each with a pending decision, up to 40 a kingdom."""
     for opts in ({"players": 2, "kingdom": ATTACKS}, {"players": 3, "kingdom": ATTACKS, "edition": "second"},
-                 {"players": 2, "kingdom": WITCH}, {"players": 2, "kingdom": REST, "edition": "second"}):
+                 {"players": 2, "kingdom": WITCH}, {"players": 2, "kingdom": COVERED[0], "edition": "second"}):
         for g in range(2):
             state = _rich(opts, g) if g else GAME.new(opts, 3)
             bots = [RandomAgent(Rng(derive_seed(g, 5, q))) for q in range(state.players)]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 import realms.games
-from realms.games.dominion.cards import BY_NAME, NAMES, NCARDS
+from realms.games.dominion.cards import BY_NAME, CARDS, NAMES, NCARDS
+from realms.games.dominion.cards.card import Handler
 from realms.games.dominion.rules import ACTION_PHASE, DominionState
 
 G = realms.games.get("dominion")
@@ -32,6 +33,24 @@ def kingdom_with(*cards: str) -> list[str]:
         if f not in out:
             out.append(f)
     return out
+
+
+def registry_kingdoms(covered: Collection[int]) -> list[str]:
+    """Kingdoms of 10 cards drawn from the card registry that between them hold every kingdom card in ``covered``
+    (in id order, the last one filled up from the first cards), as ``kingdom=`` values: a fast path compared on
+    these is compared on every card it covers, a card added later included, by construction."""
+    cards = [c.name for c in CARDS if c.kingdom and c.id in covered]
+    out = []
+    for i in range(0, len(cards), 10):
+        chunk = cards[i:i + 10]
+        chunk += [n for n in cards if n not in chunk][:10 - len(chunk)]
+        out.append(",".join(chunk))
+    return out
+
+
+def asking_cards(kingdoms: Iterable[str]) -> set[str]:
+    """The cards of these kingdoms that ask a question of their own (a ``decide`` of their own)."""
+    return {n for k in kingdoms for n in k.split(",") if type(CARDS[BY_NAME[n]]).decide is not Handler.decide}
 
 
 def new(*cards: str, players: int = 2, edition: str = "first", colony: bool = False, seed: int = 0,

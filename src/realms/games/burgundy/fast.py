@@ -76,6 +76,8 @@ class FastGames:
     """Whole games of one set of options between ``random`` players on the lean path (``Game.fast_games``
     without numba)."""
 
+    path = "the lean path (numba is not installed)"
+
     def __init__(self, game: Any, options: Mapping[str, Any], agents: Sequence[str]) -> None:
         self.game = game
         self.options = dict(options)

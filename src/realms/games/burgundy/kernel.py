@@ -1113,6 +1113,8 @@ def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
 class KernelGames:
     """Whole games of one set of options between ``random`` players, played in the kernel (``Game.fast_games``)."""
 
+    path = "the compiled kernel"
+
     def __init__(self, game: Any, options: Mapping[str, Any]) -> None:
         o = self.options = dict(options)
         available = game.available_boards(o)

@@ -77,6 +77,20 @@ class Dominion(rules.Dominion):
             return kernel.KernelGames(self, options) if kernel.supports(options, agents) else None
         return fast.FastGames(self, options, agents) if fast.supports(self, agents) else None
 
+    def fast_declined(self, options: Mapping[str, Any], agents: list[str]) -> str:
+        """Why the compiled kernel does not play an all-``random`` table: numba missing, the kernel switched off,
+        or cards of the Supply it does not cover (``kernel.uncovered``)."""
+        if not agents or not all(a == "random" for a in agents):
+            return ""
+        from realms.games.dominion import kernel
+
+        if not kernel.AVAILABLE:
+            return "numba, the 'fast' extra, is not installed"
+        if not kernel.ENABLED:
+            return "the compiled kernel is switched off"
+        missing = kernel.uncovered(options)
+        return f"the compiled kernel does not cover {', '.join(missing)}" if missing else ""
+
     def turn_stats(self, state: DominionState, seat: int) -> dict[str, float]:
         """After each of the seat's turns: its VP, the coins of all the Treasures it owns, and that per card."""
         owned = state.owned[seat]

@@ -17,16 +17,16 @@ from typing import Any
 from realms.core.game import Result
 from realms.games.dominion import kernel as K
 from realms.games.dominion.bots import _DISCARD_KEYS, _PLAY_KEYS, RACE_CARDS, _value
-from realms.games.dominion.cards import BY_NAME, COINS, COST, NAMES, NCARDS
+from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COST, NAMES, NCARDS
 from realms.games.dominion.cards.card import CARD_ACTIONS, DONE, END_ACTIONS, END_BUYS, NO, PLAY_TREASURES, YES
 
-#: kingdom cards whose play asks the bot nothing, or asks what this module answers as the bot does (every card
-#: of the base set's two editions, Platinum and Colony: a card added to the game later plays in Python until here)
-PORTED = frozenset(BY_NAME[n] for n in (
-    "Cellar", "Market", "Militia", "Mine", "Moat", "Remodel", "Smithy", "Village", "Woodcutter", "Workshop",
-    "Merchant", "Festival", "Laboratory", "Council Room", "Witch", "Gardens", "Moneylender", "Chancellor", "Vassal",
-    "Feast", "Library", "Bureaucrat", "Poacher", "Bandit", "Adventurer", "Chapel", "Throne Room", "Spy", "Thief",
-    "Harbinger", "Sentry", "Artisan", "Platinum", "Colony")) | frozenset(range(7))
+#: the cards whose questions this module answers as the bot does (with the cards that ask nothing: those that are
+#: their data alone, ``Card.data_only``); a kingdom with another card plays in Python
+ANSWERS = ("Cellar", "Militia", "Mine", "Moat", "Remodel", "Workshop", "Merchant", "Council Room", "Witch", "Gardens",
+           "Moneylender", "Chancellor", "Vassal", "Feast", "Library", "Bureaucrat", "Poacher", "Bandit", "Adventurer",
+           "Chapel", "Throne Room", "Spy", "Thief", "Harbinger", "Sentry", "Artisan")
+PORTED = K.SUPPORTED & (frozenset(BY_NAME[n] for n in ANSWERS)
+                       | frozenset(c for c in range(NCARDS) if CARDS[c].data_only))
 QUANT = {"coins": 0, "buys": 1, "gains_to_end": 2, "turn": 3, "money": 4, "deck_size": 5, "vp_lead": 6,
          "empty_piles": 7, "count": 8, "pile": 9}
 OPS = {"<": 0, "<=": 1, ">": 2, ">=": 3, "==": 4, "!=": 5}
@@ -42,10 +42,13 @@ def _rank(key: Any) -> list[int]:
 
 
 if K.AVAILABLE:
+    import hashlib
+
     import numba
     import numpy as np
 
-    from realms.games.dominion.cards.card import ACTION, TREASURE, VICTORY
+    from realms.core.numba_cache import key_cache
+    from realms.games.dominion.cards.card import ACTION, TREASURE, VICTORY, table_key
     from realms.games.dominion.cards.card import CURSE as T_CURSE
     from realms.games.dominion.frames import DISCARD_DOWN, GAIN, REACT
     from realms.games.dominion.kernel import (
@@ -122,6 +125,9 @@ if K.AVAILABLE:
     #: Thief's pick: the most coins, then the dearest (the first such in the options' order)
     _THIEFR = np.array(_rank(lambda c: (COINS[c], COST[c])), dtype=np.int64)
     _COINS = np.array(COINS, dtype=np.int64)
+    # the cache of this module's kernels is keyed by what they are compiled from: the cards and the bots' ranks
+    key_cache(__file__, hashlib.sha256(repr([table_key(), RACE_CARDS, *(a.tolist() for a in (
+        _PLAYR, _DISC, _GAINR, _TRASHR, _CHEAPR, _THIEFR))]).encode()).hexdigest()[:12])
 
     @numba.njit(cache=True)
     def _choose(c: int) -> int:

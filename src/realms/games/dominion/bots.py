@@ -42,16 +42,19 @@ from realms.core.agents import Agent, AgentFactory, AgentOption, AgentSpec, Play
 from realms.core.errors import RealmsError
 from realms.core.game import Action, Result
 from realms.core.rng import Rng
-from realms.games.dominion.cards import BY_NAME, COINS, COLONY, COST, HANDLERS, NAMES, PLATINUM, TYPES
+from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COLONY, COST, HANDLERS, NAMES, PLATINUM, TYPES
 from realms.games.dominion.cards.basic import COPPER, CURSE_ID, ESTATE, GOLD, PROVINCE, SILVER
 from realms.games.dominion.cards.card import (
     ACTION,
+    ATTACK,
     CARD_ACTIONS,
     CURSE,
     DONE,
     IS_ACTION,
     IS_TREASURE,
     NO,
+    PLUS_ACTIONS,
+    PLUS_CARDS,
     TREASURE,
     VICTORY,
     YES,
@@ -335,13 +338,23 @@ def load_rules(path: str | Path) -> BuyRules:
 
 
 # --- the defaults for every decision --------------------------------------------------------------
-#: Action play order when a bot gives none: more +Actions first, then terminals by strength
-_PLAY_RANK = {n: i for i, n in enumerate([
-    "Village", "Festival", "Laboratory", "Market", "Merchant", "Sentry", "Harbinger", "Poacher", "Spy", "Cellar",
-    "Throne Room", "Witch", "Library", "Council Room", "Smithy", "Militia", "Bandit", "Adventurer", "Artisan",
-    "Mine", "Moneylender", "Bureaucrat", "Vassal", "Chancellor", "Woodcutter", "Feast", "Workshop", "Remodel",
-    "Moat", "Thief", "Chapel",
-])}
+#: Action play order when a bot gives none: the cards that give +Actions first (``Card.plus_actions``), then the
+#: terminals; within each group by these lists (our own strength order), a card not listed after the listed ones
+NONTERMINAL_ORDER = ("Village", "Festival", "Laboratory", "Market", "Merchant", "Sentry", "Harbinger", "Poacher",
+                     "Spy", "Cellar")
+TERMINAL_ORDER = ("Throne Room", "Witch", "Library", "Council Room", "Smithy", "Militia", "Bandit", "Adventurer",
+                  "Artisan", "Mine", "Moneylender", "Bureaucrat", "Vassal", "Chancellor", "Woodcutter", "Feast",
+                  "Workshop", "Remodel", "Moat", "Thief", "Chapel")
+
+
+def _play_key(c: int) -> int:
+    """Card ``c``'s rank in the default play order (lower first)."""
+    order: tuple[str, ...] = NONTERMINAL_ORDER
+    base = 0
+    if not PLUS_ACTIONS[c]:
+        order, base = TERMINAL_ORDER, len(NONTERMINAL_ORDER) + 1
+    name = NAMES[c]
+    return base + (order.index(name) if name in order else len(order))
 
 
 def _discard_key(c: int) -> tuple[int, int, int]:
@@ -351,8 +364,8 @@ def _discard_key(c: int) -> tuple[int, int, int]:
     return (group, COST[c], 0 if t & TREASURE else 1)
 
 
-#: the default play order's rank of every card, by id (99: not listed)
-_PLAY_KEYS = [_PLAY_RANK.get(n, 99) for n in NAMES]
+#: the default play order's rank of every card, by id
+_PLAY_KEYS = [_play_key(c) for c in range(len(NAMES))]
 #: ``_discard_key`` of every card, by id
 _DISCARD_KEYS = [_discard_key(c) for c in range(len(NAMES))]
 #: the name of the method that decides a card's frame (``on_throne_room``), by card id
@@ -764,12 +777,25 @@ BMU_PLUS_ORDER = (
     "Adventurer", "Artisan", "Remodel", "Cellar", "Chancellor", "Woodcutter", "Village", "Workshop", "Feast",
     "Throne Room", "Thief", "Chapel", "Gardens",
 )
-#: how many copies ``bmu-plus`` buys by default: two of draw, attacks and cantrips, one of the rest
+#: how many copies ``bmu-plus`` buys by default: two of draw, attacks and cantrips, one of the rest (the cards of
+#: this list; a card not in ``BMU_PLUS_ORDER`` by its data: ``bmu_plus_copies``)
 BMU_PLUS_TWO = frozenset({
     "Witch", "Militia", "Smithy", "Library", "Council Room", "Bandit", "Moat", "Laboratory", "Sentry", "Market",
     "Poacher", "Festival", "Harbinger", "Merchant", "Vassal", "Bureaucrat", "Spy",
 })
-BMU_PLUS_CARDS = tuple(sorted(BMU_PLUS_ORDER))
+
+
+def bmu_plus_copies(card: str) -> int:
+    """How many copies of ``card`` ``bmu-plus`` buys by default: the listed cards by ``BMU_PLUS_TWO``, another
+    card two if it is an Attack, draws two or more cards, or draws and gives an Action (a cantrip), else one."""
+    if card in BMU_PLUS_ORDER:
+        return 2 if card in BMU_PLUS_TWO else 1
+    c = _card_id(card)
+    return 2 if TYPES[c] & ATTACK or PLUS_CARDS[c] >= 2 or (PLUS_CARDS[c] and PLUS_ACTIONS[c]) else 1
+
+
+#: the cards ``bmu-plus`` can be asked to add: every kingdom card
+BMU_PLUS_CARDS = tuple(sorted(c.name for c in CARDS if c.kingdom))
 #: cards whose attack is a race for a shared pile (Witch: the Curses go to whoever plays it most often), so
 #: ``rollout-plus`` buys its second copy at once, without waiting for a 16-card deck: that alone takes its
 #: Witch player from 45.6% to 52.3% against witch-big-money (4,000 games each on the Witch kingdom)
@@ -781,8 +807,7 @@ def bmu_plus_rules(card: str, copies: int, race: bool = False) -> BuyRules:
     else before Silver; a second copy of a terminal Action only once the deck has 16 cards, unless ``race``
     (a card whose attack races for a shared pile, Witch's Curses: every copy as soon as it can)."""
     c = _card_id(card)
-    terminal = not race and IS_ACTION[c] and NAMES[c] not in (
-        "Laboratory", "Market", "Festival", "Sentry", "Poacher", "Harbinger", "Merchant", "Village", "Cellar", "Spy")
+    terminal = not race and IS_ACTION[c] and not PLUS_ACTIONS[c]
     x: list[tuple[int, list[Condition]]] = []
     for k in range(copies):
         conds = parse_condition(f"count({NAMES[c]}) < {k + 1}")
@@ -812,7 +837,7 @@ class BmuPlusBot(StrategyBot):
                 names = {NAMES[c] for c in s.kingdom}
                 card = next((n for n in BMU_PLUS_ORDER if n in names), None)
             if card is not None:
-                copies = self.copies or (2 if card in BMU_PLUS_TWO else 1)
+                copies = self.copies or bmu_plus_copies(card)
                 rules = bmu_plus_rules(card, copies)
                 self.rules, self._rules, self.name = rules, rules.rules, rules.name
             self._ready = True
@@ -838,7 +863,7 @@ class RolloutPlusBot(RolloutBot):
             names = {NAMES[c] for c in s.kingdom}
             card = next((n for n in BMU_PLUS_ORDER if n in names), None)
             if card is not None:
-                rules = bmu_plus_rules(card, 2 if card in BMU_PLUS_TWO else 1, race=card in RACE_CARDS)
+                rules = bmu_plus_rules(card, bmu_plus_copies(card), race=card in RACE_CARDS)
                 self.rules, self._rules = rules, rules.rules
             self._ready = True
 
@@ -864,7 +889,7 @@ class RolloutAutoBot(RolloutBot):
             names = {NAMES[c] for c in s.kingdom}
             #: the kingdom's cards in BMU_PLUS_ORDER, and the rules of Big Money Ultimate plus each
             self._order = [_card_id(n) for n in BMU_PLUS_ORDER if n in names]
-            self._plus = {c: bmu_plus_rules(NAMES[c], 2 if NAMES[c] in BMU_PLUS_TWO else 1,
+            self._plus = {c: bmu_plus_rules(NAMES[c], bmu_plus_copies(NAMES[c]),
                                             race=NAMES[c] in RACE_CARDS).rules for c in self._order}
             self._money_rules = self._rules
 

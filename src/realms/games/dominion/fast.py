@@ -114,6 +114,8 @@ def supports(game: Any, agents: Sequence[str]) -> bool:
 class FastGames:
     """Whole games of one set of options between named strategy bots (``Game.fast_games``)."""
 
+    path = "the strategy bots' lean loop over the reference rules"
+
     def __init__(self, game: Any, options: Mapping[str, Any], agents: Sequence[str]) -> None:
         from realms.games.dominion.bots import make_strategy
 

@@ -25,6 +25,10 @@ from realms.games.dominion.cards.card import (
     COST,
     NAMES,
     NO,
+    PLUS_ACTIONS,
+    PLUS_BUYS,
+    PLUS_CARDS,
+    PLUS_COINS,
     REACTORS,
     TO_DECK,
     TO_DISCARD,
@@ -39,6 +43,7 @@ from realms.games.dominion.cards.card import (
 )
 from realms.games.dominion.zones import (
     distinct,
+    draw,
     flush_discards,
     gain,
     hand_known,
@@ -49,8 +54,6 @@ from realms.games.dominion.zones import (
 )
 
 GAIN, DISCARD_DOWN, REACT, BODY, REPLAY = -1, -2, -3, -4, -5
-#: ``CHOOSE`` of every card, by id
-_CHOOSE = [CHOOSE(c) for c in range(64)]  # (more than there are cards: the cards register after this module loads)
 
 
 def push_gain(s: Any, p: int, max_cost: int, type_mask: int = 0, dest: int = TO_DISCARD, exact: bool = False) -> None:
@@ -69,7 +72,7 @@ class Gain(Handler):
 
     def options(self, s: Any, f: list[int]) -> list[int] | None:
         cards = gainable(s, f[3], f[4], bool(f[6]))
-        return [_CHOOSE[c] for c in cards] or None
+        return [CHOOSE(c) for c in cards] or None
 
     def resume(self, s: Any, f: list[int]) -> None:
         s.stack.pop()
@@ -107,7 +110,7 @@ class DiscardDown(Handler):
         hand = s.hand[f[2]]
         if len(hand) <= f[3]:
             return None
-        return [_CHOOSE[c] for c in distinct(hand)]
+        return [CHOOSE(c) for c in distinct(hand)]
 
     def resume(self, s: Any, f: list[int]) -> None:
         s.stack.pop()
@@ -181,7 +184,7 @@ class Body(Handler):
     def resume(self, s: Any, f: list[int]) -> None:
         s.stack.pop()
         s.immune = f[4]
-        CARDS[f[3]].play(s, f[2], bool(f[5]))
+        resolve(s, f[2], f[3], bool(f[5]))
 
 
 @handler(REPLAY)
@@ -210,6 +213,18 @@ def play_card(s: Any, p: int, c: int, first: bool = True) -> None:
             s.stack.extend(reversed(reactions))
             return
     s.immune = 0
+    resolve(s, p, c, first)
+
+
+def resolve(s: Any, p: int, c: int, first: bool) -> None:
+    """The effects of ``c`` played by ``p``: its plain bonuses (the card's data: +Cards, +Actions, +Buys, +$, in
+    that order), then what its ``play`` does."""
+    k = PLUS_CARDS[c]
+    if k:
+        draw(s, p, k)
+    s.actions += PLUS_ACTIONS[c]
+    s.buys += PLUS_BUYS[c]
+    s.coins += PLUS_COINS[c]
     CARDS[c].play(s, p, first)
 
 
@@ -217,4 +232,5 @@ def push_replay(s: Any, p: int, c: int) -> None:
     s.stack.append([REPLAY, 0, p, c])
 
 
-__all__ = ["BODY", "DISCARD_DOWN", "GAIN", "REACT", "REPLAY", "gainable", "play_card", "push_gain", "push_replay"]
+__all__ = ["BODY", "DISCARD_DOWN", "GAIN", "REACT", "REPLAY", "gainable", "play_card", "push_gain", "push_replay",
+           "resolve"]

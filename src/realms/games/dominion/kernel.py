@@ -14,8 +14,11 @@ Not kept: what only tells who knows what (``hpub``, ``dpub``, the per-card flags
 how many known cards lie on the deck, which is all that drawing reads) and the order of the trash (a count
 per card). None of them changes a legal list, a draw or a score.
 
-Cards covered (``SUPPORTED``): the basic cards, Platinum and Colony, and every kingdom card of both editions
-of the base set. A kingdom with a card outside ``SUPPORTED`` plays through the reference (``supports``).
+Cards covered (``SUPPORTED``): every card whose whole behaviour is its data (``Card.data_only``: cost, types,
+coins, VP and the plain bonuses, which one generic step plays from the card tables), and the cards named in
+``BRANCHES``, which have code of their own here (their play, their frames, their scoring or their reaction). A
+kingdom with any other card plays through the reference (``supports``, ``uncovered``), and ``realms sim`` says so.
+The tables are read when this module is imported: a card registered later is not covered.
 """
 
 from __future__ import annotations
@@ -35,10 +38,15 @@ from realms.games.dominion.cards.card import (
     END_BUYS,
     NO,
     PLAY_TREASURES,
+    PLUS_ACTIONS,
+    PLUS_BUYS,
+    PLUS_CARDS,
+    PLUS_COINS,
     REACTORS,
     TREASURE,
     VICTORY,
     YES,
+    table_key,
 )
 from realms.games.dominion.frames import BODY, DISCARD_DOWN, GAIN, REACT, REPLAY
 
@@ -46,6 +54,9 @@ try:  # the optional ``fast`` extra
     import numba
     import numpy as np
 
+    from realms.core.numba_cache import key_cache
+
+    key_cache(__file__, table_key())
     AVAILABLE = True
 except ImportError:  # pragma: no cover - exercised where numba is missing
     AVAILABLE = False
@@ -53,24 +64,25 @@ except ImportError:  # pragma: no cover - exercised where numba is missing
 # --- card ids ------------------------------------------------------------------------------------------
 COPPER, SILVER, GOLD, CURSE, ESTATE, DUCHY, PROVINCE = range(7)
 _ID = BY_NAME
-CELLAR, CHAPEL, MOAT, CHANCELLOR, VILLAGE = _ID["Cellar"], _ID["Chapel"], _ID["Moat"], _ID["Chancellor"], _ID["Village"]
-WOODCUTTER, WORKSHOP, BUREAUCRAT, FEAST, GARDENS = (_ID["Woodcutter"], _ID["Workshop"], _ID["Bureaucrat"],
-                                                    _ID["Feast"], _ID["Gardens"])
-MILITIA, MONEYLENDER, REMODEL, SMITHY, SPY = (_ID["Militia"], _ID["Moneylender"], _ID["Remodel"], _ID["Smithy"],
-                                              _ID["Spy"])
-THIEF, THRONE_ROOM, COUNCIL_ROOM, FESTIVAL = _ID["Thief"], _ID["Throne Room"], _ID["Council Room"], _ID["Festival"]
-LABORATORY, LIBRARY, MARKET, MINE, WITCH = (_ID["Laboratory"], _ID["Library"], _ID["Market"], _ID["Mine"],
-                                            _ID["Witch"])
+CELLAR, CHAPEL, MOAT, CHANCELLOR = _ID["Cellar"], _ID["Chapel"], _ID["Moat"], _ID["Chancellor"]
+WORKSHOP, BUREAUCRAT, FEAST, GARDENS = _ID["Workshop"], _ID["Bureaucrat"], _ID["Feast"], _ID["Gardens"]
+MILITIA, MONEYLENDER, REMODEL, SPY = _ID["Militia"], _ID["Moneylender"], _ID["Remodel"], _ID["Spy"]
+THIEF, THRONE_ROOM, COUNCIL_ROOM = _ID["Thief"], _ID["Throne Room"], _ID["Council Room"]
+LIBRARY, MINE, WITCH = _ID["Library"], _ID["Mine"], _ID["Witch"]
 ADVENTURER, HARBINGER, MERCHANT, VASSAL = _ID["Adventurer"], _ID["Harbinger"], _ID["Merchant"], _ID["Vassal"]
 POACHER, BANDIT, SENTRY, ARTISAN = _ID["Poacher"], _ID["Bandit"], _ID["Sentry"], _ID["Artisan"]
 PLATINUM, COLONY = _ID["Platinum"], _ID["Colony"]
 assert NAMES[:7] == ["Copper", "Silver", "Gold", "Curse", "Estate", "Duchy", "Province"]
-assert REACTORS == [MOAT], "the kernel asks for Moat's reveal only"
-#: every card the kernel plays exactly as the reference
-SUPPORTED = frozenset(range(NCARDS))
-assert NCARDS <= 62  # card masks fit an int64
-# the always-asking frames (``Handler.always_ask``)
-assert all(CARDS[c].always_ask == (c in (BUREAUCRAT, LIBRARY)) for c in range(NCARDS))
+#: the cards with code of their own in this kernel: a branch in ``_card_play``, frames in ``_options``, ``_resume``
+#: and ``_decide``, scoring (Gardens), the reaction (Moat) or the Silver bonus (Merchant)
+BRANCHES = ("Cellar", "Chapel", "Moat", "Chancellor", "Workshop", "Bureaucrat", "Feast", "Gardens", "Militia",
+            "Moneylender", "Remodel", "Spy", "Thief", "Throne Room", "Council Room", "Library", "Mine", "Witch",
+            "Adventurer", "Harbinger", "Merchant", "Vassal", "Poacher", "Bandit", "Sentry", "Artisan")
+#: every card the kernel plays exactly as the reference: those with a branch, and those that are their data alone
+SUPPORTED = frozenset(_ID[n] for n in BRANCHES) | frozenset(c for c in range(NCARDS) if CARDS[c].data_only)
+# the kernel asks for Moat's reveal only, and asks always only where the reference does (``Handler.always_ask``)
+assert [c for c in REACTORS if c in SUPPORTED] == [MOAT]
+assert all(CARDS[c].always_ask == (c in (BUREAUCRAT, LIBRARY)) for c in SUPPORTED)
 
 # --- the state array -------------------------------------------------------------------------------------
 MAXP = 4
@@ -111,6 +123,8 @@ G_TRASH = _field("trash (count per card)", NC)
 MAXCOST = max(COST)
 G_NAFFORD = _field("piles affordable with $v (count)", MAXCOST + 1)
 G_AFFORD = _field("piles affordable with $v, in pile order", (MAXCOST + 1) * NC)
+G_STAMP = _field("mark stamp", 1)
+G_MARK = _field("card marks (== stamp: marked)", NC)
 G_NFR = _field("frame count", 1)
 G_FR = _field("frames", MAXFR * FW)
 S0 = _field("seats", 0)
@@ -139,6 +153,10 @@ if AVAILABLE:
     _TYPES = np.array(TYPES, dtype=np.int64)
     _COINS = np.array(COINS, dtype=np.int64)
     _VP = np.array(VP, dtype=np.int64)
+    _PCARDS = np.array(PLUS_CARDS, dtype=np.int64)
+    _PACTIONS = np.array(PLUS_ACTIONS, dtype=np.int64)
+    _PBUYS = np.array(PLUS_BUYS, dtype=np.int64)
+    _PCOINS = np.array(PLUS_COINS, dtype=np.int64)
     # SplitMix64 (``realms.core.jit``): rngs[0] is the game's stream, rngs[1 + p] seat p's agent
     from realms.core import jit
     from realms.core.jit import GOLDEN as _G
@@ -201,15 +219,27 @@ if AVAILABLE:
         return n - start
 
     @numba.njit(cache=True)
+    def _fresh_marks(st: Any) -> None:
+        """Unmark every card (a new stamp: a mark is a card's entry equal to the stamp)."""
+        st[G_STAMP] += 1
+
+    @numba.njit(cache=True)
+    def _mark(st: Any, c: int) -> bool:
+        """Mark card ``c``; whether it was unmarked."""
+        if st[G_MARK + c] == st[G_STAMP]:
+            return False
+        st[G_MARK + c] = st[G_STAMP]
+        return True
+
+    @numba.njit(cache=True)
     def _distinct(st: Any, p: int, z: int, start: int, stop: int, types: int, acts: Any, k: int) -> int:
         """``CHOOSE`` of each distinct card of ``zone[start:stop]`` in first-seen order (of a type in ``types``,
         0: any) after the ``k`` actions already in ``acts``; returns the new count."""
         b = _zb(p, z)
-        seen = 0
+        _fresh_marks(st)
         for i in range(start, stop):
             c = st[b + i]
-            if not (seen >> c) & 1:
-                seen |= 1 << c
+            if _mark(st, c):
                 if types == 0 or _TYPES[c] & types:
                     acts[k] = CARD_ACTIONS + 2 + 3 * c
                     k += 1
@@ -403,27 +433,22 @@ if AVAILABLE:
 
     @numba.njit(cache=True)
     def _card_play(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
-        """Each card's ``play``."""
+        """``frames.resolve``: the plain bonuses from the card tables, then each card's own ``play``."""
         n = st[G_PLAYERS]
+        if _PCARDS[c]:
+            _draw(st, rngs, p, _PCARDS[c])
+        st[G_ACTIONS] += _PACTIONS[c]
+        st[G_BUYS] += _PBUYS[c]
+        st[G_COINS] += _PCOINS[c]
         if c == CELLAR:
-            st[G_ACTIONS] += 1
             r = _push(st, CELLAR, 0, p)
             st[r + 3] = st[_zn(p, Z_LOOK)]
         elif c == CHAPEL:
             r = _push(st, CHAPEL, 0, p)
             st[r + 3] = 0  # cards trashed so far
-        elif c == MOAT:
-            _draw(st, rngs, p, 2)
         elif c == CHANCELLOR:
-            st[G_COINS] += 2
             if st[_zn(p, Z_DECK)] > 0:
                 _push(st, CHANCELLOR, 0, p)
-        elif c == VILLAGE:
-            _draw(st, rngs, p, 1)
-            st[G_ACTIONS] += 2
-        elif c == WOODCUTTER:
-            st[G_BUYS] += 1
-            st[G_COINS] += 2
         elif c == WORKSHOP:
             _push_gain(st, p, 4, 0, TO_DISCARD, 0)
         elif c == BUREAUCRAT:
@@ -440,7 +465,6 @@ if AVAILABLE:
                     _trash(st, p, FEAST)
             _push_gain(st, p, 5, 0, TO_DISCARD, 0)
         elif c == MILITIA:
-            st[G_COINS] += 2
             for i in range(n - 1, 0, -1):
                 v = _seat_after(st, p, i)
                 if _hit(st, v):
@@ -456,11 +480,7 @@ if AVAILABLE:
                     _push(st, MONEYLENDER, 0, p)
         elif c == REMODEL:
             _push(st, REMODEL, 0, p)
-        elif c == SMITHY:
-            _draw(st, rngs, p, 3)
         elif c == SPY:
-            _draw(st, rngs, p, 1)
-            st[G_ACTIONS] += 1
             r = _push(st, SPY, 0, p)
             st[r + 6] = p  # the targets still to reveal, in f[6:] (their count in f[5])
             k = 1
@@ -482,30 +502,15 @@ if AVAILABLE:
         elif c == THRONE_ROOM:
             _push(st, THRONE_ROOM, 0, p)
         elif c == COUNCIL_ROOM:
-            _draw(st, rngs, p, 4)
-            st[G_BUYS] += 1
             for i in range(1, n):
                 _draw(st, rngs, _seat_after(st, p, i), 1)
-        elif c == FESTIVAL:
-            st[G_ACTIONS] += 2
-            st[G_BUYS] += 1
-            st[G_COINS] += 2
-        elif c == LABORATORY:
-            _draw(st, rngs, p, 2)
-            st[G_ACTIONS] += 1
         elif c == LIBRARY:
             r = _push(st, LIBRARY, 0, p)
             st[r + 3] = 0
             st[r + 4] = 0
-        elif c == MARKET:
-            _draw(st, rngs, p, 1)
-            st[G_ACTIONS] += 1
-            st[G_BUYS] += 1
-            st[G_COINS] += 1
         elif c == MINE:
             _push(st, MINE, 0, p)
         elif c == WITCH:
-            _draw(st, rngs, p, 2)
             for i in range(1, n):
                 v = _seat_after(st, p, i)
                 if _hit(st, v):
@@ -530,17 +535,12 @@ if AVAILABLE:
                     _append(st, p, Z_DISC, st[b + i])
             st[_zn(p, Z_ASIDE)] = start
         elif c == HARBINGER:
-            _draw(st, rngs, p, 1)
-            st[G_ACTIONS] += 1
             if st[_zn(p, Z_DISC)] > 0:
                 _push(st, HARBINGER, 0, p)
         elif c == MERCHANT:
-            _draw(st, rngs, p, 1)
-            st[G_ACTIONS] += 1
             if not st[G_SPLAYED]:
                 st[G_SBONUS] += 1
         elif c == VASSAL:
-            st[G_COINS] += 2
             x = _take_top(st, rngs, p)
             if x >= 0:
                 _append(st, p, Z_DISC, x)
@@ -548,9 +548,6 @@ if AVAILABLE:
                     r = _push(st, VASSAL, 0, p)
                     st[r + 3] = x
         elif c == POACHER:
-            _draw(st, rngs, p, 1)
-            st[G_ACTIONS] += 1
-            st[G_COINS] += 1
             if st[G_EMPTY]:
                 r = _push(st, POACHER, 0, p)
                 st[r + 3] = st[G_EMPTY]
@@ -562,8 +559,6 @@ if AVAILABLE:
                 if _hit(st, v):
                     _push(st, BANDIT, 0, v)
         elif c == SENTRY:
-            _draw(st, rngs, p, 1)
-            st[G_ACTIONS] += 1
             for _ in range(2):
                 x = _take_top(st, rngs, p)
                 if x >= 0:
@@ -637,11 +632,10 @@ if AVAILABLE:
                 return _distinct(st, v, Z_ASIDE, 0, st[_zn(v, Z_ASIDE)], TREASURE, acts, 0)
             if step == 2 and st[r + 5] > 0:
                 k = 0
-                seen = 0
+                _fresh_marks(st)
                 for j in range(st[r + 5]):
                     c = st[r + 6 + j]
-                    if not (seen >> c) & 1:
-                        seen |= 1 << c
+                    if _mark(st, c):
                         acts[k] = CARD_ACTIONS + 2 + 3 * c
                         k += 1
                 acts[k] = DONE
@@ -677,12 +671,11 @@ if AVAILABLE:
             if step == 0:
                 return -1
             k = 0
-            seen = 0
+            _fresh_marks(st)
             b = _zb(p, Z_ASIDE)
             for j in range(st[_zn(p, Z_ASIDE)]):
                 c = st[b + j]
-                if not (seen >> c) & 1:
-                    seen |= 1 << c
+                if _mark(st, c):
                     if _TYPES[c] & TREASURE and c != COPPER:
                         acts[k] = CARD_ACTIONS + 2 + 3 * c
                         k += 1
@@ -976,19 +969,20 @@ if AVAILABLE:
         p = st[G_CUR]
         b = _zb(p, Z_HAND)
         nh = st[_zn(p, Z_HAND)]
-        mask = 0
         lo = NC
         hi = -1
         k = 0
+        _fresh_marks(st)
+        stamp = st[G_STAMP]
         if st[G_PHASE] == ACTION_PHASE:
             for i in range(nh):
                 c = st[b + i]
                 if _TYPES[c] & ACTION:
-                    mask |= 1 << c
+                    st[G_MARK + c] = stamp
                     lo = min(lo, c)
                     hi = max(hi, c)
             for c in range(lo, hi + 1):  # by card id
-                if (mask >> c) & 1:
+                if st[G_MARK + c] == stamp:
                     acts[k] = CARD_ACTIONS + 3 * c
                     k += 1
             acts[k] = END_ACTIONS
@@ -997,14 +991,14 @@ if AVAILABLE:
             for i in range(nh):
                 c = st[b + i]
                 if _TYPES[c] & TREASURE:
-                    mask |= 1 << c
+                    st[G_MARK + c] = stamp
                     lo = min(lo, c)
                     hi = max(hi, c)
-            if mask:
+            if hi >= 0:
                 acts[0] = PLAY_TREASURES
                 k = 1
                 for c in range(lo, hi + 1):
-                    if (mask >> c) & 1:
+                    if st[G_MARK + c] == stamp:
                         acts[k] = CARD_ACTIONS + 3 * c
                         k += 1
         if st[G_BUYS] > 0:
@@ -1342,6 +1336,8 @@ def _base(piles: tuple[int, ...]) -> Any:
     if base is None:
         base = np.full(SIZE, -1, dtype=np.int64)
         base[G_NPILES] = len(piles)
+        base[G_STAMP] = 0
+        base[G_MARK:G_MARK + NC] = 0
         base[G_PILES:G_PILES + len(piles)] = piles
         for v in range(MAXCOST + 1):
             cards = [c for c in piles if COST[c] <= v]
@@ -1439,9 +1435,9 @@ def stats_of(rows: list[list[int]], players: int) -> list[dict[str, float]]:
 ENABLED = True
 
 
-def _kingdom_ok(options: Mapping[str, Any]) -> bool:
-    """Every card that can be in these options' Supply is in ``SUPPORTED`` (a random kingdom: the edition's whole
-    randomizer deck)."""
+def uncovered(options: Mapping[str, Any]) -> list[str]:
+    """The cards that can be in these (validated) options' Supply and that the kernel does not play (not in
+    ``SUPPORTED``), by name in id order; for a random kingdom the edition's whole randomizer deck counts."""
     from realms.games.dominion.cards import KINGDOM
     from realms.games.dominion.supply import FIRST_GAME
 
@@ -1452,18 +1448,20 @@ def _kingdom_ok(options: Mapping[str, Any]) -> bool:
     else:
         cards = [BY_NAME[n] for n in (FIRST_GAME[edition] if kingdom == "first-game" else kingdom)]
     cards += list(range(7)) + ([PLATINUM, COLONY] if options["colony_platinum"] else [])
-    return all(c in SUPPORTED for c in cards)
+    return [NAMES[c] for c in sorted(set(cards)) if c not in SUPPORTED]
 
 
 def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
     """Whether the kernel plays these (validated) options between these agents exactly as the reference:
-    numba installed, every seat ``random`` and every kingdom card in ``SUPPORTED``."""
-    return AVAILABLE and ENABLED and all(a == "random" for a in agents) and _kingdom_ok(options)
+    numba installed, every seat ``random`` and every card of the Supply in ``SUPPORTED``."""
+    return AVAILABLE and ENABLED and all(a == "random" for a in agents) and not uncovered(options)
 
 
 class KernelGames:
     """Whole games of one set of options between ``random`` players, played in the kernel (``Game.fast_games``):
     the game is set up by ``Dominion.setup`` (its cached supply, the first hands drawn), then played here."""
+
+    path = "the compiled kernel"
 
     def __init__(self, game: Any, options: Mapping[str, Any]) -> None:
         self.game = game
@@ -1593,5 +1591,5 @@ def finish_after(state: Any, first: int, chance: int, rng_states: Sequence[int],
     return result_of(scores(st, state.players), state.players)
 
 
-__all__ = ["AVAILABLE", "ENABLED", "SUPPORTED", "KernelGames", "encode", "encodable", "finish", "finish_after",
-           "result_of", "run", "supports"]
+__all__ = ["AVAILABLE", "BRANCHES", "ENABLED", "SUPPORTED", "KernelGames", "encode", "encodable", "finish",
+           "finish_after", "result_of", "run", "supports", "uncovered"]

@@ -7,7 +7,9 @@
  * encode(state, seat, out, vp): `out` is a writable buffer of float32 of the layout's size, `vp` the observing
  * seat's VP (rules.score, which observe.py computes when that seat's cards owned change). Counts are k / 10 and
  * every division is done in double and then rounded to float, as the Python encoder's are. */
-#define C 41 /* card ids: len(cards.NAMES), checked by observe.py against CARDS */
+#ifndef C /* the number of card ids, len(cards.NAMES): given at build time by observe.py (-DC=...) */
+#error "C, the number of card ids, is given at build time"
+#endif
 #define MAX_PLAYERS 8
 
 #define OBS_GAME "dominion"

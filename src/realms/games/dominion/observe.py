@@ -5,9 +5,9 @@ order), discard pile and private look; of every seat the public zones (in play, 
 known to be in its hand, the known cards on top of its deck, its discard pile's top card and the zone
 sizes; the Supply and the trash; and every seat's cards owned (every gain and trash is public, so
 what each seat owns is known to all). Seats are relative: block 0 is the observing seat, then the
-next seats in turn order. Cards are indexed by card id (``realms.games.dominion.cards.NAMES``, 41).
+next seats in turn order. Cards are indexed by card id (``realms.games.dominion.cards.NAMES``).
 
-Layout (``fields``), for ``P`` players and ``C`` = 41 card ids; counts are divided by 10:
+Layout (``fields``), for ``P`` players and ``C`` card ids (41 in the shipped card list); counts are divided by 10:
 
 - ``supply`` (C): cards left in each pile; ``in_game`` (C): 1 for the piles of this game.
 - ``trash`` (C); ``hand``, ``deck``, ``discard``, ``look`` (C each): the observing seat's own zones.
@@ -370,7 +370,7 @@ class DominionObserver:
 def _compiled() -> tuple[Any, str | None]:
     """The compiled encoder's module (``observe.c``, built at first use: ``realms.core.cbuild``) and None, or None
     and why not (the Python encoder then serves)."""
-    module, why = cbuild.load("realms.games.dominion", Path(__file__).with_name("observe.c"))
+    module, why = cbuild.load("realms.games.dominion", Path(__file__).with_name("observe.c"), {"C": C})
     if module is None:
         return None, why
     if module.CARDS != C:

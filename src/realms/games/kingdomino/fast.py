@@ -873,6 +873,8 @@ def result_of(out: Any, players: int, tiebreak: str) -> Result:
 class FastGames:
     """Whole games of one set of options between named agents, played in the kernel (``Game.fast_games``)."""
 
+    path = "the compiled kernel"
+
     def __init__(self, game: Any, options: Mapping[str, Any], agents: Sequence[str]) -> None:
         from realms.games.kingdomino.data import NUM_DOMINOES
 

@@ -69,9 +69,9 @@ class Cellar(Card):
     name, cost, types, set, editions = "Cellar", 2, ACTION, "base", BOTH
     text = ("+1 Action. Discard any number of cards from your hand (0 allowed), then draw that many cards. "
             "Cellar itself is in play and cannot be discarded by it.")
+    plus_actions = 1
 
     def play(self, s: Any, p: int, first: bool) -> None:
-        s.actions += 1
         s.stack.append([self.id, 0, p, len(s.look[p])])  # the picks wait in s.look[p][f[3]:]
 
     def options(self, s: Any, f: list[int]) -> list[int] | None:
@@ -135,18 +135,16 @@ class Moat(Card):
             "hand; if you do, the Attack's effects on you are skipped. Revealing costs no Action and Moat "
             "stays in your hand.")
     reacts_to_attack = True  # the reveal decision is the generic REACT frame in frames.py
-
-    def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 2)
+    plus_cards = 2
 
 
 @register
 class Chancellor(Card):
     name, cost, types, set, editions = "Chancellor", 3, ACTION, "base", FIRST
     text = "+$2. You may immediately put your entire deck (draw pile) into your discard pile."
+    plus_coins = 2
 
     def play(self, s: Any, p: int, first: bool) -> None:
-        s.coins += 2
         if s.deck[p]:
             s.stack.append([self.id, 0, p])
 
@@ -172,20 +170,14 @@ class Chancellor(Card):
 class Village(Card):
     name, cost, types, set, editions = "Village", 3, ACTION, "base", BOTH
     text = "+1 Card, +2 Actions."
-
-    def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 1)
-        s.actions += 2
+    plus_cards, plus_actions = 1, 2
 
 
 @register
 class Woodcutter(Card):
     name, cost, types, set, editions = "Woodcutter", 3, ACTION, "base", FIRST
     text = "+1 Buy, +$2."
-
-    def play(self, s: Any, p: int, first: bool) -> None:
-        s.buys += 1
-        s.coins += 2
+    plus_buys, plus_coins = 1, 2
 
 
 @register
@@ -268,9 +260,9 @@ class Militia(Card):
     name, cost, types, set, editions = "Militia", 4, ACTION | ATTACK, "base", BOTH
     text = ("+$2. Each other player discards cards from hand until they have 3 (they choose which; a player "
             "with 3 or fewer discards nothing).")
+    plus_coins = 2
 
     def play(self, s: Any, p: int, first: bool) -> None:
-        s.coins += 2
         for v in reversed(victims(s, p)):
             s.stack.append([DISCARD_DOWN, 0, v, 3, len(s.look[v])])
 
@@ -340,9 +332,7 @@ class Remodel(Card):
 class Smithy(Card):
     name, cost, types, set, editions = "Smithy", 4, ACTION, "base", BOTH
     text = "+3 Cards."
-
-    def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 3)
+    plus_cards = 3
 
 
 @register
@@ -351,10 +341,9 @@ class Spy(Card):
     text = ("+1 Card, +1 Action. Each player, including you, reveals the top card of their deck (shuffling "
             "their discard if the deck is empty; nothing if both empty); you choose for each whether it is "
             "discarded or put back.")
+    plus_cards, plus_actions = 1, 1
 
     def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 1)
-        s.actions += 1
         # [id, step, p, target, revealed card, *targets still to reveal]
         s.stack.append([self.id, 0, p, -1, -1, p, *victims(s, p)])
 
@@ -507,10 +496,9 @@ class ThroneRoom(Card):
 class CouncilRoom(Card):
     name, cost, types, set, editions = "Council Room", 5, ACTION, "base", BOTH
     text = "+4 Cards, +1 Buy. Each other player draws a card."
+    plus_cards, plus_buys = 4, 1
 
     def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 4)
-        s.buys += 1
         for v in others(s, p):
             draw(s, v, 1)
 
@@ -519,21 +507,14 @@ class CouncilRoom(Card):
 class Festival(Card):
     name, cost, types, set, editions = "Festival", 5, ACTION, "base", BOTH
     text = "+2 Actions, +1 Buy, +$2."
-
-    def play(self, s: Any, p: int, first: bool) -> None:
-        s.actions += 2
-        s.buys += 1
-        s.coins += 2
+    plus_actions, plus_buys, plus_coins = 2, 1, 2
 
 
 @register
 class Laboratory(Card):
     name, cost, types, set, editions = "Laboratory", 5, ACTION, "base", BOTH
     text = "+2 Cards, +1 Action."
-
-    def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 2)
-        s.actions += 1
+    plus_cards, plus_actions = 2, 1
 
 
 @register
@@ -608,12 +589,7 @@ class Library(Card):
 class Market(Card):
     name, cost, types, set, editions = "Market", 5, ACTION, "base", BOTH
     text = "+1 Card, +1 Action, +1 Buy, +$1."
-
-    def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 1)
-        s.actions += 1
-        s.buys += 1
-        s.coins += 1
+    plus_cards, plus_actions, plus_buys, plus_coins = 1, 1, 1, 1
 
 
 @register
@@ -651,9 +627,9 @@ class Witch(Card):
     name, cost, types, set, editions = "Witch", 5, ACTION | ATTACK, "base", BOTH
     text = ("+2 Cards. Each other player gains a Curse (to their discard pile), in turn order starting left "
             "of you; if the Curse pile runs out, later players gain none.")
+    plus_cards = 2
 
     def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 2)
         for v in victims(s, p):
             gain(s, v, CURSE_ID)
 

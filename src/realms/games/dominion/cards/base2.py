@@ -28,7 +28,6 @@ from realms.games.dominion.frames import play_card, push_gain
 from realms.games.dominion.zones import (
     discard,
     distinct,
-    draw,
     flush_discards,
     gain,
     names,
@@ -51,10 +50,9 @@ class Harbinger(Card):
     name, cost, types, set, editions = "Harbinger", 3, ACTION, "base", SECOND
     text = ("+1 Card, +1 Action. Look through your discard pile; you may put one card from it onto your deck "
             "(optional).")
+    plus_cards, plus_actions = 1, 1
 
     def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 1)
-        s.actions += 1
         if s.disc[p]:
             s.stack.append([self.id, 0, p])
 
@@ -84,10 +82,9 @@ class Merchant(Card):
     name, cost, types, set, editions = "Merchant", 3, ACTION, "base", SECOND
     text = ("+1 Card, +1 Action. The first time you play a Silver this turn, +$1 (each Merchant played gives "
             "its own +$1 for that first Silver; no bonus if no Silver is played).")
+    plus_cards, plus_actions = 1, 1
 
     def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 1)
-        s.actions += 1
         if not s.silver_played:
             s.silver_bonus += 1  # paid by the engine when the first Silver is played
 
@@ -97,9 +94,9 @@ class Vassal(Card):
     name, cost, types, set, editions = "Vassal", 3, ACTION, "base", SECOND
     text = ("+$2. Discard the top card of your deck (reshuffle if needed). If it is an Action card, you may "
             "play it (this uses no Action).")
+    plus_coins = 2
 
     def play(self, s: Any, p: int, first: bool) -> None:
-        s.coins += 2
         c = take_top(s, p)
         if c < 0:
             return
@@ -134,11 +131,9 @@ class Poacher(Card):
     name, cost, types, set, editions = "Poacher", 4, ACTION, "base", SECOND
     text = ("+1 Card, +1 Action, +$1. Discard a card from your hand per empty Supply pile (mandatory; discard "
             "your whole hand if it is smaller).")
+    plus_cards, plus_actions, plus_coins = 1, 1, 1
 
     def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 1)
-        s.actions += 1
-        s.coins += 1
         if s.empty:
             s.stack.append([self.id, 0, p, s.empty, len(s.look[p])])  # f[3] still to discard; picks wait in look
 
@@ -213,10 +208,9 @@ class Sentry(Card):
     text = ("+1 Card, +1 Action. Look at the top 2 cards of your deck (reshuffle if needed). Trash and/or "
             "discard any number of them; put the rest back on top in any order.")
     TRASH, DISCARD, ORDER = 0, 1, 2
+    plus_cards, plus_actions = 1, 1
 
     def play(self, s: Any, p: int, first: bool) -> None:
-        draw(s, p, 1)
-        s.actions += 1
         seen = [c for c in (take_top(s, p), take_top(s, p)) if c >= 0]
         s.look[p].extend(seen)
         say(s, "look", p, f"{seat_name(p)} looked at the top {len(seen)} cards of their deck", count=len(seen))

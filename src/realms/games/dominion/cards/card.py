@@ -174,6 +174,13 @@ class Card(Handler):
     id = -1
     #: a Reaction that may be revealed when another player plays an Attack (Moat)
     reacts_to_attack = False
+    #: the plain bonuses of playing it, resolved in this order before ``play``: +Cards, +Actions, +Buys, +$
+    #: (data, so every implementation reads them from here: the engine's ``frames.resolve``, the kernel's
+    #: generic step, the bots' card lists)
+    plus_cards = 0
+    plus_actions = 0
+    plus_buys = 0
+    plus_coins = 0
 
     def play(self, s: Any, p: int, first: bool) -> None:
         """Effects of playing the card (treasures add ``coins`` in the engine)."""
@@ -186,12 +193,24 @@ class Card(Handler):
     def kingdom(self) -> bool:
         return bool(self.editions)
 
+    @property
+    def data_only(self) -> bool:
+        """Whether everything the card does is its data (cost, types, coins, VP and plain bonuses): no method of
+        its own, no reaction, no question. Such a card needs no code anywhere: a fast path that reads the card
+        tables plays it as the reference does."""
+        cls = type(self)
+        return (not any(getattr(cls, m) is not getattr(Card, m) for m in BEHAVIOUR)
+                and not self.reacts_to_attack and not self.always_ask and not self.types & DURATION)
+
     def type_names(self) -> list[str]:
         return [n for bit, n in TYPE_NAMES if self.types & bit]
 
     def __repr__(self) -> str:
         return f"<card {self.id} {self.name}>"
 
+
+#: the methods that make a card more than its data (``Card.data_only``)
+BEHAVIOUR = ("play", "points", "options", "resume", "decide", "choice", "ask", "public_ask")
 
 # --- the tables, filled by @register in card-id order -------------------------------------------
 CARDS: list[Card] = []
@@ -202,6 +221,11 @@ COINS: list[int] = []
 VP: list[int] = []
 IS_ACTION: list[bool] = []
 IS_TREASURE: list[bool] = []
+#: the plain bonuses by card id (``Card.plus_cards`` ...)
+PLUS_CARDS: list[int] = []
+PLUS_ACTIONS: list[int] = []
+PLUS_BUYS: list[int] = []
+PLUS_COINS: list[int] = []
 BY_NAME: dict[str, int] = {}
 #: Reactions that may be revealed against an Attack (Moat), by card id
 REACTORS: list[int] = []
@@ -221,11 +245,25 @@ def register(cls: type[Card]) -> type[Card]:
     VP.append(card.vp)
     IS_ACTION.append(bool(card.types & ACTION))
     IS_TREASURE.append(bool(card.types & TREASURE))
+    PLUS_CARDS.append(card.plus_cards)
+    PLUS_ACTIONS.append(card.plus_actions)
+    PLUS_BUYS.append(card.plus_buys)
+    PLUS_COINS.append(card.plus_coins)
     BY_NAME[card.name] = card.id
     HANDLERS[card.id] = card
     if card.types & REACTION and card.reacts_to_attack:
         REACTORS.append(card.id)
     return cls
+
+
+def table_key() -> str:
+    """A digest of the card tables as the compiled paths read them (every card's facts, in id order): the key
+    of their numba cache (``realms.core.numba_cache``), so code compiled for other tables is never loaded."""
+    import hashlib
+
+    facts = [(c.name, c.cost, c.types, c.coins, c.vp, c.plus_cards, c.plus_actions, c.plus_buys, c.plus_coins,
+              c.data_only, c.reacts_to_attack, c.always_ask, bool(c.editions)) for c in CARDS]
+    return hashlib.sha256(repr(facts).encode()).hexdigest()[:12]
 
 
 def handler(kind: int) -> Callable[[type[Handler]], type[Handler]]:
