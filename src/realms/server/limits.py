@@ -359,25 +359,62 @@ _503 = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=
 
 def protocols(settings: Settings) -> tuple[type, type]:
     """uvicorn HTTP and WebSocket protocol classes that enforce ``settings`` (pass them as ``http`` and ``ws``)."""
-    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-
     conns = Connections(settings)
-    header_timeout, body_timeout = settings.header_timeout, settings.body_timeout
-    max_url, ws_queue = settings.max_url, settings.ws_queue
+    return _guarded_http(settings, conns), _guarded_websocket(settings, conns)
 
-    class GuardedHttp(HttpToolsProtocol):
-        """httptools, plus: a connection cap, a deadline for headers and one for the body, a URL limit.
 
-        The deadline is a time kept on the connection (``deadline_at``), watched by one timer that is moved
-        only when a deadline comes earlier than it: every request sets and clears deadlines, and a timer made
-        and cancelled for each (two per request) cost more than the rest of this class. A timer that fires
-        before the deadline (it was moved later) waits again for the rest; one that finds none does nothing."""
+class _Deadline:
+    """A deadline kept on a connection (``deadline_at``), watched by one timer that is moved only when a
+    deadline comes earlier than it: every request sets and clears deadlines, and a timer made and cancelled
+    for each (two per request) cost more than the rest of the HTTP protocol's guards. A timer that fires
+    before the deadline (it was moved later) waits again for the rest; one that finds none does nothing."""
+
+    loop: asyncio.AbstractEventLoop
+    deadline_at: float | None = None  # loop time by which the headers (or the body) must be in
+    timer: asyncio.TimerHandle | None = None  # fires at timer_at or later; None: none pending
+    timer_at: float = 0.0
+
+    def _too_slow(self) -> None:
+        """The deadline passed."""
+        raise NotImplementedError
+
+    def _arm(self, seconds: float) -> None:
+        if seconds <= 0:
+            self.deadline_at = None
+            return
+        at = self.deadline_at = self.loop.time() + seconds
+        if self.timer is None or self.timer_at > at:  # none pending, or pending for too late
+            if self.timer is not None:
+                self.timer.cancel()
+            self.timer_at = at
+            self.timer = self.loop.call_at(at, self._expire)
+
+    def _disarm(self) -> None:
+        self.deadline_at = None  # a pending timer finds nothing to do
+
+    def _expire(self) -> None:
+        self.timer = None
+        at = self.deadline_at
+        if at is None:
+            return
+        if self.loop.time() < at:  # the deadline moved on since this timer was set: wait for the rest
+            self.timer_at = at
+            self.timer = self.loop.call_at(at, self._expire)
+            return
+        self._too_slow()
+
+
+def _guarded_http(settings: Settings, conns: Connections) -> type:
+    """The HTTP protocol class of ``protocols``."""
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    header_timeout, body_timeout, max_url = settings.header_timeout, settings.body_timeout, settings.max_url
+
+    class GuardedHttp(_Deadline, HttpToolsProtocol):
+        """httptools, plus: a connection cap, a deadline for headers and one for the body (``_Deadline``), a URL
+        limit."""
 
         connections_state = conns
-        deadline_at: float | None = None  # loop time by which the headers (or the body) must be in
-        timer: asyncio.TimerHandle | None = None  # fires at timer_at or later; None: none pending
-        timer_at: float = 0.0
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
@@ -394,31 +431,6 @@ def protocols(settings: Settings) -> tuple[type, type]:
                 self.timer = None
             conns.release(self.transport)
             super().connection_lost(exc)
-
-        def _arm(self, seconds: float) -> None:
-            if seconds <= 0:
-                self.deadline_at = None
-                return
-            at = self.deadline_at = self.loop.time() + seconds
-            if self.timer is None or self.timer_at > at:  # none pending, or pending for too late
-                if self.timer is not None:
-                    self.timer.cancel()
-                self.timer_at = at
-                self.timer = self.loop.call_at(at, self._expire)
-
-        def _disarm(self) -> None:
-            self.deadline_at = None  # a pending timer finds nothing to do
-
-        def _expire(self) -> None:
-            self.timer = None
-            at = self.deadline_at
-            if at is None:
-                return
-            if self.loop.time() < at:  # the deadline moved on since this timer was set: wait for the rest
-                self.timer_at = at
-                self.timer = self.loop.call_at(at, self._expire)
-                return
-            self._too_slow()
 
         def _too_slow(self) -> None:
             self.deadline_at = None
@@ -464,6 +476,15 @@ def protocols(settings: Settings) -> tuple[type, type]:
         def handle_websocket_upgrade(self) -> None:
             self._disarm()
             super().handle_websocket_upgrade()
+
+    return GuardedHttp
+
+
+def _guarded_websocket(settings: Settings, conns: Connections) -> type:
+    """The WebSocket protocol class of ``protocols``."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    max_url, ws_queue = settings.max_url, settings.ws_queue
 
     class GuardedWebSocket(WebSocketsSansIOProtocol):
         """websockets (sans-I/O), plus: the connection cap, a bounded inbound queue, an answer to a
@@ -520,7 +541,7 @@ def protocols(settings: Settings) -> tuple[type, type]:
                 return
             super().send_receive_event_to_app()
 
-    return GuardedHttp, GuardedWebSocket
+    return GuardedWebSocket
 
 
 class _Stop(Exception):

@@ -1,0 +1,109 @@
+"""The lobby: the games this server offers, new tables, and the open tables to join."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Literal
+
+import orjson
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+import realms.games
+from realms.agents import agent_names, default_agent
+from realms.agents.levels import levels_of
+from realms.server.live import Manager
+
+
+def add_routes(app: FastAPI) -> None:
+    """Declare this area's routes on ``app``."""
+    app.get("/api/meta")(meta)
+    app.post("/api/games", status_code=201)(create_game)
+    app.get("/api/games")(list_games)
+
+
+class Clock(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    per: Literal["move", "game"]
+    seconds: StrictInt = Field(ge=1, le=30 * 86400)
+
+
+class CreateGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str]
+    #: "realtime": a player who leaves is replaced by a bot after a grace period; "turn": come back any time
+    pace: Literal["realtime", "turn"] = "realtime"
+    clock: Clock | None = None
+    rated: bool = True
+
+
+class Lobby:
+    """The open tables as JSON, read from the database at most every ``ttl`` seconds, and again at once after
+    ``changed`` (a table created, a seat joined or revoked)."""
+
+    def __init__(self, manager: Manager, ttl: float) -> None:
+        self.manager = manager
+        self.ttl = ttl
+        self.at = -1e9  # when the tables were read
+        self.body = b""
+
+    def changed(self) -> None:
+        self.at = -1e9
+
+    def tables(self) -> bytes:
+        now_ = time.monotonic()
+        if now_ - self.at >= self.ttl:
+            self.body = orjson.dumps({"games": self.manager.open_games()})
+            self.at = now_
+        return self.body
+
+
+def meta() -> dict[str, Any]:
+    """The games this server offers, their options, bots and the bot a new bot seat starts with."""
+    out = []
+    for gid in realms.games.ids():
+        game = realms.games.get(gid)
+        out.append({
+            "id": gid, "name": game.name, "min_players": game.min_players, "max_players": game.max_players,
+            "options": [{"name": o.name, "type": o.type, "default": o.default, "choices": list(o.choices),
+                         "help": o.help, "minimum": o.minimum, "maximum": o.maximum}
+                        for o in game.options_spec if not o.local_only],
+            "bots": [n for n in agent_names(gid)],
+            # the levels first in the seat menu: name, the agent it plays, one line for players
+            "levels": [{"name": lv.name, "agent": lv.agent, "description": lv.description}
+                       for lv in levels_of(gid)],
+            "default_bot": default_agent(gid),
+        })
+    return {"games": out}
+
+
+async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
+    """A new table. The creator gets the secret of its own seats (``creator``), an invitation code for
+    each ``invite`` seat, nothing for ``open`` seats (anyone claims them from the lobby), and the owner
+    secret that revokes an unclaimed seat. The server keeps only hashes of these. A signed-in creator's
+    seats are linked to the account. ``pace`` and ``clock``: see docs/server.md."""
+    state = request.app.state
+    manager: Manager = state.manager
+    live = manager.create(body.game, body.options, body.seats, pace=body.pace, rated=body.rated,
+                          clock=body.clock.model_dump() if body.clock else None, user=state.accounts.user_of(request))
+    issued, live.issued = live.issued or {}, None
+    manager.schedule_bots(live)
+    state.lobby.changed()
+    return {"id": live.id, "owner": issued.get("owner"), "seats": [seat_grant(live.id, s, issued)
+                                                                  for s in live.seats]}
+
+
+def seat_grant(gid: str, s: Any, issued: dict[str, Any]) -> dict[str, Any]:
+    token, invite = issued.get("tokens", {}).get(s.seat), issued.get("invites", {}).get(s.seat)
+    link = f"/play/{gid}#token={token}" if token else f"/play/{gid}#invite={invite}" if invite else None
+    return {"seat": s.seat, "kind": s.kind, "access": s.access, "token": token, "invite": invite,
+            "join_url": link}
+
+
+async def list_games(request: Request) -> Response:
+    """The open tables: read from the database at most every ``lobby_ttl`` seconds, and again at once
+    after a table is created or a seat joined or revoked; every other poll gets the kept summary."""
+    return Response(request.app.state.lobby.tables(), media_type="application/json")
