@@ -5,9 +5,9 @@ The kernels (the ``fast`` extra) are compiled on first call and cached on disk n
 (Dominion's the most). ``make`` runs this once after installing, and ``python -m realms.kernels [GAME ...]``
 does it by hand, e.g. after an upgrade (the games at once, in processes of their own). Each step goes
 through the public paths that use a kernel: a short tournament between ``random`` seats (the game's fast
-path), and one search move with each compiled playout policy, so what is compiled is what those paths call;
-and one observation, which builds the game's compiled encoder for the RL environments (``observe.c``, a C
-compiler's work of about a second) where a compiler is found.
+path), and one search move with each compiled playout policy (the game declares them: ``Game.warm_searches``),
+so what is compiled is what those paths call; and one observation, which builds the game's compiled encoder
+for the RL environments (``observe.c``, a C compiler's work of about a second) where a compiler is found.
 """
 
 from __future__ import annotations
@@ -16,13 +16,6 @@ import os
 import sys
 import time
 from typing import TextIO
-
-#: per game, the search agents whose playouts run in its kernel (besides the random tournament)
-SEARCHES = {
-    "kingdomino": ["mc:iterations=4,policy=random", "mc:iterations=4,policy=rollout"],
-    "dominion": ["mc:iterations=4,policy=random", "mc:iterations=4,policy=rollout", "uct:iterations=4,policy=rollout"],
-    "burgundy": ["mc:iterations=4,policy=random", "mc:iterations=4,policy=rollout"],
-}
 
 
 def available() -> bool:
@@ -42,7 +35,7 @@ def _warm_one(gid: str) -> float:
     start = time.perf_counter()
     game = realms.games.get(gid)
     run_tournament(gid, ["random", "random"], games=2, seed=1)
-    for name in SEARCHES[gid]:
+    for name in game.warm_searches:
         state = game.new(game.validate_options({"players": 2}), 1)
         make_agent(name, game, 1).act(game, state)
     observer = game.observation()  # the compiled observation encoder (realms.core.cbuild), built once too
@@ -52,14 +45,16 @@ def _warm_one(gid: str) -> float:
 
 
 def warm(games: list[str] | None = None, out: TextIO | None = None, jobs: int = 1) -> dict[str, float]:
-    """Compile (or load from the cache) every kernel of ``games`` (all three by default), ``jobs`` games at
+    """Compile (or load from the cache) every kernel of ``games`` (every registered game by default), ``jobs`` games at
     once in processes of their own; returns the seconds each game took. Prints a line a game on ``out``."""
+    import realms.games
+
     took: dict[str, float] = {}
     if not available():
         if out is not None:
             print("numba is not installed (the 'fast' extra): nothing to compile", file=out)
         return took
-    todo = games or list(SEARCHES)
+    todo = games or realms.games.ids()
 
     def told(gid: str, seconds: float) -> None:
         took[gid] = seconds
@@ -81,10 +76,12 @@ def warm(games: list[str] | None = None, out: TextIO | None = None, jobs: int = 
 
 
 def main(argv: list[str] | None = None) -> int:
+    import realms.games
+
     args = sys.argv[1:] if argv is None else argv
-    unknown = [a for a in args if a not in SEARCHES]
+    unknown = [a for a in args if a not in realms.games.ids()]
     if unknown:
-        print(f"unknown game(s): {', '.join(unknown)}; games: {', '.join(SEARCHES)}", file=sys.stderr)
+        print(f"unknown game(s): {', '.join(unknown)}; games: {', '.join(realms.games.ids())}", file=sys.stderr)
         return 2
     warm(args or None, out=sys.stdout, jobs=min(3, os.cpu_count() or 1))
     return 0

@@ -6,7 +6,7 @@ import pytest
 
 import realms.games
 from realms.agents import agent_names, make_agent
-from realms.agents.levels import LEVEL_NAMES, LEVELS, levels_of
+from realms.agents.levels import LEVEL_NAMES, levels_of
 from realms.core.agents import choose
 
 
@@ -27,7 +27,7 @@ def test_every_game_has_three_levels_that_play_a_legal_move(game_id):
 def test_hard_is_a_search_of_about_two_seconds_a_move():
     from realms.agents.search import SearchAgent
 
-    for game_id in LEVELS:
+    for game_id in realms.games.ids():
         agent = make_agent("hard", game_id, seed=1)
         assert isinstance(agent, SearchAgent) and agent.cfg.seconds == 2.0 and agent.cfg.iterations == 0
 

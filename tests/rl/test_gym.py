@@ -11,11 +11,19 @@ gym = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
+import realms.games  # noqa: E402
 import realms.rl  # noqa: E402
 from realms.core.errors import RealmsError  # noqa: E402
+from realms.rl.gym_env import gym_ids  # noqa: E402
 
 
-@pytest.mark.parametrize("env_id", ["realms/Kingdomino-v0", "realms/Dominion-v0", "realms/Burgundy-v0"])
+def test_every_game_registers_the_gymnasium_id_it_declares():
+    assert set(gym_ids()) == {g for g in realms.games.ids() if realms.games.get(g).gym_id}
+    assert gym_ids()["kingdomino"] == "realms/Kingdomino-v0"
+    assert all(env_id in gym.registry for env_id in gym_ids().values())
+
+
+@pytest.mark.parametrize("env_id", list(gym_ids().values()))
 def test_registered_ids_pass_check_env(env_id):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -14,7 +14,7 @@ import realms.games  # noqa: E402
 import realms.rl.openspiel  # noqa: E402, F401
 from tests.rl.observe_checks import FULL  # noqa: E402
 
-GAMES = ["realms_kingdomino", "realms_dominion", "realms_burgundy"]
+GAMES = [f"realms_{g}" for g in realms.games.ids()]
 
 
 def test_registered_with_their_types():
@@ -32,12 +32,9 @@ def test_registered_with_their_types():
     assert three.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM and three.num_players() == 3
 
 
-@pytest.mark.parametrize(("name", "params"), [
-    ("realms_kingdomino", {"players": 2}),
+@pytest.mark.parametrize(("name", "params"), [(name, {"players": 2}) for name in GAMES] + [
     ("realms_kingdomino", {"players": 4, "options": '{"harmony": true}'}),
-    ("realms_dominion", {"players": 2}),
     ("realms_dominion", {"players": 3, "options": '{"kingdom": "random", "edition": "second"}', "reward": "margin"}),
-    ("realms_burgundy", {"players": 2}),
 ])
 def test_random_sim(name, params):
     game = pyspiel.load_game(name, {**params, "rng_seed": 1})

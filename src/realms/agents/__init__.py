@@ -14,7 +14,6 @@ True
 
 import os
 
-from realms.agents import levels as _levels  # noqa: F401  registers easy, medium and hard per game
 from realms.agents.base import (
     Agent,
     AgentFactory,

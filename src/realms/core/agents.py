@@ -21,34 +21,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from realms.core.errors import IllegalAction, UnknownAgent
+from realms.core.game import Agent, AgentFactory, StrategyLoader
 from realms.core.rng import Rng
 
 if TYPE_CHECKING:
     from realms.core.game import Action, Game, Result
 
 __all__ = ["Agent", "AgentFactory", "AgentOption", "AgentOptionsError", "AgentSpec", "Playout", "RandomAgent",
-           "UnknownAgent", "agent_help", "agent_input", "agent_names", "choose", "default_agent", "make_agent",
-           "parse_agent_name", "register", "split_agent_list"]
-
-
-class Agent:
-    """Chooses an action for the seat to move. Every harness asks through ``choose``, which hands ``act`` a
-    determinized copy for that seat (never the true state); search agents sample further copies with
-    ``game.determinize``."""
-
-    name = "agent"
-    #: what the agent reads of the state it is handed. ``"copy"`` (the default): anything, so the harness
-    #: hands it a determinized copy. ``"view"``: only what its seat may see (``legal_actions``, ``view``, and
-    #: state the game's determinize always keeps, such as its own hand), never the state's random
-    #: generator, and it changes nothing; it then chooses alike on any determinized copy, so the harness
-    #: may hand it the true state and skip the copy. A test checks every agent that declares it.
-    reads = "copy"
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-
-    def act(self, game: Game, state: Any) -> Action:
-        raise NotImplementedError
+           "StrategyLoader", "UnknownAgent", "agent_help", "agent_input", "agent_names", "choose", "default_agent",
+           "make_agent", "parse_agent_name", "register", "split_agent_list"]
 
 
 class RandomAgent(Agent):
@@ -182,10 +163,6 @@ class Playout(Agent):
         return 1.0
 
 
-#: builds an agent from its own seeded generator
-AgentFactory = Callable[[Rng], Agent]
-
-
 class AgentOptionsError(UnknownAgent):
     """Options in an agent's name that it does not take, or values it cannot use."""
 
@@ -283,9 +260,17 @@ def register(game_id: str, name: str, factory: AgentFactory) -> None:
     _EXTRA[(game_id, name)] = factory
 
 
+def _level(game: Game, agent: str) -> AgentFactory:
+    def build(rng: Rng) -> Agent:
+        return make_agent(agent, game, rng.next64())
+
+    return build
+
+
 def _factories(game: Game) -> dict[str, AgentFactory]:
     found = {name: f for (g, name), f in _EXTRA.items() if g == "*"}
     found.update(game.agents())
+    found.update({lv.name: _level(game, lv.agent) for lv in game.levels})  # easy, medium, hard: Game.levels
     found.update({name: f for (g, name), f in _EXTRA.items() if g == game.id})
     return found
 

@@ -29,8 +29,7 @@ from realms.core.options import Option, validate_options
 from realms.core.rng import Rng
 
 if TYPE_CHECKING:
-    from realms.core.agents import AgentFactory
-    from realms.core.plugins import Calculator, Observer, Renderer, StrategyLoader
+    from realms.core.plugins import Calculator, Level, Observer, Renderer
 
 
 class Action:
@@ -240,6 +239,33 @@ def canonical_bytes(data: Any) -> bytes:
     return out if out.isascii() else canonical_json(data).encode()
 
 
+# --- the agent interface: what a game's agents are (``realms.core.agents`` builds on it) -------------------
+class Agent:
+    """Chooses an action for the seat to move. Every harness asks through ``choose``, which hands ``act`` a
+    determinized copy for that seat (never the true state); search agents sample further copies with
+    ``game.determinize``."""
+
+    name = "agent"
+    #: what the agent reads of the state it is handed. ``"copy"`` (the default): anything, so the harness
+    #: hands it a determinized copy. ``"view"``: only what its seat may see (``legal_actions``, ``view``, and
+    #: state the game's determinize always keeps, such as its own hand), never the state's random
+    #: generator, and it changes nothing; it then chooses alike on any determinized copy, so the harness
+    #: may hand it the true state and skip the copy. A test checks every agent that declares it.
+    reads = "copy"
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def act(self, game: Game, state: Any) -> Action:
+        raise NotImplementedError
+
+
+#: builds an agent from its own seeded generator
+AgentFactory = Callable[[Rng], Agent]
+#: an agent from a strategy file: ``loader(path, rng)``; raises a RealmsError naming what is wrong
+StrategyLoader = Callable[[str, Rng], Agent]
+
+
 class Game:
     """Base class of a game's rules. Subclasses fill the class attributes and the abstract methods."""
 
@@ -253,6 +279,19 @@ class Game:
     #: True when ``view(state, seat)`` is the same for every seat apart from its ``"seat"`` field, so a
     #: server may build it once per state and share it
     public_view: ClassVar[bool] = False
+
+    # --- what the layers above read of a game: declared here, never listed by game elsewhere -----------------
+    #: the bot levels offered to players, easiest first (``realms.agents.levels``); each is an agent name
+    levels: ClassVar[tuple[Level, ...]] = ()
+    #: the Gymnasium id of the one-learner environment (``realms.rl.gym_env``); None: none registered
+    gym_id: ClassVar[str | None] = None
+    #: generous bounds for OpenSpiel (``realms.rl.openspiel``): the most decisions in a game, the largest margin
+    spiel_bounds: ClassVar[tuple[int, int]] = (100000, 1000)
+    #: search agents whose playouts run in the game's compiled kernels, warmed ahead by ``python -m realms.kernels``
+    #: besides a short tournament between ``random`` seats
+    warm_searches: ClassVar[tuple[str, ...]] = ()
+    #: the browser module that draws the game, a file of the web client (``realms/web``); None: the view as data
+    web_module: ClassVar[str | None] = None
 
     # --- options -------------------------------------------------------------------------
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:

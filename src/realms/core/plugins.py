@@ -2,8 +2,10 @@
 
 - a terminal ``Renderer`` (the CLI draws views and results with it);
 - a ``Calculator`` that scores something typed by hand (``realms score``);
-- a strategy-file loader (``StrategyLoader``: a ``.toml`` agent name);
+- a strategy-file loader (``StrategyLoader``, declared with the agent interface in ``realms.core.game``: a
+  ``.toml`` agent name);
 - an ``Observer``: the fixed-shape numeric encoding of what a seat may see (``realms.rl`` uses it);
+- its bot ``Level`` values (easy, medium, hard: named agents for players);
 
 agents are declared as ``AgentFactory`` values (``realms.core.agents``) and simulator statistics by
 ``Game.stats``. A game builds these when they are first asked for, so importing a game stays cheap.
@@ -11,18 +13,26 @@ agents are declared as ``AgentFactory`` values (``realms.core.agents``) and simu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from realms.core.agents import Agent
     from realms.core.options import Option
-    from realms.core.rng import Rng
 
-__all__ = ["Calculator", "Observer", "Renderer", "Scored", "StrategyLoader"]
+__all__ = ["Calculator", "Level", "Observer", "Renderer", "Scored"]
 
-#: an agent from a strategy file: ``loader(path, rng)``; raises a RealmsError naming what is wrong
-StrategyLoader = Callable[[str, "Rng"], "Agent"]
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A bot level a game offers players (``Game.levels``): an agent name like any other (``realms play --bots
+    hard``, a server seat ``bot:hard``) that plays the concrete agent spec ``agent`` of its game."""
+
+    name: str
+    #: the concrete agent spec the level plays (``mc:seconds=2``)
+    agent: str
+    #: one line for players (English; the browser words it through its i18n key ``level.<game>.<name>``)
+    description: str
 
 
 class Renderer(Protocol):

@@ -11,8 +11,8 @@ True
 >>> obs["observation"].dtype.name, int(obs["action_mask"].sum()) > 0
 ('float32', True)
 
-Gymnasium ids ``realms/Kingdomino-v0``, ``realms/Dominion-v0`` and ``realms/Burgundy-v0`` are registered when
-this package is imported. See docs/rl.md.
+Each game's Gymnasium id (``Game.gym_id``: ``realms/Kingdomino-v0``, ``realms/Dominion-v0``,
+``realms/Burgundy-v0``) is registered when this package is imported. See docs/rl.md.
 """
 
 from __future__ import annotations

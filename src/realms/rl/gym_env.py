@@ -9,8 +9,9 @@ game ends (``reward="win"`` or ``"margin"``, as in the PettingZoo environment). 
 learner's seat at every reset. An illegal action ends the episode with reward -1 (``illegal="lose"``,
 the default), raises (``"raise"``) or is replaced by a random legal one (``"random"``).
 
-Registered ids: ``realms/Kingdomino-v0``, ``realms/Dominion-v0``, ``realms/Burgundy-v0`` (two players,
-the game's default agent as the opponent unless ``opponents=`` says otherwise).
+Registered ids: each registered game's ``Game.gym_id`` (``realms/Kingdomino-v0``, ``realms/Dominion-v0``,
+``realms/Burgundy-v0``; two players, the game's default agent as the opponent unless ``opponents=`` says
+otherwise).
 """
 
 from __future__ import annotations
@@ -28,7 +29,17 @@ from realms.core.game import Game
 from realms.core.rng import Rng, derive_seed
 from realms.rl.core import ILLEGAL, Table
 
-GYM_IDS = {"kingdomino": "realms/Kingdomino-v0", "dominion": "realms/Dominion-v0", "burgundy": "realms/Burgundy-v0"}
+
+def gym_ids() -> dict[str, str]:
+    """The Gymnasium id of each registered game that declares one (``Game.gym_id``), by game id."""
+    import realms.games
+
+    out: dict[str, str] = {}
+    for game_id in realms.games.ids():
+        env_id = realms.games.get(game_id).gym_id
+        if env_id is not None:
+            out[game_id] = env_id
+    return out
 
 
 class SingleAgentEnv(gym.Env):
@@ -130,8 +141,8 @@ class SingleAgentEnv(gym.Env):
 
 
 def register_envs() -> None:
-    """Registers ``realms/Kingdomino-v0``, ``realms/Dominion-v0`` and ``realms/Burgundy-v0`` (idempotent)."""
-    for game_id, env_id in GYM_IDS.items():
+    """Registers each game's Gymnasium id (``gym_ids``), ``realms/Kingdomino-v0`` and the others (idempotent)."""
+    for game_id, env_id in gym_ids().items():
         if env_id not in gym.registry:
             gym.register(id=env_id, entry_point="realms.rl.gym_env:SingleAgentEnv",
                          kwargs={"game_id": game_id, "options": {"players": 2}})

@@ -1,5 +1,6 @@
-"""The Realms games as OpenSpiel Python games: importing this module registers ``realms_kingdomino``,
-``realms_dominion`` and ``realms_burgundy`` with ``pyspiel.register_game``.
+"""The Realms games as OpenSpiel Python games: importing this module registers every registered game as
+``realms_<id>`` (``realms_kingdomino``, ``realms_dominion``, ``realms_burgundy``) with
+``pyspiel.register_game``.
 
 >>> import pyspiel
 >>> import realms.rl.openspiel
@@ -45,9 +46,6 @@ from realms.core.game import Game, canonical_json
 from realms.core.rng import Rng, derive_seed
 from realms.rl.core import rewards_of
 
-#: generous bounds per game: (max decisions in a game, largest score margin)
-_BOUNDS = {"kingdomino": (2000, 300), "dominion": (100000, 400), "burgundy": (5000, 400)}
-
 
 def _game_type(game: Game, zero_sum: bool) -> pyspiel.GameType:
     return pyspiel.GameType(
@@ -89,7 +87,7 @@ class RealmsSpielGame(pyspiel.Game):
         self.observer = observer
         self.fields = observer.fields(self.options)
         self.obs_size = sum(int(np.prod(shape)) for _, shape in self.fields)
-        max_len, margin = _BOUNDS.get(game_id, (100000, 1000))
+        max_len, margin = self.realms.spiel_bounds  # generous: the most decisions in a game, the largest margin
         zero_sum = players == 2
         win = self.reward == "win"
         info = pyspiel.GameInfo(
@@ -221,7 +219,8 @@ def _register(game_id: str) -> type[RealmsSpielGame]:
     return _Game
 
 
-GAME_NAMES = tuple(f"realms_{g}" for g in ("kingdomino", "dominion", "burgundy"))
+#: every registered game as ``realms_<id>`` (one needs an observation encoding, ``Game.observation``, to load)
+GAME_NAMES = tuple(f"realms_{g}" for g in realms.games.ids())
 _registered = set(pyspiel.registered_names())
 for _name in GAME_NAMES:
     if _name not in _registered:

@@ -11,7 +11,7 @@ from typing import Any
 
 from realms.core.agents import AgentFactory
 from realms.core.game import FastGames
-from realms.core.plugins import Observer, Renderer
+from realms.core.plugins import Level, Observer, Renderer
 from realms.games.burgundy import rules
 from realms.games.burgundy.rules import BurgundyState
 from realms.games.burgundy.state import SOURCES
@@ -23,6 +23,16 @@ VP_SOURCES = tuple(src for src in SOURCES if not src.startswith("knowledge-")) +
 class Burgundy(rules.Burgundy):
     default_agent = "greedy"
     turn_label = "round"
+    levels = (
+        Level("easy", "light-rollout", "Plays by action kind, without looking ahead."),
+        Level("medium", "greedy", "Takes the move worth most by its evaluation; the usual bot."),
+        Level("hard", "mc:seconds=2", "Plays out hundreds of games per move (about 2 s): beats the greedy bot four "
+                                      "games in five."),
+    )
+    gym_id = "realms/Burgundy-v0"
+    spiel_bounds = (5000, 400)
+    warm_searches = ("mc:iterations=4,policy=random", "mc:iterations=4,policy=rollout")
+    web_module = "burgundy.js"
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from realms.games.burgundy.bots import AGENTS
@@ -44,7 +54,8 @@ class Burgundy(rules.Burgundy):
         lean path (``fast``)."""
         from realms.games.burgundy import fast
 
-        return fast.fast_games(self, options, agents)
+        games: FastGames | None = fast.fast_games(self, options, agents)
+        return games
 
     def turn_clock(self, state: BurgundyState) -> list[int]:
         """Rounds complete, 1 to 25 over the five phases (the final scoring falls after round 25)."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from realms.core.agents import AgentFactory
+from realms.core.agents import AgentFactory, StrategyLoader
 from realms.core.errors import OptionsError
 from realms.core.game import FastGames
-from realms.core.plugins import Observer, Renderer, StrategyLoader
+from realms.core.plugins import Level, Observer, Renderer
 from realms.games.dominion import rules
 from realms.games.dominion.cards import CARDS, COINS, IS_TREASURE, NAMES
 from realms.games.dominion.rules import ACTIONS, DominionState
@@ -21,6 +21,16 @@ from realms.games.dominion.rules import ACTIONS, DominionState
 
 class Dominion(rules.Dominion):
     default_agent = "big-money-ultimate"
+    levels = (
+        Level("easy", "big-money", "Buys only Treasure and Victory cards."),
+        Level("medium", "bmu-plus", "Big Money Ultimate with one or two of the kingdom's strongest cards."),
+        Level("hard", "mc:seconds=2", "Plays out the game for every buy it considers (about 2 s a move)."),
+    )
+    gym_id = "realms/Dominion-v0"
+    spiel_bounds = (100000, 400)
+    warm_searches = ("mc:iterations=4,policy=random", "mc:iterations=4,policy=rollout",
+                     "uct:iterations=4,policy=rollout")
+    web_module = "dominion.js"
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from realms.games.dominion.bots import AGENTS

@@ -12,7 +12,7 @@ from typing import Any
 
 from realms.core.agents import AgentFactory
 from realms.core.game import FastGames
-from realms.core.plugins import Calculator, Observer, Renderer
+from realms.core.plugins import Calculator, Level, Observer, Renderer
 from realms.games.kingdomino import rules
 from realms.games.kingdomino.data import NUM_DOMINOES
 from realms.games.kingdomino.rules import KingdominoState
@@ -21,6 +21,16 @@ from realms.games.kingdomino.rules import KingdominoState
 class Kingdomino(rules.Kingdomino):
     default_agent = "full-greedy"
     turn_label = "round"
+    levels = (
+        Level("easy", "greedy", "Places each domino for the most points now; picks crowns half the time."),
+        Level("medium", "full-greedy", "Weighs every placement and pick for its points; the usual bot."),
+        Level("hard", "mc:seconds=2", "Plays out hundreds of games per move (about 2 s): beats three full-greedy "
+                                      "bots three games in four."),
+    )
+    gym_id = "realms/Kingdomino-v0"
+    spiel_bounds = (2000, 300)
+    warm_searches = ("mc:iterations=4,policy=random", "mc:iterations=4,policy=rollout")
+    web_module = "kingdomino.js"
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from realms.games.kingdomino.bots import AGENTS
