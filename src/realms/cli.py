@@ -488,6 +488,7 @@ def sim(
     print_whole(table)
     out.print(f"shared wins: {report.ties} ({report.ties / games:.1%}); mean game length: "
               f"{report.mean_turns:.2f} turns; {report.seconds:.1f} s ({games / report.seconds:.0f} games/s)")
+    out.print(f"played on {esc(report.path)}", highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -635,8 +636,10 @@ def bench(
     if as_json:
         print(json.dumps(data))
         return
-    out.print(f"{game_id}, {agent} in every seat ({path} path): {games} games, {actions} actions in {elapsed:.2f} s — "
-              f"[bold]{data['games_per_second']:.0f} games/s[/], {data['actions_per_second']:.0f} actions/s")
+    words = game.play_path(opts, [agent] * n_players) if fast is not None else "the reference engine"
+    out.print(f"{game_id}, {agent} in every seat, on {esc(words)}: {games} games, {actions} actions in "
+              f"{elapsed:.2f} s — [bold]{data['games_per_second']:.0f} games/s[/], "
+              f"{data['actions_per_second']:.0f} actions/s", soft_wrap=True)
 
 
 @app.command()

@@ -95,3 +95,16 @@ def test_tournament_takes_reference():
     ja, jb = json.loads(a.output), json.loads(b.output)
     ja.pop("seconds"), jb.pop("seconds")
     assert ja == jb
+
+
+@needs_numba
+def test_sim_says_which_implementation_played():
+    runner = CliRunner()
+    args = ["sim", "kingdomino", "--players", "random,full-greedy", "--games", "4"]
+    fast = runner.invoke(app, args)
+    ref = runner.invoke(app, [*args, "--reference"])
+    assert fast.exit_code == 0 and ref.exit_code == 0, fast.output + ref.output
+    assert "on the compiled kernel" in fast.output
+    assert "on the reference engine (as asked)" in ref.output
+    bench = runner.invoke(app, ["bench", "dominion", "--agent", "random", "--seconds", "0.2"])
+    assert bench.exit_code == 0 and "on the compiled kernel" in bench.output, bench.output

@@ -183,6 +183,8 @@ class SimReport:
     resumed_games: int = 0
     #: what the game said about agents that can only partly play this setup (``Game.check_agent``)
     warnings: list[str] = field(default_factory=list)
+    #: which implementation played the games, in words (``Game.play_path``); how, not what: not in ``to_json``
+    path: str = ""
 
     @property
     def mean_turns(self) -> float:
@@ -337,7 +339,18 @@ def run_tournament(
     seconds = time.perf_counter() - start
     return SimReport(game_id, games, seed, opts, tally.entrants, tally.ties, tally.turns_sum, tally.actions, seconds,
                      rotate, by_turn=by_turn, turn_label=game.turn_label, backend=backend, workers=workers,
-                     ahead=tally.ahead, resumed_games=order.resumed, warnings=warnings)
+                     ahead=tally.ahead, resumed_games=order.resumed, warnings=warnings,
+                     path=_path(game, opts, agents, by_turn, reference))
+
+
+def _path(game: Any, opts: Mapping[str, Any], agents: list[str], by_turn: bool, reference: bool) -> str:
+    """Which implementation plays these games, in words (``play_game`` takes the fast path unless asked not to or
+    sampling per turn)."""
+    if reference:
+        return "the reference engine (as asked)"
+    if by_turn:
+        return "the reference engine (statistics per turn)"
+    return str(game.play_path(opts, list(agents)))
 
 
 def _checked(game: Any, game_id: str, agents: list[str],

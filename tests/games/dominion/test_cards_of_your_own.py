@@ -139,3 +139,22 @@ def test_a_new_card_is_not_in_the_shipped_card_list(name):
     from realms.games.dominion.cards import BY_NAME
 
     assert name not in BY_NAME
+
+
+def test_sim_says_an_uncovered_card_is_played_by_the_reference():
+    """``realms sim`` with the card in the kingdom: the same table as ``--reference``, and a line saying which
+    implementation played and why."""
+    env = {**os.environ, "REALMS_DOMINION_CARDS": MODULE, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
+    args = [sys.executable, "-c", "from realms.cli import main; main()", "sim", "dominion", "--players",
+            "random,random", "--games", "6", "-o", f"kingdom={KINGDOM}"]
+    runs = [subprocess.run(a, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
+            for a in (args, [*args, "--reference"])]
+    for r in runs:
+        assert r.returncode == 0, r.stderr[-2000:]
+    fast, ref = (r.stdout.strip().splitlines() for r in runs)
+    assert fast[:-2] == ref[:-2]  # the table; then the time, and the path
+    from realms.games.dominion import kernel
+
+    if kernel.AVAILABLE:
+        assert fast[-1].endswith("on the reference engine (the compiled kernel does not cover Synthetic Scribe)")
+    assert ref[-1].endswith("on the reference engine (as asked)")
