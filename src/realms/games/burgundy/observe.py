@@ -205,7 +205,8 @@ class _Memo(Buffers):
         self.hot = [-1] * 7
 
 
-def _per_seat(out: array, at: int, values: list[int], old: list[int] | None, seat: int, p: int, scale: int) -> None:
+def _per_seat(out: array[float], at: int, values: list[int], old: list[int] | None, seat: int, p: int,
+              scale: int) -> None:
     """Writes ``values[q] / scale`` at ``at`` in each relative seat's player block where it changed."""
     for q in range(p):
         v = values[q]
@@ -213,7 +214,7 @@ def _per_seat(out: array, at: int, values: list[int], old: list[int] | None, sea
             out[at + (q - seat) % p * 32] = v / scale
 
 
-def _per_colour(out: array, at: int, values: list[int], old: list[int] | None, seat: int, p: int,
+def _per_colour(out: array[float], at: int, values: list[int], old: list[int] | None, seat: int, p: int,
                 scale: int) -> None:
     """Writes ``values[q * 6 + c] / scale`` at ``at + c`` in each relative seat's player block where it
     changed."""
@@ -222,7 +223,7 @@ def _per_colour(out: array, at: int, values: list[int], old: list[int] | None, s
         out[at + (q - seat) % p * 32 + c] = values[j] / scale
 
 
-def _hot(out: array, hot: list[int], g: int, at: int) -> None:
+def _hot(out: array[float], hot: list[int], g: int, at: int) -> None:
     """Moves one-hot group ``g``'s 1 to ``at`` (-1: none)."""
     old = hot[g]
     if old != at:
