@@ -6,12 +6,13 @@ from __future__ import annotations
 import httpx
 import pytest
 
+import realms.games
 from tests.e2e.test_lobby import browser, open_lobby, page, server, wait_for_my_move  # noqa: F401
 
 LEVEL_TEXT = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
 
 
-@pytest.mark.parametrize("game", ["kingdomino", "dominion", "burgundy"])
+@pytest.mark.parametrize("game", realms.games.ids())
 def test_seat_menus_offer_the_levels_first_and_a_hard_bot_seat_plays(page, server, game):  # noqa: F811
     open_lobby(page, server.base)
     page.select_option("#game", game)

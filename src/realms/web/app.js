@@ -57,6 +57,14 @@ async function api(method, url, body) {
   return data;
 }
 
+// the games this server offers, as GET /api/meta lists them (id, name, options, bots): asked once a page
+let offered = null;
+export function serverGames() {
+  offered ??= api("GET", "/api/meta").then(meta => meta.games, e => { offered = null; throw e; });
+  return offered;
+}
+
+// a game's board: its own module of the web client (/static/GAME.js), or null where it has none
 const boards = {};
 async function boardFor(game) {
   if (!(game in boards)) {
@@ -191,7 +199,7 @@ async function lobby() {
   await refreshTables();
   app.replaceChildren(
     el("section", { class: "panel" }, el("h2", {}, t("lobby.new_table")),
-      el("div", { class: "row" }, el("label", {}, `${t("lobby.game")} `, gameSel), rulesLinks(),
+      el("div", { class: "row" }, el("label", {}, `${t("lobby.game")} `, gameSel), rulesLinks(meta.games),
         el("a", { href: "/calculator", id: "calculator-link", class: "muted" }, t("calc.link"))), optionsBox,
       el("h2", {}, t("lobby.seats")), seatsBox,
       el("div", { class: "row", id: "table-kind", style: "margin-top:.6rem" }, el("label", {}, `${t("lobby.pace")} `, paceSel),
@@ -201,7 +209,7 @@ async function lobby() {
       error, links),
     el("section", { class: "panel" }, el("h2", {}, `${t("lobby.open_tables")} `, el("button", { onclick: refreshTables }, t("lobby.refresh"))), tables),
     el("section", { class: "panel row", id: "lobby-links" }, me ? el("a", { href: `/players/${encodeURIComponent(me.name)}`, id: "my-games" }, t("lobby.my_games")) : null,
-      el("a", { href: "/games", id: "finished-games" }, t("players.finished_games")), el("a", { href: "/leaderboard/kingdomino", id: "leaderboards" }, t("players.leaderboard"))));
+      el("a", { href: "/games", id: "finished-games" }, t("players.finished_games")), el("a", { href: `/leaderboard/${meta.games[0]?.id ?? ""}`, id: "leaderboards" }, t("players.leaderboard"))));
   ready("lobby");
 }
 
@@ -302,9 +310,9 @@ function sharePanel(gid, seats, here) {
 }
 
 // the lobby's links to each game's rules page
-function rulesLinks() {
+function rulesLinks(games) {
   return el("span", { class: "muted", id: "rules-links" }, `${t("rules.lobby")} `,
-    ["kingdomino", "dominion", "burgundy"].map(g => [el("a", { href: `/rules/${g}`, "data-rules": g }, t(`game.${g}`)), " "]).flat());
+    games.map(({ id: g }) => [el("a", { href: `/rules/${g}`, "data-rules": g }, t(`game.${g}`)), " "]).flat());
 }
 
 // ---------------------------------------------------------------- results and log

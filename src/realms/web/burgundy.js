@@ -382,6 +382,22 @@ export function logText(entry, names, viewer) {
   }
 }
 
+// the rules page (rules.js): its sections in order, each with rules.burgundy.SECTION.title and .body in the catalogues
+export const rulesSections = ["goal", "setup", "round", "actions", "workers", "black", "tiles", "regions", "end", "info"];
+
+// the variant rules, one section each, marked "in use" when the table's options say so
+export const rulesVariants = [
+  ["scenario-basic", o => (o.scenario ?? "basic") === "basic"],
+  ["scenario-random", o => o.scenario === "random"],
+  ["scenario-free-choice", o => o.scenario === "free-choice"],
+  ["city_hall-any-colour", o => (o.city_hall ?? "any-colour") === "any-colour"],
+  ["city_hall-matching-colour", o => o.city_hall === "matching-colour"],
+  ["tiebreak-fewest-empty", o => (o.tiebreak ?? "fewest-empty") === "fewest-empty"],
+  ["tiebreak-most-empty", o => o.tiebreak === "most-empty"],
+  ["black-between-actions", o => (o.black_depot_timing ?? "between-actions") === "between-actions"],
+  ["black-during-effects", o => o.black_depot_timing === "during-effects"],
+];
+
 // the rules page's reference: every kind of tile, its label and its effect
 export function rulesExtra() {
   const tiles = [{ type: "ship" }, { type: "castle" }, { type: "mine" },

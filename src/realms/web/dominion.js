@@ -1,60 +1,19 @@
 // Dominion board: the supply as cards (type colour, cost, name, count; the text on hover or ⓘ), your hand, the
 // play area, coins/actions/buys, the prompt for the pending decision, and every seat's public zones. Only legal
 // actions are clickable. Cards, prompts and the log are worded in the reader's language.
-import { el } from "/static/app.js";
+import { el, serverGames } from "/static/app.js";
 import { t, list } from "/static/i18n.js";
 import { seatText, subject } from "/static/log.js";
 import { withInfo } from "/static/info.js";
 import { rulesLink } from "/static/rules.js";
 import { mark } from "/static/motion.js";
 
-// Card facts (as the engine's card classes hold them): cost, types and which printing has the card
-export const CARDS = {
-  "Copper": { cost: 0, types: ["Treasure"], set: "basic" },
-  "Silver": { cost: 3, types: ["Treasure"], set: "basic" },
-  "Gold": { cost: 6, types: ["Treasure"], set: "basic" },
-  "Estate": { cost: 2, types: ["Victory"], set: "basic" },
-  "Duchy": { cost: 5, types: ["Victory"], set: "basic" },
-  "Province": { cost: 8, types: ["Victory"], set: "basic" },
-  "Curse": { cost: 0, types: ["Curse"], set: "basic" },
-  "Platinum": { cost: 9, types: ["Treasure"], set: "prosperity" },
-  "Colony": { cost: 11, types: ["Victory"], set: "prosperity" },
-  "Cellar": { cost: 2, types: ["Action"], set: "both" },
-  "Chapel": { cost: 2, types: ["Action"], set: "both" },
-  "Moat": { cost: 2, types: ["Action", "Reaction"], set: "both" },
-  "Chancellor": { cost: 3, types: ["Action"], set: "first" },
-  "Village": { cost: 3, types: ["Action"], set: "both" },
-  "Woodcutter": { cost: 3, types: ["Action"], set: "first" },
-  "Workshop": { cost: 3, types: ["Action"], set: "both" },
-  "Bureaucrat": { cost: 4, types: ["Action", "Attack"], set: "both" },
-  "Feast": { cost: 4, types: ["Action"], set: "first" },
-  "Gardens": { cost: 4, types: ["Victory"], set: "both" },
-  "Militia": { cost: 4, types: ["Action", "Attack"], set: "both" },
-  "Moneylender": { cost: 4, types: ["Action"], set: "both" },
-  "Remodel": { cost: 4, types: ["Action"], set: "both" },
-  "Smithy": { cost: 4, types: ["Action"], set: "both" },
-  "Spy": { cost: 4, types: ["Action", "Attack"], set: "first" },
-  "Thief": { cost: 4, types: ["Action", "Attack"], set: "first" },
-  "Throne Room": { cost: 4, types: ["Action"], set: "both" },
-  "Council Room": { cost: 5, types: ["Action"], set: "both" },
-  "Festival": { cost: 5, types: ["Action"], set: "both" },
-  "Laboratory": { cost: 5, types: ["Action"], set: "both" },
-  "Library": { cost: 5, types: ["Action"], set: "both" },
-  "Market": { cost: 5, types: ["Action"], set: "both" },
-  "Mine": { cost: 5, types: ["Action"], set: "both" },
-  "Witch": { cost: 5, types: ["Action", "Attack"], set: "both" },
-  "Adventurer": { cost: 6, types: ["Action"], set: "first" },
-  "Harbinger": { cost: 3, types: ["Action"], set: "second" },
-  "Merchant": { cost: 3, types: ["Action"], set: "second" },
-  "Vassal": { cost: 3, types: ["Action"], set: "second" },
-  "Poacher": { cost: 4, types: ["Action"], set: "second" },
-  "Bandit": { cost: 5, types: ["Action", "Attack"], set: "second" },
-  "Sentry": { cost: 5, types: ["Action"], set: "second" },
-  "Artisan": { cost: 6, types: ["Action"], set: "second" },
-};
-
-// the cards whose wording differs between the printings (DECISIONS.md): their texts are keyed .first/.second
-export const EDITION_WORDING = ["Moneylender", "Mine", "Throne Room"];
+// Card facts, served by the server from the engine's card definitions (GET /api/meta, the game's "data"): each
+// card's cost, types and where it comes from, and the cards whose wording differs between the printings (their
+// texts are keyed .first/.second)
+const data = (await serverGames().catch(() => [])).find(g => g.id === "dominion")?.data ?? {};
+export const CARDS = data.cards ?? {};
+export const EDITION_WORDING = data.edition_wording ?? [];
 
 const TYPE_CLASS = { Treasure: "treasure", Victory: "victory", Curse: "curse", Action: "action", Attack: "attack", Reaction: "reaction" };
 const editionOf = view => (view.edition === 2 || view.edition === "second" ? "second" : "first");
@@ -281,6 +240,21 @@ export function logText(entry, names, viewer) {
     default: return null;
   }
 }
+
+// the rules page (rules.js): its sections in order, each with rules.dominion.SECTION.title and .body in the catalogues
+export const rulesSections = ["goal", "setup", "turn", "action", "buy", "cleanup", "terms", "reactions", "end", "info"];
+
+// the variant rules, one section each, marked "in use" when the table's options say so
+export const rulesVariants = [
+  ["edition-first", o => (o.edition ?? "first") === "first"],
+  ["edition-second", o => o.edition === "second"],
+  ["kingdom-first-game", o => (o.kingdom ?? "first-game") === "first-game"],
+  ["kingdom-random", o => o.kingdom === "random"],
+  ["kingdom-list", o => Array.isArray(o.kingdom) || (typeof o.kingdom === "string" && o.kingdom.includes(","))],
+  ["colony_platinum", o => !!o.colony_platinum],
+  ["turn_limit", o => (o.turn_limit ?? 0) > 0],
+  ["two", o => (o.players ?? 2) === 2],
+];
 
 // the rules page's reference: every card in full, in the edition the table uses (both for the cards that differ)
 export function rulesExtra(options = {}) {

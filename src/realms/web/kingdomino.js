@@ -316,6 +316,22 @@ function kingdomNode(k, view, names, places, placing, choose, preview, had = nul
     el("div", {}, el("strong", {}, names[k.seat]), ` — ${t("kingdomino.pts", { n: k.score })}`), grid, regionScores(k));
 }
 
+// the rules page (rules.js): its sections in order, each with rules.kingdomino.SECTION.title and .body in the catalogues
+export const rulesSections = ["goal", "components", "turn", "connect", "fit", "discard", "score", "end", "tiebreak"];
+
+// the variant rules, one section each, marked "in use" when the table's options say so
+export const rulesVariants = [
+  ["two", o => (o.players ?? 4) === 2 && !o.mighty_duel],
+  ["three-draw-four", o => o.players === 3 && (o.three_players ?? "draw-four") === "draw-four"],
+  ["three-thirty-six", o => o.players === 3 && o.three_players === "thirty-six"],
+  ["mighty_duel", o => !!o.mighty_duel],
+  ["harmony", o => !!o.harmony],
+  ["middle_kingdom", o => !!o.middle_kingdom],
+  ["dynasty", o => !!o.dynasty],
+  ["tiebreak-crowns", o => (o.tiebreak ?? "crowns") === "crowns"],
+  ["tiebreak-largest-region", o => o.tiebreak === "largest-region"],
+];
+
 // the rules page's reference: the key, and a worked example of scoring by region
 export function rulesExtra() {
   return el("div", { id: "kd-reference" }, legend(), el("p", {}, t("kingdomino.reference_example")));

@@ -2,8 +2,10 @@
 // replays), leaderboards (/leaderboard/GAME) and the finished games' search (/games).
 import { t } from "/static/i18n.js";
 import { me } from "/static/account.js";
+import { serverGames } from "/static/app.js";
 
-const GAMES = ["kingdomino", "dominion", "burgundy"];
+// the ids of the games the server offers, in its order
+async function gameIds() { return (await serverGames()).map(g => g.id); }
 
 function node(tag, attrs = {}, ...children) {
   const n = document.createElement(tag);
@@ -36,14 +38,14 @@ function seatsOf(g) {
     g.ranks ? node("span", { class: "muted" }, ` (${t("players.rank", { n: g.ranks[i] })}, ${g.scores[i]})`) : ""]);
 }
 
-function links() {
+function links(games) {
   return node("p", { class: "row", id: "players-links" }, node("a", { href: "/" }, t("app.lobby")),
     node("a", { href: "/games" }, t("players.finished_games")),
-    GAMES.map(g => node("a", { href: `/leaderboard/${g}`, "data-leaderboard": g }, t("players.leaderboard_of", { game: t(`game.${g}`) }))));
+    games.map(g => node("a", { href: `/leaderboard/${g}`, "data-leaderboard": g }, t("players.leaderboard_of", { game: t(`game.${g}`) }))));
 }
 
 export async function playerPage(app, name) {
-  const p = await get(`/api/players/${encodeURIComponent(name)}`);
+  const [p, games] = await Promise.all([get(`/api/players/${encodeURIComponent(name)}`), gameIds()]);
   const mine = me && me.name === p.name;
   const ratings = p.ratings.length ? node("table", { class: "scores", id: "ratings" },
     node("tr", {}, node("th", {}, t("players.game")), node("th", {}, t("players.rating")), node("th", {}, t("players.played"))),
@@ -65,16 +67,17 @@ export async function playerPage(app, name) {
       node("span", { class: "muted" }, when(g.finished_at)), " ", node("a", { href: g.replay_url, class: "replay" }, t("game.replay")));
   })) : node("p", { class: "muted", id: "finished" }, t("players.none_finished"));
   app.replaceChildren(node("section", { class: "panel", id: "player", "data-name": p.name },
-    node("h2", {}, p.name), links(), node("h2", {}, t("players.ratings")), ratings,
+    node("h2", {}, p.name), links(games), node("h2", {}, t("players.ratings")), ratings,
     node("h2", {}, t("players.in_progress")), current, node("h2", {}, t("players.finished")), done));
 }
 
 export async function leaderboardPage(app, game) {
-  game = GAMES.includes(game) ? game : GAMES[0];
+  const games = await gameIds();
+  game = games.includes(game) ? game : games[0];
   const board = await get(`/api/leaderboard/${game}`);
   const sel = node("select", { id: "leaderboard-game", "aria-label": t("players.game"),
     onchange: () => { location.href = `/leaderboard/${sel.value}`; } },
-  GAMES.map(g => node("option", { value: g, selected: g === game }, t(`game.${g}`))));
+  games.map(g => node("option", { value: g, selected: g === game }, t(`game.${g}`))));
   const rows = board.players.length ? node("table", { class: "scores", id: "leaderboard" },
     node("tr", {}, node("th", {}, "#"), node("th", { class: "name" }, t("players.player")), node("th", {}, t("players.rating")), node("th", {}, t("players.played"))),
     board.players.map(r => node("tr", { "data-kind": r.kind }, node("td", {}, r.rank),
@@ -82,13 +85,14 @@ export async function leaderboardPage(app, game) {
         node("a", { href: `/players/${encodeURIComponent(r.name)}` }, r.name)),
       node("td", {}, r.rating.toFixed(1)), node("td", {}, r.played))))
     : node("p", { class: "muted", id: "leaderboard" }, t("players.no_ratings"));
-  app.replaceChildren(node("section", { class: "panel" }, node("h2", {}, t("players.leaderboard")), links(),
+  app.replaceChildren(node("section", { class: "panel" }, node("h2", {}, t("players.leaderboard")), links(games),
     node("div", { class: "row" }, node("label", {}, `${t("players.game")} `, sel)), rows));
 }
 
 export async function historyPage(app, params) {
+  const games = await gameIds();
   const game = node("select", { name: "game", id: "history-game" }, node("option", { value: "" }, t("players.any_game")),
-    GAMES.map(g => node("option", { value: g, selected: params.get("game") === g }, t(`game.${g}`))));
+    games.map(g => node("option", { value: g, selected: params.get("game") === g }, t(`game.${g}`))));
   const player = node("input", { name: "player", id: "history-player", value: params.get("player") || "" });
   const since = node("input", { name: "since", id: "history-since", type: "date", value: params.get("since") || "" });
   const until = node("input", { name: "until", id: "history-until", type: "date", value: params.get("until") || "" });
@@ -113,6 +117,6 @@ export async function historyPage(app, params) {
       document.body.dataset.ready = "games";
     } catch (e) { error.textContent = e.message; }
   }
-  app.replaceChildren(node("section", { class: "panel" }, node("h2", {}, t("players.finished_games")), links(), form, error, list));
+  app.replaceChildren(node("section", { class: "panel" }, node("h2", {}, t("players.finished_games")), links(games), form, error, list));
   await search(new URLSearchParams([...params].filter(([k]) => ["game", "player", "since", "until"].includes(k))));
 }
