@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import threading
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+import realms.web
 from realms.server.app import create_app
 from tests.support import BACKENDS, POSTGRES_URL
 
@@ -351,6 +353,23 @@ def test_meta_names_each_games_default_bot_among_its_bots(client):
         assert g["default_bot"] in g["bots"], g["id"]
     dominion = next(g for g in meta["games"] if g["id"] == "dominion")
     assert "greedy" not in dominion["bots"] and dominion["default_bot"] == "big-money-ultimate"
+
+
+def test_meta_serves_dominions_card_facts_from_its_card_definitions(client):
+    """The browser draws the Supply from the server's card facts (no copy of them in dominion.js): every registered
+    card, its cost and types as its class states them."""
+    from realms.games.dominion.cards import CARDS
+
+    dominion = next(g for g in client.get("/api/meta").json()["games"] if g["id"] == "dominion")
+    cards = dominion["data"]["cards"]
+    assert list(cards) == [c.name for c in CARDS]
+    for c in CARDS:
+        assert (cards[c.name]["cost"], cards[c.name]["types"]) == (c.cost, c.type_names())
+    assert cards["Chancellor"]["set"] == "first" and cards["Artisan"]["set"] == "second"
+    assert cards["Village"]["set"] == "both" and cards["Colony"]["set"] == "prosperity"
+    assert set(dominion["data"]["edition_wording"]) == {"Moneylender", "Mine", "Throne Room"}
+    web = Path(realms.web.__file__).parent / "dominion.js"
+    assert '"Copper": {' not in web.read_text(encoding="utf-8")
 
 
 def test_options_naming_server_files_are_refused(client):

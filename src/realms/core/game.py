@@ -293,6 +293,12 @@ class Game:
     #: the browser module that draws the game, a file of the web client (``realms/web``); None: the view as data
     web_module: ClassVar[str | None] = None
 
+    def client_data(self) -> dict[str, Any]:
+        """Facts of the game's components that its browser module draws with (Dominion's card costs and types),
+        read from the game's own definitions and served with the games offered (``GET /api/meta``), so the
+        browser keeps no copy of them; JSON-able, the same for every table. Empty by default."""
+        return {}
+
     # --- options -------------------------------------------------------------------------
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """Normalised options with defaults filled in; raises OptionsError naming what is wrong."""

@@ -87,6 +87,18 @@ class Dominion(rules.Dominion):
             return kernel.KernelGames(self, options) if kernel.supports(options, agents) else None
         return fast.FastGames(self, options, agents) if fast.supports(self, agents) else None
 
+    def client_data(self) -> dict[str, Any]:
+        """Every card's facts as the browser draws them: cost, type names and where it comes from (``basic``,
+        ``prosperity``, a kingdom card's editions: ``both``, ``first``, ``second``; another set by its name), and
+        the cards whose wording differs between the editions (their texts in the catalogues are keyed by edition)."""
+        editions = {(1, 2): "both", (1,): "first", (2,): "second"}
+
+        def origin(c: Any) -> str:
+            return str(editions.get(c.editions, c.set)) if c.set == "base" else str(c.set)
+
+        return {"cards": {c.name: {"cost": c.cost, "types": c.type_names(), "set": origin(c)} for c in CARDS},
+                "edition_wording": [c.name for c in CARDS if "1st ed" in c.text and "2nd ed" in c.text]}
+
     def fast_declined(self, options: Mapping[str, Any], agents: list[str]) -> str:
         """Why the compiled kernel does not play an all-``random`` table: numba missing, the kernel switched off,
         or cards of the Supply it does not cover (``kernel.uncovered``)."""

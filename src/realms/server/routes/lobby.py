@@ -76,6 +76,8 @@ def meta() -> dict[str, Any]:
             "levels": [{"name": lv.name, "agent": lv.agent, "description": lv.description}
                        for lv in levels_of(gid)],
             "default_bot": default_agent(gid),
+            # the facts the game's browser module draws with, from the game's own definitions (Dominion's cards)
+            "data": game.client_data(),
         })
     return {"games": out}
 
