@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from realms.core.agents import Agent, AgentFactory
+from realms.core.agents import Agent, AgentFactory, StrategyLoader
 from realms.core.errors import IllegalAction, RealmsError
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option, validate_options
-from realms.core.plugins import Calculator, Renderer, StrategyLoader
+from realms.core.plugins import Calculator, Renderer
 from realms.core.rng import Rng
 
 ACTIONS = tuple(Action(i, "take", {"n": i + 1}) for i in range(3))
