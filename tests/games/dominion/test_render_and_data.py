@@ -1,4 +1,4 @@
-"""The terminal rendering, and the card table against cards.csv (tests/data/dominion, copied from shared/data)."""
+"""The terminal rendering, and the card table against the component data in tests/data/dominion (see its README)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COST, KINGDOM, TY
 from realms.games.dominion.render import render_result, render_text
 from tests.games.dominion.util import G, new, play, start_turn
 
-CSV = Path(__file__).resolve().parents[2] / "data" / "dominion" / "cards.csv"
+DATA = Path(__file__).resolve().parents[2] / "data" / "dominion"
 
 
 def test_render_shows_supply_seats_hand_pending_and_log():
@@ -40,9 +40,11 @@ def test_render_a_finished_game_and_its_result():
     assert "Final scores" in cap.get() and "Estate" in cap.get()
 
 
-def test_card_table_matches_cards_csv():
-    rows = list(csv.DictReader(CSV.open(encoding="utf-8")))
-    assert len(rows) == len(CARDS) == 41
+def test_card_table_matches_the_component_data():
+    """Every registered card is a row of the component data and every row a registered card, with its cost, types,
+    editions and text."""
+    rows = [row for path in sorted(DATA.glob("*.csv")) for row in csv.DictReader(path.open(encoding="utf-8"))]
+    assert sorted(row["name"] for row in rows) == sorted(c.name for c in CARDS)
     type_bits = {"Action": 1, "Treasure": 2, "Victory": 4, "Curse": 8, "Attack": 16, "Reaction": 32}
     editions = {"basic": (), "Prosperity": (), "1st+2nd": (1, 2), "1st": (1,), "2nd": (2,)}
     for row in rows:
@@ -51,7 +53,8 @@ def test_card_table_matches_cards_csv():
         assert TYPES[c] == sum(type_bits[t.strip()] for t in row["types"].split(" - ")), row["name"]
         assert CARDS[c].editions == editions[row["edition"]], row["name"]
         assert CARDS[c].text.split(".")[0] in row["effect"] or CARDS[c].text[:20] in row["effect"], row["name"]
-    assert len(KINGDOM[1]) == 25 and len(KINGDOM[2]) == 26
+    base = {e: [c for c in KINGDOM[e] if CARDS[c].set == "base"] for e in (1, 2)}
+    assert len(base[1]) == 25 and len(base[2]) == 26
     assert [COINS[BY_NAME[n]] for n in ("Copper", "Silver", "Gold", "Platinum")] == [1, 2, 3, 5]
 
 
