@@ -372,6 +372,17 @@ def test_meta_serves_dominions_card_facts_from_its_card_definitions(client):
     assert '"Copper": {' not in web.read_text(encoding="utf-8")
 
 
+def test_meta_serves_kingdominos_dominoes_from_its_data(client):
+    from realms.games.kingdomino.data import DOMINOES, LETTERS
+
+    kd = next(g for g in client.get("/api/meta").json()["games"] if g["id"] == "kingdomino")
+    assert kd["data"]["terrains"] == list(LETTERS)
+    assert kd["data"]["dominoes"] == [[[LETTERS[d.terrain1], d.crowns1], [LETTERS[d.terrain2], d.crowns2]]
+                                      for d in DOMINOES[1:]]
+    web = Path(realms.web.__file__).parent / "kingdomino.js"
+    assert "W0W0" not in web.read_text(encoding="utf-8")
+
+
 def test_options_naming_server_files_are_refused(client):
     r = client.post("/api/games", json={"game": "burgundy", "options": {"boards_file": "/etc/passwd"},
                                         "seats": ["human", "human"]})

@@ -1,19 +1,17 @@
 // Kingdomino board: rows with numbers and kings, kingdoms, click-to-pick and click-to-place with a
 // rotation preview. Only legal moves are clickable.
-import { el } from "/static/app.js";
+import { el, serverGames } from "/static/app.js";
 import { t, list } from "/static/i18n.js";
 import { subject } from "/static/log.js";
 import { rulesLink } from "/static/rules.js";
 import { mark } from "/static/motion.js";
 
-// every domino, by number (1-48): its two halves [terrain letter, crowns] (shared/data/kingdomino/dominoes.csv).
-// All are known to everyone: which are still to come follows from what has been seen, never their order.
-const DOMINO_TEXT = "W0W0 W0W0 F0F0 F0F0 F0F0 F0F0 L0L0 L0L0 L0L0 G0G0 G0G0 S0S0 W0F0 W0L0 W0G0 W0S0 F0L0 F0G0 W1F0 W1L0 " +
-  "W1G0 W1S0 W1M0 F1W0 F1W0 F1W0 F1W0 F1L0 F1G0 L1W0 L1W0 L1F0 L1F0 L1F0 L1F0 W0G1 L0G1 W0S1 G0S1 M1W0 W0G2 L0G2 W0S2 G0S2 " +
-  "M2W0 S0M2 S0M2 W0M3";
-export const DOMINOES = DOMINO_TEXT.split(" ").map(x => [[x[0], Number(x[1])], [x[2], Number(x[3])]]);
-
-export const TERRAINS = ["W", "F", "L", "G", "S", "M"];
+// every domino, by number (1-48): its two halves [terrain letter, crowns], and the terrain letters in order, as the
+// server serves them from the game's own data (GET /api/meta, the game's "data"). All are known to everyone: which
+// are still to come follows from what has been seen, never their order.
+const data = (await serverGames().catch(() => [])).find(g => g.id === "kingdomino")?.data ?? {};
+export const DOMINOES = data.dominoes ?? [];
+export const TERRAINS = data.terrains ?? [];
 // a terrain in words; every square also carries the terrain's letter and its own pattern (style.css), so
 // terrains tell apart without colour
 export const terrainName = letter => t(`kingdomino.terrain.${letter}`);

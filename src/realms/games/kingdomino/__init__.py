@@ -14,7 +14,7 @@ from realms.core.agents import AgentFactory
 from realms.core.game import FastGames
 from realms.core.plugins import Calculator, Level, Observer, Renderer
 from realms.games.kingdomino import rules
-from realms.games.kingdomino.data import NUM_DOMINOES
+from realms.games.kingdomino.data import DOMINOES, LETTERS, NUM_DOMINOES
 from realms.games.kingdomino.rules import KingdominoState
 
 
@@ -51,6 +51,13 @@ class Kingdomino(rules.Kingdomino):
         from realms.games.kingdomino.calculator import CALCULATOR
 
         return CALCULATOR
+
+    def client_data(self) -> dict[str, Any]:
+        """Every domino by number (1-48), each half as [terrain letter, crowns], and the terrain letters in order:
+        all public (which dominoes are still to come follows from what has been seen, never their order)."""
+        return {"dominoes": [[[LETTERS[d.terrain1], d.crowns1], [LETTERS[d.terrain2], d.crowns2]]
+                             for d in DOMINOES[1:]],
+                "terrains": list(LETTERS)}
 
     def fast_games(self, options: Mapping[str, Any], agents: list[str]) -> FastGames | None:
         """The compiled kernel (``fast``) for ``random``, ``greedy`` and ``full-greedy`` seats, when numba is
