@@ -8,7 +8,7 @@ import pytest
 import realms.games
 from realms.core.errors import IllegalAction, OptionsError
 
-GAMES = ("kingdomino", "dominion", "burgundy")
+GAMES = realms.games.ids()
 BAD = [None, "7", 1.5, True, False, -1, 2**64, 2**70]
 
 

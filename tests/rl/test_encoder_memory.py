@@ -92,7 +92,7 @@ def test_following_a_game_gives_the_fresh_encoding(game_id, opts):
     assert checked > 50
 
 
-@pytest.mark.parametrize("game_id", ["kingdomino", "dominion", "burgundy"])
+@pytest.mark.parametrize("game_id", realms.games.ids())
 def test_environments_stepped_in_turn_have_encoders_of_their_own(game_id):
     """Two environments of one game in one process (a vectorized loop): each table has its own encoder (so each
     follows its own states) and every observation is a fresh encoder's."""

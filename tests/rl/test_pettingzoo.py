@@ -55,7 +55,7 @@ def test_max_cycles(game, opts):
     max_cycles_test(mod)
 
 
-@pytest.mark.parametrize("game", ["kingdomino", "dominion", "burgundy"])
+@pytest.mark.parametrize("game", realms.games.ids())
 def test_agent_selection_follows_to_move_and_rewards_match_the_result(game):
     e = realms.rl.env(game, {"players": 3}, reward="margin")
     e.reset(seed=5)
