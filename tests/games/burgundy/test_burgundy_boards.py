@@ -58,8 +58,8 @@ def test_user_board_file_adds_a_board_for_random_and_free_choice(tmp_path):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_scenario_deals_from_a_box_with_four_of_board_1_and_one_of_each_other(players):
-    """DECISIONS.md: the box holds one of each board 2-9 and four of board 1, so no board other than 1 is
-    dealt twice (with boards 1 and 6 in the data the box holds 1, 1, 1, 1, 6)."""
+    """Our ruling (docs/burgundy.md): the box holds one of each board 2-9 and four of board 1, so no board other
+    than 1 is dealt twice (with boards 1 and 6 in the data the box holds 1, 1, 1, 1, 6)."""
     deals = set()
     for seed in range(200):
         numbers = [b.number for b in new(players, seed=seed, scenario="random").boards]

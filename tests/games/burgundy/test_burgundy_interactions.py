@@ -21,8 +21,8 @@ def _with_castle_frame(seed=41, **opts):
 
 
 def test_black_depot_purchase_not_inside_a_castle_action_by_default():
-    """DECISIONS.md / 2011 rulebook: the black depot is bought from before, between or after the two die
-    actions, not in the middle of a castle's extra action (option black_depot_timing=between-actions)."""
+    """Our ruling (docs/burgundy.md) and the 2011 rulebook: the black depot is bought from before, between or after
+    the two die actions, not in the middle of a castle's extra action (option black_depot_timing=between-actions)."""
     s, p = _with_castle_frame()
     s.silver[p] = 2
     s.black[0] = grab(s, "mine")

@@ -1,5 +1,5 @@
 """Simulator fidelity: our bots land inside the bands that two independent simulators report
-(``shared/data/dominion/strategies.md``).
+(docs/dominion.md, Fidelity).
 
 Seeded; seats alternate every game. Default (CI) size is reduced and the band is widened by three
 standard errors of the estimate; ``REALMS_FULL=1`` plays 20,000 games per pairing.

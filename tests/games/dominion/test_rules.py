@@ -210,8 +210,8 @@ def test_cleanup_discards_hand_and_play_and_draws_five():
 
 
 def test_cleanup_puts_the_hand_down_first_and_the_played_cards_on_top():
-    """DECISIONS.md: at clean-up the hand goes down first and the played cards on top, so the public top
-    of the discard pile is a card its owner played, never one of the unplayed hand."""
+    """Our ruling (docs/dominion.md): at clean-up the hand goes down first and the played cards on top, so the public
+    top of the discard pile is a card its owner played, never one of the unplayed hand."""
     s = start_turn(new("Village"), hand=["Village", "Estate", "Estate", "Copper"], deck=["Gold"] * 6,
                    discard=["Silver"])
     play(s, "Village")

@@ -1,4 +1,4 @@
-"""Kingdomino rules, one test per rule of the rules texts (tr, ru, fr) and DECISIONS.md.
+"""Kingdomino rules, one test per rule of the rules texts (tr, ru, fr) and of our rulings (docs/kingdomino.md).
 
 Positions are reached by play where practical. Where a position is hard to reach by play, a seat's
 kingdom is written as a small grid and loaded into the state's mask fields (``set_kingdom``); to

@@ -586,7 +586,7 @@ class Dominion(Game):
     def _cleanup(self, s: DominionState, p: int) -> bool:
         """Clean-up and the end check; True when the game is over."""
         disc = s.disc[p]
-        # the hand goes down first (unseen), the played cards on top, face up (DECISIONS.md); the old top
+        # the hand goes down first (unseen), the played cards on top, face up (docs/dominion.md, Rulings); the old top
         # was in view until now
         n = len(disc)
         known = s.dpub[p] | (1 << (n - 1) if n else 0)
