@@ -1,5 +1,11 @@
 """The game registry: every game by its id, loaded on first use.
 
+``_MODULES`` below is the one place the built-in games are named: each entry is the package that declares the
+game (``GAME``) and everything the layers above read of it (its levels, RL ids, kernel warm-ups, browser
+module: see ``realms.core.game.Game``), and its order is the order games are offered in (the lobby, ``realms
+list``). It is a list rather than a scan of this package so that ``ids()`` imports no game and the order is
+chosen, not alphabetical. A game of your own, or a test's, is offered with ``register``.
+
 >>> import realms.games
 >>> "kingdomino" in realms.games.ids()
 True
