@@ -383,6 +383,15 @@ def test_meta_serves_kingdominos_dominoes_from_its_data(client):
     assert "W0W0" not in web.read_text(encoding="utf-8")
 
 
+def test_meta_serves_burgundys_kinds_from_its_data(client):
+    from realms.games.burgundy.data import BUILDING_KINDS, SPECIES, TYPES
+
+    bg = next(g for g in client.get("/api/meta").json()["games"] if g["id"] == "burgundy")
+    assert bg["data"] == {"space_types": list(TYPES), "buildings": list(BUILDING_KINDS), "species": list(SPECIES)}
+    web = (Path(realms.web.__file__).parent / "burgundy.js").read_text(encoding="utf-8")
+    assert '"carpenters_workshop"' not in web and '"chicken"' not in web
+
+
 def test_options_naming_server_files_are_refused(client):
     r = client.post("/api/games", json={"game": "burgundy", "options": {"boards_file": "/etc/passwd"},
                                         "seats": ["human", "human"]})

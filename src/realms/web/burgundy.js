@@ -1,7 +1,7 @@
 // The Castles of Burgundy board: the estates as hex maps (colours and die numbers), depots, the black
 // depot, storage, goods, dice with worker adjustment, the turn-order track and scores. Clicking a
 // highlighted tile, space or die plays the matching legal action (or offers the few that match).
-import { el } from "/static/app.js";
+import { el, serverGames } from "/static/app.js";
 import { t, list } from "/static/i18n.js";
 import { subject } from "/static/log.js";
 import { withInfo, showInfo } from "/static/info.js";
@@ -21,11 +21,13 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-// The label drawn on a tile: every kind of tile its own, in the reader's language (the key under the board
-// spells each out, with its effect)
-export const BUILDINGS = ["warehouse", "watchtower", "carpenters_workshop", "church", "market", "boarding_house", "bank", "city_hall"];
-export const SPECIES = ["cow", "pig", "sheep", "chicken"];
-export const SPACE_TYPES = ["ship", "animal", "castle", "mine", "knowledge", "building"];
+// The kinds of spaces and tiles, buildings and animals, as the server serves them from the game's data (GET
+// /api/meta, the game's "data"); the label drawn on a tile: every kind of tile its own, in the reader's language
+// (the key under the board spells each out, with its effect)
+const data = (await serverGames().catch(() => [])).find(g => g.id === "burgundy")?.data ?? {};
+export const BUILDINGS = data.buildings ?? [];
+export const SPECIES = data.species ?? [];
+export const SPACE_TYPES = data.space_types ?? [];
 
 export function label(tile) {
   if (!tile) return "";

@@ -13,6 +13,7 @@ from realms.core.agents import AgentFactory
 from realms.core.game import FastGames
 from realms.core.plugins import Level, Observer, Renderer
 from realms.games.burgundy import rules
+from realms.games.burgundy.data import BUILDING_KINDS, SPECIES, TYPES
 from realms.games.burgundy.rules import BurgundyState
 from realms.games.burgundy.state import SOURCES
 
@@ -48,6 +49,11 @@ class Burgundy(rules.Burgundy):
         from realms.games.burgundy import render
 
         return render
+
+    def client_data(self) -> dict[str, Any]:
+        """The kinds the browser labels and keys: the six space and tile types, the buildings and the animal species,
+        each as its key (the catalogues word them)."""
+        return {"space_types": list(TYPES), "buildings": list(BUILDING_KINDS), "species": list(SPECIES)}
 
     def fast_games(self, options: Mapping[str, Any], agents: list[str]) -> FastGames | None:
         """Games between ``random`` players: the compiled kernel (``kernel``) where numba is installed, else the
