@@ -40,7 +40,7 @@ from typing import Any
 
 from realms.core.agents import Agent, AgentFactory, AgentOption, AgentSpec, Playout
 from realms.core.errors import RealmsError
-from realms.core.game import Action, Result
+from realms.core.game import Action, Game, Result
 from realms.core.rng import Rng
 from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COLONY, COST, HANDLERS, NAMES, PLATINUM, TYPES
 from realms.games.dominion.cards.basic import COPPER, CURSE_ID, ESTATE, GOLD, PROVINCE, SILVER
@@ -68,6 +68,7 @@ from realms.games.dominion.rules import (
     A_PLAY_TREASURES,
     ACTIONS,
     BUY_PHASE,
+    Dominion,
     DominionState,
     score,
 )
@@ -91,7 +92,7 @@ def gains_to_end(s: DominionState) -> int:
     get = _PILE_GETTERS.get(s.piles)
     if get is None:
         get = _PILE_GETTERS[s.piles] = operator.itemgetter(*s.piles)
-    piles = sorted(get(supply))
+    piles: list[int] = sorted(get(supply))
     g = piles[0] + piles[1] + piles[2]
     if supply[PROVINCE] < g:
         g = supply[PROVINCE]
@@ -400,8 +401,8 @@ class StrategyBot(Agent):
         self._play = {c: i for i, c in enumerate(rules.play)} if rules.play else None
 
     # -- the main phases ----------------------------------------------------------------------
-    def act(self, game: Any, state: Any) -> Action:
-        s: DominionState = state
+    def act(self, game: Game, state: DominionState) -> Action:
+        s = state
         if s.stack:
             return ACTIONS[self.decide(s, s.stack[-1])]
         p = s.cur
@@ -447,7 +448,7 @@ class StrategyBot(Agent):
             return self._gain(s, p, f[3], picks)
         method = getattr(self, _ON[kind], None) if kind >= 0 else None
         if method is not None:
-            a = method(s, f, p, picks, opts)
+            a: int = method(s, f, p, picks, opts)
             if a in opts:
                 return a
         return opts[0] if DONE not in opts else DONE
@@ -697,7 +698,7 @@ class RolloutBot(StrategyBot, Playout):
         StrategyBot.__init__(self, rng, _PARSED["big-money-ultimate"])
         self.name = "rollout"
 
-    def finish(self, game: Any, state: Any) -> Result:
+    def finish(self, game: Dominion, state: DominionState) -> Result:  # type: ignore[override]
         """The playout to the end with this policy in every seat, on a copy of ``state``, through the lean path of
         ``fast.play`` (the same engine and the same decisions as stepping through ``act``, without building the
         legal actions of every step)."""
@@ -710,7 +711,7 @@ class RolloutBot(StrategyBot, Playout):
         assert result is not None
         return result
 
-    def finish_after(self, game: Any, state: Any, action: Action) -> Result:
+    def finish_after(self, game: Dominion, state: DominionState, action: Action) -> Result:  # type: ignore[override]
         """``finish`` of a copy of ``state`` after ``action``, the one copy played on."""
         from realms.games.dominion.fast import play
 
@@ -726,7 +727,7 @@ class RolloutBot(StrategyBot, Playout):
     def _prepare(self, s: DominionState) -> None:
         """Set up for the kingdom of ``s`` on the first decision (nothing to do for the plain rollout)."""
 
-    def effort(self, game: Any, state: Any, actions: list[Action]) -> float:
+    def effort(self, game: Game, state: DominionState, actions: list[Action]) -> float:
         """The buys get a search's whole budget; routine decisions a share of it: playing the Treasures
         (``EFFORT_TREASURES``), an Action play (``EFFORT_PLAY``, twice that with several Action cards to choose
         from), a pending choice (a discard, a trash, a gain: ``EFFORT_PENDING``), a further buy of the same turn
@@ -741,7 +742,7 @@ class RolloutBot(StrategyBot, Playout):
         kinds = {c for c in s.hand[s.cur] if IS_ACTION[c]}
         return EFFORT_PLAY * (2 if len(kinds) > 1 else 1)
 
-    def rank(self, game: Any, state: Any, actions: list[Action]) -> list[float]:
+    def rank(self, game: Game, state: DominionState, actions: list[Action]) -> list[float]:
         """Buys by cost (a Curse last, a Copper just above ending the buys, an Estate or Duchy low until the
         game nears its end), playing Treasures before any buy; everything else by the legal order."""
         s: DominionState = state
@@ -829,9 +830,9 @@ class BmuPlusBot(StrategyBot):
         StrategyBot.__init__(self, rng, _PARSED["big-money-ultimate"])
         self.card, self.copies, self._ready = card, copies, False
 
-    def act(self, game: Any, state: Any) -> Action:
+    def act(self, game: Game, state: DominionState) -> Action:
         if not self._ready:
-            s: DominionState = state
+            s = state
             card = self.card
             if card is None:
                 names = {NAMES[c] for c in s.kingdom}
@@ -867,7 +868,7 @@ class RolloutPlusBot(RolloutBot):
                 self.rules, self._rules = rules, rules.rules
             self._ready = True
 
-    def act(self, game: Any, state: Any) -> Action:
+    def act(self, game: Game, state: DominionState) -> Action:
         self._prepare(state)
         return StrategyBot.act(self, game, state)
 
@@ -893,7 +894,7 @@ class RolloutAutoBot(RolloutBot):
                                             race=NAMES[c] in RACE_CARDS).rules for c in self._order}
             self._money_rules = self._rules
 
-    def finish(self, game: Any, state: Any) -> Result:
+    def finish(self, game: Dominion, state: DominionState) -> Result:  # type: ignore[override]
         """``RolloutBot.finish``, in the compiled kernel where it plays this kingdom (``botkernel``: the same
         decisions, the same game)."""
         tables = self._kernel_tables(state)
@@ -903,7 +904,7 @@ class RolloutAutoBot(RolloutBot):
 
         return botkernel.finish(state, tables, self._fixed_array())
 
-    def finish_after(self, game: Any, state: Any, action: Action) -> Result:
+    def finish_after(self, game: Dominion, state: DominionState, action: Action) -> Result:  # type: ignore[override]
         """``RolloutBot.finish_after``, in the kernel where it plays this kingdom (the state encoded once while the
         same unchanged object comes back)."""
         tables = self._kernel_tables(state)
@@ -920,7 +921,7 @@ class RolloutAutoBot(RolloutBot):
 
     _encoded: tuple[Any, ...] | None = None
 
-    def finish_round(self, game: Any, state: Any, seat: int, rng: Rng,
+    def finish_round(self, game: Game, state: DominionState, seat: int, rng: Rng,
                      actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
         """A flat search's whole round in the kernel (``botkernel.search_round``: the determinization too) where
         it plays this kingdom; what it needs of ``state`` is derived once while the same unchanged object comes

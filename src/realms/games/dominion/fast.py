@@ -12,19 +12,22 @@ action indices through the reference engine and compares the actions, hashes and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from realms.core.game import FastOutcome
 from realms.core.rng import check_seed
-from realms.games.dominion.cards import COINS, COST, IS_ACTION, IS_TREASURE
+from realms.games.dominion.cards import COINS, COST, HANDLERS, IS_ACTION, IS_TREASURE
 from realms.games.dominion.cards.basic import SILVER
 from realms.games.dominion.cards.card import CARD_ACTIONS, END_ACTIONS, END_BUYS, PLAY_TREASURES
 from realms.games.dominion.frames import play_card
-from realms.games.dominion.rules import BUY_PHASE, HANDLERS, DominionState
+from realms.games.dominion.rules import BUY_PHASE, Dominion, DominionState
 from realms.games.dominion.zones import gain, hand_left
 
+if TYPE_CHECKING:
+    from realms.games.dominion.bots import StrategyBot
 
-def play(game: Any, s: DominionState, bots: Sequence[Any], record: list[int] | None = None) -> int:
+
+def play(game: Dominion, s: DominionState, bots: Sequence[StrategyBot], record: list[int] | None = None) -> int:
     """Play ``s`` to the end, seat ``p``'s decisions by ``bots[p]`` (``StrategyBot``s); returns the number of
     decisions. With ``record`` each decision's action index is appended to it."""
     advance = game._advance
@@ -104,7 +107,7 @@ def play(game: Any, s: DominionState, bots: Sequence[Any], record: list[int] | N
     return n
 
 
-def supports(game: Any, agents: Sequence[str]) -> bool:
+def supports(game: Dominion, agents: Sequence[str]) -> bool:
     """Strategy bots only (each decision through ``StrategyBot``'s own code, which this path calls)."""
     from realms.games.dominion.bots import STRATEGIES
 
@@ -116,7 +119,7 @@ class FastGames:
 
     path = "the strategy bots' lean loop over the reference rules"
 
-    def __init__(self, game: Any, options: Mapping[str, Any], agents: Sequence[str]) -> None:
+    def __init__(self, game: Dominion, options: Mapping[str, Any], agents: Sequence[str]) -> None:
         from realms.games.dominion.bots import make_strategy
 
         self.game = game

@@ -16,7 +16,7 @@ Frame layouts (lists of ints; ``f[2]`` is always the seat that decides or acts):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from realms.games.dominion.cards.card import (
     ATTACK,
@@ -53,14 +53,18 @@ from realms.games.dominion.zones import (
     stage_discard,
 )
 
+if TYPE_CHECKING:
+    from realms.games.dominion.rules import DominionState
+
 GAIN, DISCARD_DOWN, REACT, BODY, REPLAY = -1, -2, -3, -4, -5
 
 
-def push_gain(s: Any, p: int, max_cost: int, type_mask: int = 0, dest: int = TO_DISCARD, exact: bool = False) -> None:
+def push_gain(s: DominionState, p: int, max_cost: int, type_mask: int = 0, dest: int = TO_DISCARD,
+              exact: bool = False) -> None:
     s.stack.append([GAIN, 0, p, max_cost, type_mask, dest, int(exact)])
 
 
-def gainable(s: Any, max_cost: int, type_mask: int = 0, exact: bool = False) -> list[int]:
+def gainable(s: DominionState, max_cost: int, type_mask: int = 0, exact: bool = False) -> list[int]:
     supply = s.supply
     return [c for c in s.piles if supply[c] and (COST[c] == max_cost if exact else COST[c] <= max_cost)
             and (not type_mask or TYPES[c] & type_mask)]
@@ -70,24 +74,24 @@ def gainable(s: Any, max_cost: int, type_mask: int = 0, exact: bool = False) -> 
 class Gain(Handler):
     name = "Gain"
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         cards = gainable(s, f[3], f[4], bool(f[6]))
         return [CHOOSE(c) for c in cards] or None
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
         say(s, "gain", f[2], f"{seat_name(f[2])} gained nothing (no card costs up to ${f[3]})", card=None,
             up_to=f[3])
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
         gain(s, f[2], card_of(a), f[5])
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         c = NAMES[card_of(a)]
         return Say("gain", f"gain {c}", card=c)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         n, where = f[3], f[5]
         if f[4]:  # a type mask reads as Treasure: the only type a card asks for (Mine)
             if where == TO_HAND:
@@ -106,23 +110,23 @@ class Gain(Handler):
 class DiscardDown(Handler):
     name = "Discard down"
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         hand = s.hand[f[2]]
         if len(hand) <= f[3]:
             return None
         return [CHOOSE(c) for c in distinct(hand)]
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
         flush_discards(s, f[2], f[4])
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         stage_discard(s, f[2], card_of(a))
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return discard_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("discard_down.ask", f"{seat_name(f[2])}: discard down to {f[3]} cards", seat=f[2], n=f[3])
 
 
@@ -132,10 +136,10 @@ class React(Handler):
 
     always_ask = True
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return [YES, NO] if f[3] in s.hand[f[2]] else [NO]
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         stack = s.stack
         stack.pop()
         if a == YES:
@@ -146,7 +150,7 @@ class React(Handler):
             hand_known(s, f[2], f[3], False)
             say(s, "reveal", f[2], f"{seat_name(f[2])} revealed {NAMES[f[3]]}", cards=[NAMES[f[3]]])
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         c = NAMES[f[3]]
         if a == YES:
             return Say("reveal", f"reveal {c}", card=c)
@@ -154,11 +158,11 @@ class React(Handler):
             return Say("reveal.no", f"do not reveal {c}", card=c)
         return Say("reveal.none", f"go on (no {c} in hand)", card=c)
 
-    def _attack(self, s: Any) -> str | None:
+    def _attack(self, s: DominionState) -> str | None:
         body = next((g for g in reversed(s.stack) if g[0] == BODY), None)
         return NAMES[body[3]] if body else None
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         v, c, attack = f[2], NAMES[f[3]], self._attack(s)
         who = seat_name(v)
         if f[3] in s.hand[v]:
@@ -170,7 +174,7 @@ class React(Handler):
         return Say("react.none_against", f"{who}: no {c} in hand to reveal against {attack}", seat=v, card=c,
                    card2=attack)
 
-    def public_ask(self, s: Any, f: list[int]) -> Say:
+    def public_ask(self, s: DominionState, f: list[int]) -> Say:
         v, attack = f[2], self._attack(s)
         if attack is None:
             return Say("react.public", f"{seat_name(v)} may react", seat=v)
@@ -181,7 +185,7 @@ class React(Handler):
 class Body(Handler):
     name = "Attack"
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
         s.immune = f[4]
         resolve(s, f[2], f[3], bool(f[5]))
@@ -191,12 +195,12 @@ class Body(Handler):
 class Replay(Handler):
     name = "Replay"
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
         play_card(s, f[2], f[3], False)
 
 
-def play_card(s: Any, p: int, c: int, first: bool = True) -> None:
+def play_card(s: DominionState, p: int, c: int, first: bool = True) -> None:
     """Resolve playing ``c`` (already in play, or trashed by then): reactions first for an Attack."""
     if s.ev is not None:
         say(s, "play", p, f"{seat_name(p)} played {NAMES[c]}{'' if first else ' again'}", card=NAMES[c])
@@ -216,7 +220,7 @@ def play_card(s: Any, p: int, c: int, first: bool = True) -> None:
     resolve(s, p, c, first)
 
 
-def resolve(s: Any, p: int, c: int, first: bool) -> None:
+def resolve(s: DominionState, p: int, c: int, first: bool) -> None:
     """The effects of ``c`` played by ``p``: its plain bonuses (the card's data: +Cards, +Actions, +Buys, +$, in
     that order), then what its ``play`` does."""
     k = PLUS_CARDS[c]
@@ -228,7 +232,7 @@ def resolve(s: Any, p: int, c: int, first: bool) -> None:
     CARDS[c].play(s, p, first)
 
 
-def push_replay(s: Any, p: int, c: int) -> None:
+def push_replay(s: DominionState, p: int, c: int) -> None:
     s.stack.append([REPLAY, 0, p, c])
 
 

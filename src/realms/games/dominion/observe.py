@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import struct
 from array import array
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import compress
 from operator import ne
 from pathlib import Path
@@ -38,7 +38,7 @@ from realms.core import cbuild
 from realms.core.outbuf import FREE_CURRENT, Buffers, detach, switch
 from realms.games.dominion.cards import CARDS, HANDLERS, NAMES
 from realms.games.dominion.cards.card import Card
-from realms.games.dominion.rules import score
+from realms.games.dominion.rules import DominionState, score
 
 C = len(NAMES)
 H = len(HANDLERS)
@@ -89,13 +89,13 @@ class _Seat:
         self.o_dtop = at["discard_top"] + i * C
         self.o_owned = at["owned"] + i * C
         self.o_sizes = at["sizes"] + i * 5
-        self.play: Any = []
-        self.aside: Any = []
-        self.known: Any = ()
-        self.tops: Any = []
+        self.play: list[int] = []
+        self.aside: list[int] = []
+        self.known: tuple[int, ...] = ()
+        self.tops: list[int] = []
         self.dtop = -1
-        self.owned: Any = None
-        self.sizes: Any = None
+        self.owned: list[int] | None = None
+        self.sizes: tuple[int, int, int, int, int] | None = None
         self.c_play = [0] * C
         self.c_aside = [0] * C
         self.c_known = [0] * C
@@ -114,16 +114,16 @@ class _Memo(Buffers):
         self.seats = [_Seat(lay, seat, i) for i in range(p)]
         #: the observing seat's own zones: trash, hand, deck, discard, look (offsets, inputs, card counts)
         self.o_own = [at["trash"], at["hand"], at["deck"], at["discard"], at["look"]]
-        self.own: list[Any] = [[]] * 5
+        self.own: list[list[int]] = [[]] * 5
         self.c_own = [[0] * C for _ in range(5)]
         self.supply: list[int] = []
         self.piles: tuple[int, ...] | None = None
         self.vp = 0
         self.phase = -1
-        self.counters: Any = None
-        self.decides: Any = None
+        self.counters: tuple[int, int, int] | None = None
+        self.decides: bool | None = None
         self.empty = -1
-        self.rules: Any = None
+        self.rules: tuple[int, bool] | None = None
         self.cur = -1
         self.pending = -1, -1
 
@@ -137,7 +137,7 @@ _COUNTING = tuple(c.id for c in CARDS if type(c).points is not Card.points)
 _SCORING = frozenset(c.id for c in CARDS if c.vp or type(c).points is not Card.points)
 
 
-def _zone(out: array, o: int, cards: Any, old: Any, cnt: list[int]) -> None:
+def _zone(out: array[float], o: int, cards: Sequence[int], old: Sequence[int], cnt: list[int]) -> None:
     """Brings the block of ``C`` counts / 10 at ``o`` from the card ids ``old`` to ``cards``; ``cnt`` holds the
     block's counts. Where the zone only grew or shrank at its end (a gain, a discard, a draw) or lost one card
     (one played from the hand), only those cards' counts are rewritten; else the whole block."""
@@ -191,10 +191,10 @@ class DominionObserver:
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return list(_layout(int(options.get("players", 2))).fields)
 
-    def encode(self, state: Any, seat: int) -> np.ndarray:
+    def encode(self, state: DominionState, seat: int) -> np.ndarray:
         return self.encode_next(state, seat).copy()
 
-    def encode_next(self, state: Any, seat: int) -> np.ndarray:
+    def encode_next(self, state: DominionState, seat: int) -> np.ndarray:
         """``encode(state, seat)`` as the RL environments take it: the encoder's own vector, read-only, which
         never changes once handed out (while anything holds it, the next one is written in another buffer:
         ``realms.core.outbuf``); ``encode`` returns a copy. Any state may come in any order."""
@@ -230,7 +230,7 @@ class DominionObserver:
             _zone(out, o_own[4], zone, own[4], c_own[4])
             own[4] = zone[:]
         supply = s.supply
-        gained: Any = ()  # the piles whose count changed: where the cards owned changed too, unless trashed
+        gained: Sequence[int] = ()  # the piles whose count changed: where the cards owned changed too, unless trashed
         if s.piles != m.piles:
             o, g = at["supply"], at["in_game"]
             out[o:o + C] = _ZC
@@ -283,7 +283,7 @@ class DominionObserver:
                 o = sm.o_owned
                 old_owned = sm.owned  # the memo's own copy, brought up to date in place
                 rescore = old_owned is None
-                if rescore:
+                if old_owned is None:
                     for c, k in enumerate(owned):
                         out[o + c] = k / 10
                     sm.owned = owned[:]
@@ -410,10 +410,10 @@ class CompiledDominionObserver:
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return list(_layout(int(options.get("players", 2))).fields)
 
-    def encode(self, state: Any, seat: int) -> np.ndarray:
+    def encode(self, state: DominionState, seat: int) -> np.ndarray:
         return self.encode_next(state, seat).copy()
 
-    def encode_next(self, state: Any, seat: int) -> np.ndarray:
+    def encode_next(self, state: DominionState, seat: int) -> np.ndarray:
         """``encode(state, seat)`` as the RL environments take it: the encoder's own vector, read-only, which never
         changes once handed out (``realms.core.outbuf``); ``encode`` returns a copy. Any state in any order."""
         s = state

@@ -5,14 +5,17 @@ the search steps through ``act``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from realms.core.agents import Playout, RandomAgent
-from realms.core.game import Action, Result
+from realms.core.game import Action, Game, Result
 from realms.core.rng import Rng
 
+if TYPE_CHECKING:
+    from realms.games.dominion.rules import DominionState
 
-def _usable(state: Any) -> bool:
+
+def _usable(state: DominionState) -> bool:
     from realms.games.dominion import kernel
 
     return kernel.AVAILABLE and kernel.ENABLED and state.to_move is not None and kernel.encodable(state)
@@ -25,14 +28,14 @@ class RandomFinish(RandomAgent, Playout):
 
     name = "random"
 
-    def finish(self, game: Any, state: Any) -> Result | None:
+    def finish(self, game: Game, state: DominionState) -> Result | None:
         if not _usable(state):
             return None
         from realms.games.dominion import kernel
 
         return kernel.search_playout(state, -1, self.rng, kernel.encode(state), self._buffers())
 
-    def finish_after(self, game: Any, state: Any, action: Action) -> Result | None:
+    def finish_after(self, game: Game, state: DominionState, action: Action) -> Result | None:
         """``finish`` of a copy of ``state`` after ``action`` (applied with the state's own stream, as ``apply``
         does). The state as encoded for the kernel is kept while the same unchanged object comes back (a few of
         its fields compared), so a flat search encodes a round's state once."""
@@ -51,7 +54,7 @@ class RandomFinish(RandomAgent, Playout):
             self._encoded = kept
         return kernel.search_playout(state, action.index, self.rng, kept[2], self._buffers())
 
-    def finish_round(self, game: Any, state: Any, seat: int, rng: Rng,
+    def finish_round(self, game: Game, state: DominionState, seat: int, rng: Rng,
                      actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
         """A flat search's round in the kernel (``kernel.round_playouts``: the determinization too, so the round
         builds no state object); what the search needs of ``state`` is derived once while the same unchanged

@@ -17,9 +17,12 @@ what each seat owns, and so its points (Gardens counts its cards), is known to a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from realms.games.dominion.cards import CARDS, COST, HANDLERS, NAMES
+
+if TYPE_CHECKING:
+    from realms.games.dominion.rules import Dominion, DominionState
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -33,7 +36,7 @@ def _counts(cards: list[int]) -> dict[str, int]:
     return out
 
 
-def _deck_top(s: Any, q: int, mine: bool) -> list[str | None]:
+def _deck_top(s: DominionState, q: int, mine: bool) -> list[str | None]:
     """Known cards on top of ``q``'s deck, topmost first; None where this viewer does not know."""
     deck, top = s.deck[q], s.top[q]
     out: list[str | None] = []
@@ -44,7 +47,7 @@ def _deck_top(s: Any, q: int, mine: bool) -> list[str | None]:
     return out
 
 
-def build_view(game: Any, s: Any, seat: int | None) -> dict[str, Any]:
+def build_view(game: Dominion, s: DominionState, seat: int | None) -> dict[str, Any]:
     n = s.players
     over = s.to_move is None
     seats = []

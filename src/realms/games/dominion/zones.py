@@ -25,7 +25,7 @@ card that the other players may not see.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from realms.core.game import Event
 from realms.core.rng import GOLDEN, MASK64
@@ -33,10 +33,13 @@ from realms.core.rng import MIX1 as _M1
 from realms.core.rng import MIX2 as _M2
 from realms.games.dominion.cards.card import NAMES, TO_DISCARD, TO_HAND
 
+if TYPE_CHECKING:
+    from realms.games.dominion.rules import DominionState
+
 PROVINCE = 6  # card ids fixed by registration order in cards/basic.py (checked there)
 
 
-def below(s: Any, n: int) -> int:
+def below(s: DominionState, n: int) -> int:
     """A uniform integer in [0, n) from the state's RNG (the same stream as ``Rng.below``)."""
     x = s.rng = (s.rng + GOLDEN) & MASK64
     z = ((x ^ (x >> 30)) * _M1) & MASK64
@@ -44,7 +47,7 @@ def below(s: Any, n: int) -> int:
     return ((z ^ (z >> 31)) * n) >> 64
 
 
-def say(s: Any, kind: str, seat: int | None, text: str, **data: Any) -> None:
+def say(s: DominionState, kind: str, seat: int | None, text: str, **data: Any) -> None:
     if s.ev is not None:
         s.ev.append(Event(kind, seat, text, data))
 
@@ -57,19 +60,19 @@ def names(cards: list[int]) -> str:
     return ", ".join(NAMES[c] for c in cards)
 
 
-def others(s: Any, p: int) -> list[int]:
+def others(s: DominionState, p: int) -> list[int]:
     """The other seats in turn order, starting left of ``p``."""
     n = s.players
     return [(p + i) % n for i in range(1, n)]
 
 
-def victims(s: Any, p: int) -> list[int]:
+def victims(s: DominionState, p: int) -> list[int]:
     """The other seats an Attack played now affects (those that revealed a Moat are not)."""
     immune = s.immune
     return [v for v in others(s, p) if not immune >> v & 1]
 
 
-def reshuffle(s: Any, p: int) -> bool:
+def reshuffle(s: DominionState, p: int) -> bool:
     """Turn the discard pile into the deck (only when the deck is empty). False if nothing to shuffle."""
     disc = s.disc[p]
     if not disc:
@@ -82,7 +85,7 @@ def reshuffle(s: Any, p: int) -> bool:
     return True
 
 
-def take_top(s: Any, p: int) -> int:
+def take_top(s: DominionState, p: int) -> int:
     """Remove the top card of ``p``'s deck (reshuffling when empty) and return it; -1 if none."""
     deck = s.deck[p]
     top = s.top[p]
@@ -101,7 +104,7 @@ def take_top(s: Any, p: int) -> int:
     return c
 
 
-def draw(s: Any, p: int, n: int) -> int:
+def draw(s: DominionState, p: int, n: int) -> int:
     """Draw up to ``n`` cards into ``p``'s hand; returns how many were drawn.
 
     One 64-bit RNG output serves up to four random picks: ``i = z * m >> 64`` and the low 64 bits of
@@ -198,20 +201,20 @@ def draw(s: Any, p: int, n: int) -> int:
     return drawn
 
 
-def put_on_deck(s: Any, p: int, c: int, public: bool) -> None:
+def put_on_deck(s: DominionState, p: int, c: int, public: bool) -> None:
     """Put card ``c`` (already taken from its zone) on top of ``p``'s deck."""
     s.deck[p].append(c)
     s.top[p].append(1 if public else 0)
 
 
-def deck_to_discard(s: Any, p: int) -> None:
+def deck_to_discard(s: DominionState, p: int) -> None:
     """Put the whole deck into the discard pile at once (Chancellor; not 'discarding' each card)."""
     to_pile(s, p, s.deck[p], False)
     s.deck[p] = []
     s.top[p] = []
 
 
-def to_pile(s: Any, p: int, cards: list[int], public: bool) -> None:
+def to_pile(s: DominionState, p: int, cards: list[int], public: bool) -> None:
     """Put ``cards`` onto ``p``'s discard pile in one go (the last ends on top), face up for all to see
     (``public``) or not. The old top was in view until now, so it stays known."""
     disc = s.disc[p]
@@ -223,7 +226,7 @@ def to_pile(s: Any, p: int, cards: list[int], public: bool) -> None:
     disc += cards
 
 
-def discard(s: Any, p: int, c: int) -> None:
+def discard(s: DominionState, p: int, c: int) -> None:
     """Discard ``c`` (already taken from its zone) face up."""
     disc = s.disc[p]
     n = len(disc)
@@ -231,7 +234,7 @@ def discard(s: Any, p: int, c: int) -> None:
     disc.append(c)
 
 
-def take_from_pile(s: Any, p: int, i: int) -> int:
+def take_from_pile(s: DominionState, p: int, i: int) -> int:
     """Take the card at position ``i`` of ``p``'s discard pile. Taking the top keeps what is known of the
     rest; taking from inside forgets it (which copy went is not public)."""
     disc = s.disc[p]
@@ -241,7 +244,7 @@ def take_from_pile(s: Any, p: int, i: int) -> int:
     return c
 
 
-def stage_discard(s: Any, p: int, c: int) -> None:
+def stage_discard(s: DominionState, p: int, c: int) -> None:
     """One pick of several discarded at once: ``c`` leaves the hand, unseen, to wait in ``s.look[p]``
     until ``flush_discards`` puts them all down together."""
     s.hand[p].remove(c)
@@ -249,7 +252,7 @@ def stage_discard(s: Any, p: int, c: int) -> None:
     s.hpub[p] = ()
 
 
-def flush_discards(s: Any, p: int, base: int) -> list[int]:
+def flush_discards(s: DominionState, p: int, base: int) -> list[int]:
     """Discard the cards staged in ``s.look[p][base:]`` at once: others see only the one on top, and how
     many went. Returns them."""
     look = s.look[p]
@@ -264,7 +267,7 @@ def flush_discards(s: Any, p: int, base: int) -> list[int]:
     return out
 
 
-def hand_left(s: Any, p: int, c: int) -> None:
+def hand_left(s: DominionState, p: int, c: int) -> None:
     """``c`` left ``p``'s hand for all to see: a copy known to be there goes with it."""
     known = s.hpub[p]
     if c in known:
@@ -272,7 +275,7 @@ def hand_left(s: Any, p: int, c: int) -> None:
         s.hpub[p] = tuple(known[:i]) + tuple(known[i + 1:])
 
 
-def hand_known(s: Any, p: int, c: int, new: bool) -> None:
+def hand_known(s: DominionState, p: int, c: int, new: bool) -> None:
     """Everyone now knows ``c`` is in ``p``'s hand: a card just put there (``new``), or one revealed
     from it (known already if a copy is)."""
     known = s.hpub[p]
@@ -280,7 +283,7 @@ def hand_known(s: Any, p: int, c: int, new: bool) -> None:
         s.hpub[p] = (*known, c)
 
 
-def gain(s: Any, p: int, c: int, dest: int = TO_DISCARD, quiet: bool = False) -> bool:
+def gain(s: DominionState, p: int, c: int, dest: int = TO_DISCARD, quiet: bool = False) -> bool:
     """Gain ``c`` from the Supply; False (and nothing happens) if its pile is empty."""
     n = s.supply[c]
     if n <= 0:
@@ -306,21 +309,21 @@ def gain(s: Any, p: int, c: int, dest: int = TO_DISCARD, quiet: bool = False) ->
     return True
 
 
-def _count_province(s: Any, p: int) -> None:
+def _count_province(s: DominionState, p: int) -> None:
     k = s.provinces[p] = s.provinces[p] + 1
     if k == 4 or k == 8:
         turn = s.turns[p] + (1 if p == s.cur else 0)
         (s.p4 if k == 4 else s.p8)[p] = turn
 
 
-def gain_from_trash(s: Any, p: int, c: int) -> None:
+def gain_from_trash(s: DominionState, p: int, c: int) -> None:
     s.trash.remove(c)
     s.owned[p][c] += 1
     discard(s, p, c)
     say(s, "gain", p, f"{seat_name(p)} gained {NAMES[c]} from the trash", card=NAMES[c], source="trash")
 
 
-def trash(s: Any, p: int, c: int, quiet: bool = False) -> None:
+def trash(s: DominionState, p: int, c: int, quiet: bool = False) -> None:
     """Put ``c``, already taken from ``p``'s zone, into the trash."""
     s.trash.append(c)
     s.owned[p][c] -= 1
@@ -328,7 +331,7 @@ def trash(s: Any, p: int, c: int, quiet: bool = False) -> None:
         say(s, "trash", p, f"{seat_name(p)} trashed {NAMES[c]}", cards=[NAMES[c]])
 
 
-def trash_from_hand(s: Any, p: int, c: int, quiet: bool = False) -> None:
+def trash_from_hand(s: DominionState, p: int, c: int, quiet: bool = False) -> None:
     s.hand[p].remove(c)
     if s.hpub[p]:
         hand_left(s, p, c)

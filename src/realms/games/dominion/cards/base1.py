@@ -6,7 +6,7 @@ Frames: ``[card id, step, deciding seat, ...]``; see ``cards/card.py``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from realms.games.dominion.cards.basic import COPPER, CURSE_ID, SILVER
 from realms.games.dominion.cards.card import (
@@ -57,6 +57,9 @@ from realms.games.dominion.zones import (
     victims,
 )
 
+if TYPE_CHECKING:
+    from realms.games.dominion.rules import DominionState
+
 BOTH, FIRST = (1, 2), (1,)
 
 
@@ -71,13 +74,13 @@ class Cellar(Card):
             "Cellar itself is in play and cannot be discarded by it.")
     plus_actions = 1
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         s.stack.append([self.id, 0, p, len(s.look[p])])  # the picks wait in s.look[p][f[3]:]
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return _picks(s.hand[f[2]]) + [DONE]
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         p = f[2]
         if a == DONE:
             s.stack.pop()
@@ -85,13 +88,13 @@ class Cellar(Card):
         else:
             stage_discard(s, p, card_of(a))
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         if a == DONE:
             k = len(s.look[f[2]]) - f[3]
             return Say("cellar.done", f"draw {k} and stop discarding", n=k)
         return discard_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("cellar.ask", "Cellar: discard any number of cards, then draw as many", card=self.name)
 
 
@@ -102,28 +105,28 @@ class Chapel(Card):
 
     LIMIT = 4
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         s.stack.append([self.id, 0, p])  # f[3:] = the cards trashed so far
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return None if len(f) - 3 >= self.LIMIT else _picks(s.hand[f[2]]) + [DONE]
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
         if len(f) > 3:
             say(s, "trash", f[2], f"{seat_name(f[2])} trashed {names(f[3:])}", cards=[NAMES[c] for c in f[3:]])
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         if a == DONE:
             self.resume(s, f)
         else:
             trash_from_hand(s, f[2], card_of(a), quiet=True)
             f.append(card_of(a))
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return Say("chapel.done", "stop trashing") if a == DONE else trash_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         n = self.LIMIT + 3 - len(f)
         return Say("chapel.ask", f"Chapel: trash up to {n} more cards", card=self.name, n=n)
 
@@ -144,25 +147,25 @@ class Chancellor(Card):
     text = "+$2. You may immediately put your entire deck (draw pile) into your discard pile."
     plus_coins = 2
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         if s.deck[p]:
             s.stack.append([self.id, 0, p])
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return [YES, NO]
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
         if a == YES:
             deck_to_discard(s, f[2])
             say(s, "chancellor", f[2], f"{seat_name(f[2])} put their deck into their discard pile")
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         if a == YES:
             return Say("chancellor.yes", "put your deck into your discard pile")
         return Say("chancellor.no", "keep your deck")
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("chancellor.ask", "Chancellor: put your deck into your discard pile?", card=self.name)
 
 
@@ -186,7 +189,7 @@ class Workshop(Card):
     text = ("Gain a card costing up to $4 from the Supply (mandatory if any such card remains; may be any "
             "type). Gained card goes to your discard pile.")
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         push_gain(s, p, 4)
 
 
@@ -197,7 +200,7 @@ class Bureaucrat(Card):
             "player reveals a Victory card from their hand and puts it onto their deck (their choice "
             "which), or reveals a hand with no Victory cards.")
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         gain(s, p, SILVER, TO_DECK)
         for v in reversed(victims(s, p)):
             s.stack.append([self.id, 0, v])
@@ -206,17 +209,17 @@ class Bureaucrat(Card):
     #: attacker that the hand holds two kinds
     always_ask = True
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return [CHOOSE(c) for c in distinct(s.hand[f[2]]) if TYPES[c] & VICTORY] or None
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
         v = f[2]
         s.hpub[v] = tuple(s.hand[v])  # the whole hand was revealed
         say(s, "reveal", v, f"{seat_name(v)} revealed a hand with no Victory card: {names(s.hand[v]) or 'nothing'}",
             cards=[NAMES[c] for c in s.hand[v]])
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
         v, c = f[2], card_of(a)
         s.hand[v].remove(c)
@@ -224,10 +227,10 @@ class Bureaucrat(Card):
         put_on_deck(s, v, c, True)
         say(s, "topdeck", v, f"{seat_name(v)} revealed {NAMES[c]} and put it onto their deck", cards=[NAMES[c]])
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return topdeck_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("bureaucrat.ask", f"Bureaucrat: {seat_name(f[2])} puts a Victory card from hand onto their deck",
                    card=self.name, seat=f[2])
 
@@ -238,7 +241,7 @@ class Feast(Card):
     text = ("Trash this card (Feast). Gain a card costing up to $5. If Feast is played twice (Throne Room), "
             "the second trash fails but you still gain a second card.")
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         if first and self.id in s.play[p]:
             s.play[p].remove(self.id)
             trash(s, p, self.id)
@@ -262,7 +265,7 @@ class Militia(Card):
             "with 3 or fewer discards nothing).")
     plus_coins = 2
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         for v in reversed(victims(s, p)):
             s.stack.append([DISCARD_DOWN, 0, v, 3, len(s.look[v])])
 
@@ -273,32 +276,32 @@ class Moneylender(Card):
     text = ("1st ed: Trash a Copper from your hand; if you do, +$3 (mandatory if you have a Copper). 2nd ed: "
             "You may trash a Copper from your hand for +$3 (optional). No Copper -> nothing.")
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         if COPPER in s.hand[p]:
             if s.edition == 1:
                 self._lend(s, p)
             else:
                 s.stack.append([self.id, 0, p])
 
-    def _lend(self, s: Any, p: int) -> None:
+    def _lend(self, s: DominionState, p: int) -> None:
         trash_from_hand(s, p, COPPER)
         s.coins += 3
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return [YES, NO]
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
         if a == YES:
             self._lend(s, f[2])
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         copper = NAMES[COPPER]
         if a == YES:
             return Say("moneylender.yes", f"trash a {copper} for +$3", card=copper, n=3)
         return Say("moneylender.no", f"keep your {copper}", card=copper)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("moneylender.ask", f"Moneylender: trash a {NAMES[COPPER]} from your hand for +$3?",
                    card=self.name, card2=NAMES[COPPER], n=3)
 
@@ -309,22 +312,22 @@ class Remodel(Card):
     text = ("Trash a card from your hand (mandatory if your hand is non-empty). Gain a card costing up to $2 "
             "more than the trashed card (mandatory if any exists; may be cheaper or the same card).")
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         s.stack.append([self.id, 0, p])
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return _picks(s.hand[f[2]]) or None
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
         c = card_of(a)
         trash_from_hand(s, f[2], c)
         push_gain(s, f[2], COST[c] + 2)
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return trash_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("remodel.ask", "Remodel: trash a card from your hand", card=self.name)
 
 
@@ -343,14 +346,14 @@ class Spy(Card):
             "discarded or put back.")
     plus_cards, plus_actions = 1, 1
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         # [id, step, p, target, revealed card, *targets still to reveal]
         s.stack.append([self.id, 0, p, -1, -1, p, *victims(s, p)])
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return [YES, NO] if f[1] else None
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         if len(f) == 5:
             s.stack.pop()
             return
@@ -363,7 +366,7 @@ class Spy(Card):
         f[1], f[3], f[4] = 1, t, c
         say(s, "reveal", t, f"{seat_name(t)} revealed {NAMES[c]}", cards=[NAMES[c]])
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         t, c = f[3], f[4]
         s.aside[t].remove(c)
         if a == YES:
@@ -374,13 +377,13 @@ class Spy(Card):
             say(s, "topdeck", t, f"{seat_name(t)} put {NAMES[c]} back onto their deck", cards=[NAMES[c]])
         f[1] = 0
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         t, c = f[3], NAMES[f[4]]
         if a == YES:
             return Say("spy.yes", f"discard {seat_name(t)}'s {c}", seat=t, card=c)
         return Say("spy.no", f"put back {seat_name(t)}'s {c}", seat=t, card=c)
 
-    def ask(self, s: Any, f: list[int]) -> Say:  # the card was revealed: every seat may read it
+    def ask(self, s: DominionState, f: list[int]) -> Say:  # the card was revealed: every seat may read it
         t, c = f[3], NAMES[f[4]]
         return Say("spy.ask", f"Spy: discard {seat_name(t)}'s {c} (yes) or put it back (no)?", card=self.name,
                    seat=t, card2=c)
@@ -394,18 +397,18 @@ class Thief(Card):
             "They discard the other revealed cards.")
     REVEAL, PICK, TAKE = 0, 1, 2
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         mask = sum(1 << v for v in victims(s, p))
         s.stack.append([self.id, self.REVEAL, p, -1, mask])  # f[5:] = the Treasures trashed
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         if f[1] == self.PICK:
             return [CHOOSE(c) for c in distinct(s.aside[f[3]]) if IS_TREASURE[c]]
         if f[1] == self.TAKE and len(f) > 5:
             return [CHOOSE(c) for c in distinct(f[5:])] + [DONE]
         return None
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         if f[1] == self.TAKE or not f[4]:
             if f[1] == self.TAKE:
                 s.stack.pop()
@@ -421,11 +424,11 @@ class Thief(Card):
         else:
             self._discard_rest(s, v)
 
-    def _discard_rest(self, s: Any, v: int) -> None:
+    def _discard_rest(self, s: DominionState, v: int) -> None:
         to_pile(s, v, s.aside[v], True)
         s.aside[v].clear()
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         c = card_of(a) if a != DONE else -1
         if f[1] == self.PICK:
             v = f[3]
@@ -440,7 +443,7 @@ class Thief(Card):
             del f[f.index(c, 5)]
             gain_from_trash(s, f[2], c)
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         if a == DONE:
             return Say("thief.done", "gain no more trashed Treasures")
         if f[1] == self.PICK:
@@ -448,7 +451,7 @@ class Thief(Card):
         c = NAMES[card_of(a)]
         return Say("gain", f"gain {c}", card=c)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         if f[1] == self.PICK:
             return Say("thief.ask_pick", f"Thief: choose the Treasure {seat_name(f[3])} trashes", card=self.name,
                        seat=f[3])
@@ -462,16 +465,16 @@ class ThroneRoom(Card):
             "from your hand twice. Playing it uses no extra Action. With no Action card in hand nothing "
             "happens.")
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         s.stack.append([self.id, 0, p])
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         picks = [CHOOSE(c) for c in distinct(s.hand[f[2]]) if IS_ACTION[c]]
         if not picks:
             return None
         return picks + [DONE] if s.edition == 2 else picks
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
         if a == DONE:
             return
@@ -482,13 +485,13 @@ class ThroneRoom(Card):
         push_replay(s, p, c)
         play_card(s, p, c, True)
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         if a == DONE:
             return Say("throne_room.done", "play nothing twice")
         c = NAMES[card_of(a)]
         return Say("throne_room.play", f"play {c} twice", card=c)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("throne_room.ask", "Throne Room: choose an Action card to play twice", card=self.name)
 
 
@@ -498,7 +501,7 @@ class CouncilRoom(Card):
     text = "+4 Cards, +1 Buy. Each other player draws a card."
     plus_cards, plus_buys = 4, 1
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         for v in others(s, p):
             draw(s, v, 1)
 
@@ -528,15 +531,15 @@ class Library(Card):
     #: only at Action cards would tell everyone what was drawn
     always_ask = True
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         s.stack.append([self.id, 0, p, 0, 0])  # f[3] set aside, f[4] drawn into hand
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         if not f[1]:
             return None
         return [YES, NO] if IS_ACTION[s.look[f[2]][-1]] else [NO]
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         p = f[2]
         if len(s.hand[p]) < 7:
             c = take_top(s, p)
@@ -554,7 +557,7 @@ class Library(Card):
             to_pile(s, p, out, True)
             say(s, "discard", p, f"{seat_name(p)} discarded {names(out)}", cards=[NAMES[c] for c in out])
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         p = f[2]
         c = s.look[p].pop()
         if a == YES:
@@ -566,13 +569,13 @@ class Library(Card):
             f[4] += 1
         f[1] = 0
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:  # the decider's own: the card is theirs to see
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:  # the decider's own: the card is theirs to see
         if not s.look[f[2]]:
             return Say("library.yes_it", "set aside it") if a == YES else Say("library.no_it", "keep it")
         c = NAMES[s.look[f[2]][-1]]
         return Say("library.yes", f"set aside {c}", card=c) if a == YES else Say("library.no", f"keep {c}", card=c)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         if not s.look[f[2]]:
             return Say("library.ask_none", "Library", card=self.name)
         c = s.look[f[2]][-1]
@@ -581,7 +584,7 @@ class Library(Card):
         return Say("library.ask_keep", f"Library: you drew {NAMES[c]} (not an Action card): keep it",
                    card=self.name, card2=NAMES[c])
 
-    def public_ask(self, s: Any, f: list[int]) -> Say:
+    def public_ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("library.public", f"Library: {seat_name(f[2])} looks at the card drawn", card=self.name, seat=f[2])
 
 
@@ -599,26 +602,26 @@ class Mine(Card):
             "into your hand. 2nd ed: You may trash a Treasure from your hand; if you do, gain a Treasure to "
             "your hand costing up to $3 more. The gained Treasure can be played this turn.")
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         s.stack.append([self.id, 0, p])
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         picks = [CHOOSE(c) for c in distinct(s.hand[f[2]]) if IS_TREASURE[c]]
         if not picks:
             return None
         return picks + [DONE] if s.edition == 2 else picks
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
         if a != DONE:
             c = card_of(a)
             trash_from_hand(s, f[2], c)
             push_gain(s, f[2], COST[c] + 3, TREASURE, TO_HAND)
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return Say("mine.done", "trash nothing") if a == DONE else trash_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("mine.ask", "Mine: trash a Treasure from your hand", card=self.name)
 
 
@@ -629,7 +632,7 @@ class Witch(Card):
             "of you; if the Curse pile runs out, later players gain none.")
     plus_cards = 2
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         for v in victims(s, p):
             gain(s, v, CURSE_ID)
 
@@ -642,7 +645,7 @@ class Adventurer(Card):
             "revealing, so they are not shuffled in). If you run out of cards you keep whatever Treasures "
             "were found.")
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         shown: list[int] = []
         found = 0
         while found < 2:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from realms.games.dominion.cards.basic import COPPER, GOLD
 from realms.games.dominion.cards.card import (
@@ -42,6 +42,9 @@ from realms.games.dominion.zones import (
     victims,
 )
 
+if TYPE_CHECKING:
+    from realms.games.dominion.rules import DominionState
+
 SECOND = (2,)
 
 
@@ -52,14 +55,14 @@ class Harbinger(Card):
             "(optional).")
     plus_cards, plus_actions = 1, 1
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         if s.disc[p]:
             s.stack.append([self.id, 0, p])
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return [CHOOSE(c) for c in distinct(s.disc[f[2]])] + [DONE]
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
         if a != DONE:
             p, c = f[2], card_of(a)
@@ -69,10 +72,10 @@ class Harbinger(Card):
             say(s, "topdeck", p, f"{seat_name(p)} put {NAMES[c]} from their discard pile onto their deck",
                 cards=[NAMES[c]])
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return Say("harbinger.done", "put nothing onto your deck") if a == DONE else topdeck_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("harbinger.ask", "Harbinger: you may put a card from your discard pile onto your deck",
                    card=self.name)
 
@@ -84,7 +87,7 @@ class Merchant(Card):
             "its own +$1 for that first Silver; no bonus if no Silver is played).")
     plus_cards, plus_actions = 1, 1
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         if not s.silver_played:
             s.silver_bonus += 1  # paid by the engine when the first Silver is played
 
@@ -96,7 +99,7 @@ class Vassal(Card):
             "play it (this uses no Action).")
     plus_coins = 2
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         c = take_top(s, p)
         if c < 0:
             return
@@ -105,10 +108,10 @@ class Vassal(Card):
         if IS_ACTION[c]:
             s.stack.append([self.id, 0, p, c])
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return [YES, NO]
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
         p, c = f[2], f[3]
         disc = s.disc[p]
@@ -117,12 +120,12 @@ class Vassal(Card):
             s.play[p].append(c)
             play_card(s, p, c, True)
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         c = NAMES[f[3]]
         return Say("play", f"play {c}", card=c) if a == YES else Say("vassal.no", f"leave {c} in the discard pile",
                                                                      card=c)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("vassal.ask", f"Vassal: play the discarded {NAMES[f[3]]}?", card=self.name, card2=NAMES[f[3]])
 
 
@@ -133,26 +136,26 @@ class Poacher(Card):
             "your whole hand if it is smaller).")
     plus_cards, plus_actions, plus_coins = 1, 1, 1
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         if s.empty:
             s.stack.append([self.id, 0, p, s.empty, len(s.look[p])])  # f[3] still to discard; picks wait in look
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         hand = s.hand[f[2]]
         return [CHOOSE(c) for c in distinct(hand)] if f[3] and hand else None
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
         flush_discards(s, f[2], f[4])
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         stage_discard(s, f[2], card_of(a))
         f[3] -= 1
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return discard_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("poacher.ask", f"Poacher: discard {f[3]} more card{'s' if f[3] != 1 else ''}", card=self.name,
                    n=f[3])
 
@@ -163,17 +166,17 @@ class Bandit(Card):
     text = ("Gain a Gold (if any left). Each other player reveals the top 2 cards of their deck, trashes a "
             "revealed Treasure other than Copper (their choice if two), and discards the rest.")
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         gain(s, p, GOLD)
         for v in reversed(victims(s, p)):
             s.stack.append([self.id, 0, v])
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         if f[1] == 0:
             return None
         return [CHOOSE(c) for c in distinct(s.aside[f[2]]) if IS_TREASURE[c] and c != COPPER]
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         v = f[2]
         shown = [c for c in (take_top(s, v), take_top(s, v)) if c >= 0]
         say(s, "reveal", v, f"{seat_name(v)} revealed {names(shown) or 'nothing'}", cards=[NAMES[c] for c in shown])
@@ -183,21 +186,21 @@ class Bandit(Card):
         else:
             self._finish(s, v)
 
-    def _finish(self, s: Any, v: int) -> None:
+    def _finish(self, s: DominionState, v: int) -> None:
         s.stack.pop()
         to_pile(s, v, s.aside[v], True)
         s.aside[v].clear()
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         v, c = f[2], card_of(a)
         s.aside[v].remove(c)
         trash(s, v, c)
         self._finish(s, v)
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return trash_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:  # the two cards were revealed: every seat may read the choice
+    def ask(self, s: DominionState, f: list[int]) -> Say:  # the two cards were revealed: every seat may read the choice
         return Say("bandit.ask", f"Bandit: {seat_name(f[2])} trashes a revealed Treasure other than {NAMES[COPPER]}",
                    card=self.name, seat=f[2], card2=NAMES[COPPER])
 
@@ -210,33 +213,33 @@ class Sentry(Card):
     TRASH, DISCARD, ORDER = 0, 1, 2
     plus_cards, plus_actions = 1, 1
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         seen = [c for c in (take_top(s, p), take_top(s, p)) if c >= 0]
         s.look[p].extend(seen)
         say(s, "look", p, f"{seat_name(p)} looked at the top {len(seen)} cards of their deck", count=len(seen))
         s.stack.append([self.id, self.TRASH, p, 0])  # f[3]: cards picked to discard (at the end of look)
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         look = s.look[f[2]]
         if f[1] == self.ORDER:
             return [CHOOSE(c) for c in look] if len(look) == 2 and look[0] != look[1] else None
         free = look[:len(look) - f[3]]
         return [CHOOSE(c) for c in distinct(free)] + [DONE] if free else None
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         if f[1] != self.ORDER:
             self._next_step(s, f)
             return
         self._put_back(s, f[2], s.look[f[2]][-1] if s.look[f[2]] else -1)
 
-    def _next_step(self, s: Any, f: list[int]) -> None:
+    def _next_step(self, s: DominionState, f: list[int]) -> None:
         if f[1] == self.DISCARD:  # the picked cards go down together
             look = s.look[f[2]]
             flush_discards(s, f[2], len(look) - f[3])
             f[3] = 0
         f[1] += 1
 
-    def _put_back(self, s: Any, p: int, on_top: int) -> None:
+    def _put_back(self, s: DominionState, p: int, on_top: int) -> None:
         s.stack.pop()
         look = s.look[p]
         if look:
@@ -247,7 +250,7 @@ class Sentry(Card):
                 count=len(look) + 1)
             look.clear()
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         p = f[2]
         if f[1] == self.ORDER:
             self._put_back(s, p, card_of(a))
@@ -263,7 +266,7 @@ class Sentry(Card):
                 look.append(c)
                 f[3] += 1
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         if f[1] == self.ORDER:
             c = NAMES[card_of(a)]
             return Say("sentry.top", f"put {c} on top", card=c)
@@ -271,7 +274,7 @@ class Sentry(Card):
             return Say("sentry.trash_done", "trash no more") if a == DONE else trash_say(a)
         return Say("sentry.discard_done", "discard no more") if a == DONE else discard_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         if f[1] == self.TRASH:
             return Say("sentry.ask_trash", "Sentry: choose cards to trash", card=self.name)
         if f[1] == self.DISCARD:
@@ -285,14 +288,14 @@ class Artisan(Card):
     text = ("Gain a card to your hand costing up to $5. Then put a card from your hand onto your deck "
             "(mandatory; may be the gained card).")
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         s.stack.append([self.id, 0, p])
         push_gain(s, p, 5, 0, TO_HAND)
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return [CHOOSE(c) for c in distinct(s.hand[f[2]])] or None
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
         p, c = f[2], card_of(a)
         s.hand[p].remove(c)
@@ -300,8 +303,8 @@ class Artisan(Card):
         put_on_deck(s, p, c, False)
         say(s, "topdeck", p, f"{seat_name(p)} put a card from their hand onto their deck")
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return topdeck_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("artisan.ask", "Artisan: put a card from your hand onto your deck", card=self.name)

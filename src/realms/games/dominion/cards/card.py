@@ -25,7 +25,10 @@ card set appends indices and never moves them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from realms.games.dominion.rules import DominionState
 
 ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION = 1, 2, 4, 8, 16, 32, 64
 TYPE_NAMES: tuple[tuple[int, str], ...] = (
@@ -122,40 +125,40 @@ class Handler:
     #: depend on what only the decider can see (Moat's reveal, Bureaucrat, Library)
     always_ask = False
 
-    def options(self, s: Any, f: list[int]) -> list[int] | None:
+    def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return None
 
-    def resume(self, s: Any, f: list[int]) -> None:
+    def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
 
-    def decide(self, s: Any, f: list[int], a: int) -> None:
+    def decide(self, s: DominionState, f: list[int], a: int) -> None:
         raise AssertionError(f"{self.name} has no decision at step {f[1]}")
 
-    def choice(self, s: Any, f: list[int], a: int) -> Say:
+    def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         """What action ``a`` does in frame ``f`` (the default names the card it picks)."""
         if a >= CARD_ACTIONS:
             c = NAMES[card_of(a)]
             return Say("choose", f"choose {c}", card=c)
         return plain_say(a)
 
-    def ask(self, s: Any, f: list[int]) -> Say:
+    def ask(self, s: DominionState, f: list[int]) -> Say:
         """The question of frame ``f`` as its decider reads it."""
         return Say("choose.ask", f"{self.name}: choose", card=self.name)
 
-    def public_ask(self, s: Any, f: list[int]) -> Say:
+    def public_ask(self, s: DominionState, f: list[int]) -> Say:
         """The question as every other seat reads it: whose decision and what is resolving, nothing that
         only the question would give away (the default: the decider's text, where that hides nothing)."""
         return self.ask(s, f)
 
-    def label(self, s: Any, f: list[int], a: int) -> str:
+    def label(self, s: DominionState, f: list[int], a: int) -> str:
         """``choice`` in English."""
         return self.choice(s, f, a).text
 
-    def prompt(self, s: Any, f: list[int]) -> str:
+    def prompt(self, s: DominionState, f: list[int]) -> str:
         """``ask`` in English."""
         return self.ask(s, f).text
 
-    def public_prompt(self, s: Any, f: list[int]) -> str:
+    def public_prompt(self, s: DominionState, f: list[int]) -> str:
         """``public_ask`` in English."""
         return self.public_ask(s, f).text
 
@@ -182,7 +185,7 @@ class Card(Handler):
     plus_buys = 0
     plus_coins = 0
 
-    def play(self, s: Any, p: int, first: bool) -> None:
+    def play(self, s: DominionState, p: int, first: bool) -> None:
         """Effects of playing the card (treasures add ``coins`` in the engine)."""
 
     def points(self, total_cards: int) -> int:
