@@ -372,6 +372,15 @@ def test_meta_serves_dominions_card_facts_from_its_card_definitions(client):
     assert '"Copper": {' not in web.read_text(encoding="utf-8")
 
 
+def test_meta_names_each_games_browser_module(client):
+    import realms.games
+
+    web = Path(realms.web.__file__).parent
+    for g in client.get("/api/meta").json()["games"]:
+        assert g["module"] == realms.games.get(g["id"]).web_module
+        assert g["module"] is None or (web / g["module"]).is_file()
+
+
 def test_meta_serves_kingdominos_dominoes_from_its_data(client):
     from realms.games.kingdomino.data import DOMINOES, LETTERS
 

@@ -64,11 +64,15 @@ export function serverGames() {
   return offered;
 }
 
-// a game's board: its own module of the web client (/static/GAME.js), or null where it has none
+// a game's board: the module of the web client the game declares (GET /api/meta's "module"), or null where it has
+// none (the view is then shown as data)
 const boards = {};
-async function boardFor(game) {
+export async function boardFor(game) {
   if (!(game in boards)) {
-    try { boards[game] = await import(`/static/${game}.js`); } catch (e) { boards[game] = null; }
+    try {
+      const module = (await serverGames()).find(g => g.id === game)?.module;
+      boards[game] = module ? await import(`/static/${module}`) : null;
+    } catch (e) { boards[game] = null; }
   }
   return boards[game];
 }

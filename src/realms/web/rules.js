@@ -3,7 +3,7 @@
 // Each game's board module declares its page: rulesSections (the sections in order; each has
 // rules.GAME.SECTION.title and .body in the catalogues), rulesVariants (the variant rules, one section each:
 // [key, options => in use]) and its reference part, rulesExtra (Kingdomino's key, every Dominion card, ...).
-import { el, serverGames } from "/static/app.js";
+import { boardFor, el, serverGames } from "/static/app.js";
 import { t } from "/static/i18n.js";
 
 // the link a table shows to its game's rules, with its options
@@ -44,7 +44,7 @@ export async function rulesPage(app, game, params) {
   }
   let options = {}, given = false;
   try { if (params.get("options")) { options = JSON.parse(params.get("options")) || {}; given = true; } } catch (e) { options = {}; }
-  const board = await import(`/static/${game}.js`).catch(() => null);
+  const board = await boardFor(game);
   const sections = board?.rulesSections || [];
   const variants = (board?.rulesVariants || []).map(([key, active]) => [key, given && active(options)]);
   const inUse = variants.filter(([, a]) => a).map(([k]) => k);

@@ -76,7 +76,9 @@ def meta() -> dict[str, Any]:
             "levels": [{"name": lv.name, "agent": lv.agent, "description": lv.description}
                        for lv in levels_of(gid)],
             "default_bot": default_agent(gid),
-            # the facts the game's browser module draws with, from the game's own definitions (Dominion's cards)
+            # the game's browser module (a file of the web client; None: none) and the facts it draws with, from
+            # the game's own definitions (Dominion's cards)
+            "module": game.web_module,
             "data": game.client_data(),
         })
     return {"games": out}
