@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from realms.games.dominion.cards.card import ACTION, CHOOSE, Card, Say, card_of, register, topdeck_say
-from realms.games.dominion.zones import distinct, put_on_deck, say, seat_name
+from realms.games.dominion.zones import distinct, topdeck_from_hand
 
 BOTH = (1, 2)
 
@@ -31,11 +31,7 @@ class SyntheticScribe(Card):
 
     def decide(self, s: Any, f: list[int], a: int) -> None:
         s.stack.pop()
-        p, c = f[2], card_of(a)
-        s.hand[p].remove(c)
-        s.hpub[p] = ()
-        put_on_deck(s, p, c, False)
-        say(s, "topdeck", p, f"{seat_name(p)} put a card from their hand onto their deck")
+        topdeck_from_hand(s, f[2], card_of(a))
 
     def choice(self, s: Any, f: list[int], a: int) -> Say:
         return topdeck_say(a)

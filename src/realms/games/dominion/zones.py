@@ -207,6 +207,15 @@ def put_on_deck(s: DominionState, p: int, c: int, public: bool) -> None:
     s.top[p].append(1 if public else 0)
 
 
+def topdeck_from_hand(s: DominionState, p: int, c: int) -> None:
+    """``p`` puts card ``c`` from their hand onto their deck, face down: the others learn a card went, not which
+    (Artisan; Courtyard)."""
+    s.hand[p].remove(c)
+    s.hpub[p] = ()  # which card left the hand is not public
+    put_on_deck(s, p, c, False)
+    say(s, "topdeck", p, f"{seat_name(p)} put a card from their hand onto their deck")
+
+
 def deck_to_discard(s: DominionState, p: int) -> None:
     """Put the whole deck into the discard pile at once (Chancellor; not 'discarding' each card)."""
     to_pile(s, p, s.deck[p], False)

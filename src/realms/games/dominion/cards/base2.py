@@ -38,6 +38,7 @@ from realms.games.dominion.zones import (
     take_from_pile,
     take_top,
     to_pile,
+    topdeck_from_hand,
     trash,
     victims,
 )
@@ -297,11 +298,7 @@ class Artisan(Card):
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
-        p, c = f[2], card_of(a)
-        s.hand[p].remove(c)
-        s.hpub[p] = ()  # which card left the hand is not public
-        put_on_deck(s, p, c, False)
-        say(s, "topdeck", p, f"{seat_name(p)} put a card from their hand onto their deck")
+        topdeck_from_hand(s, f[2], card_of(a))
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return topdeck_say(a)
