@@ -23,7 +23,7 @@ from realms.agents import make_agent
 from realms.core.agents import choose
 from realms.core.game import Action, Game, canonical_json
 from realms.core.rng import derive_seed
-from tests.golden.variants import Variant
+from tests.golden.variant import Variant
 
 DATA = Path(__file__).parent / "data"
 FORMAT = 2

@@ -1,7 +1,7 @@
 """Regenerate the golden playthroughs — only on purpose, after a deliberate rule change.
 
     .venv/bin/python -m tests.golden.regenerate            # every variant
-    .venv/bin/python -m tests.golden.regenerate NAME ...   # some (see tests/golden/variants.py)
+    .venv/bin/python -m tests.golden.regenerate NAME ...   # some (each game's in tests/games/<id>/golden.py)
     .venv/bin/python -m tests.golden.regenerate --check    # only report which files would change
 """
 
