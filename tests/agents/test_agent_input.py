@@ -3,9 +3,9 @@ bot task, the terminal's ``play``) hands it a determinized copy for its seat, ne
 
 A spy agent records every state it is handed; the test replays the true game from (options, seed, actions)
 and compares: the seat's view is the same, the copy's random generator is not the real one, and what is
-hidden from the seat (Kingdomino: the draw pile and the dominoes out of the game; Dominion: the other seats'
-hands, decks, discards and looks; Burgundy, where only the future is hidden: the next tile of each stack and
-the next goods) differs from the truth at least once a game.
+hidden from the seat (each game says what in ``hidden`` of its tests/games/<id>/tables.py: Kingdomino's draw
+pile, Dominion's other hands and decks) differs from the truth at least once a game. Every registered game is
+played (``realms.games.ids()``), at the tables its tables.py lists.
 """
 
 from __future__ import annotations
@@ -20,20 +20,18 @@ import realms.games
 from realms.core.agents import Agent, RandomAgent, choose
 from realms.core.errors import IllegalAction
 from realms.core.rng import Rng
+from tests.games.per_game import declared
 
 SPY = "spy-for-tests"
 
+
+def tables_of(game_id):
+    """The game's tests/games/<id>/tables.py."""
+    return declared(game_id, "tables")
+
+
 #: (game, options) played with spies at every seat, a few seeds each
-TABLES = [
-    ("kingdomino", {"players": 2}),
-    ("kingdomino", {"players": 3}),
-    ("kingdomino", {"players": 4}),
-    ("dominion", {"players": 2, "turn_limit": 12}),
-    ("dominion", {"players": 3, "kingdom": "random", "turn_limit": 10}),
-    ("dominion", {"players": 4, "turn_limit": 8}),
-    ("burgundy", {"players": 2}),
-    ("burgundy", {"players": 3}),
-]
+TABLES = [(g, o) for g in realms.games.ids() for o in tables_of(g).SPY_TABLES]
 
 
 class Spy(Agent):
@@ -59,16 +57,8 @@ def spy():
 
 
 def _hidden(game_id, state, seat):
-    """What ``seat`` may not see of ``state`` (as a comparable value)."""
-    if game_id == "kingdomino":
-        return tuple(state.pile), tuple(state.unused)
-    if game_id == "dominion":
-        return tuple((tuple(sorted(state.hand[q])), tuple(state.deck[q]), tuple(state.disc[q]), tuple(state.look[q]))
-                     for q in range(state.players) if q != seat)
-    from realms.games.burgundy.state import _draw, _draw_goods
-    s = state.clone()
-    nxt = tuple(_draw(s, list(stack)) if stack else None for stack in s.stacks)
-    return nxt, _draw_goods(s) if sum(s.goods_pool) else None
+    """What ``seat`` may not see of ``state`` (as a comparable value), as the game's tables.py says."""
+    return tables_of(game_id).hidden(state, seat)
 
 
 def check_log(game_id, truth, actions, log, seats=None):
@@ -106,8 +96,8 @@ def test_the_simulator_hands_agents_only_what_their_seat_may_see(spy, game_id, o
         assert check_log(game_id, truth, [a for _, _, a in spy.log], spy.log) == out.actions
 
 
-@pytest.mark.parametrize("game_id,options", [TABLES[0], TABLES[4], TABLES[6]],
-                         ids=["kingdomino", "dominion", "burgundy"])
+@pytest.mark.parametrize("game_id,options", [(g, tables_of(g).SPY_TABLES[0]) for g in realms.games.ids()],
+                         ids=realms.games.ids())
 def test_the_servers_bots_get_only_what_their_seat_may_see(spy, tmp_path, game_id, options):
     from sqlalchemy.orm import sessionmaker
 
@@ -136,16 +126,17 @@ def test_the_servers_bots_get_only_what_their_seat_may_see(spy, tmp_path, game_i
         engine.dispose()
 
 
-@pytest.mark.parametrize("game_id,bots", [("kingdomino", 3), ("dominion", 1), ("burgundy", 1)])
-def test_the_terminals_bots_get_only_what_their_seat_may_see(spy, tmp_path, game_id, bots):
+@pytest.mark.parametrize("game_id", realms.games.ids())
+def test_the_terminals_bots_get_only_what_their_seat_may_see(spy, tmp_path, game_id):
     from typer.testing import CliRunner
 
     from realms.cli import app
 
+    bots, options = tables_of(game_id).TERMINAL
     path = tmp_path / "game.json"
     args = ["play", game_id, "--bots", ",".join([SPY] * bots), "--seed", "3", "--record", str(path)]
-    if game_id == "dominion":
-        args += ["-o", "turn_limit=8"]
+    for key, value in options.items():
+        args += ["-o", f"{key}={value}"]
     r = CliRunner().invoke(app, args, input="1\n" * 3000)
     assert r.exit_code == 0, r.output
     record = json.loads(path.read_text())
@@ -215,15 +206,6 @@ def test_choose_with_a_given_rng_and_seat():
 
 # --- agents that declare they read only what their seat may see ------------------------------------------
 
-ATTACKS = "Witch,Militia,Bureaucrat,Spy,Thief,Moat,Throne Room,Library,Chapel,Cellar"
-DECLARED_TABLES = {
-    "kingdomino": [{"players": 2}, {"players": 3}, {"players": 4, "harmony": True}],
-    "dominion": [{"players": 2, "turn_limit": 25}, {"players": 3, "kingdom": ATTACKS, "turn_limit": 15},
-                 {"players": 4, "kingdom": "Smithy,Militia,Witch,Moat,Cellar,Chapel,Village,Market,Mine,Remodel",
-                  "turn_limit": 12}],
-    "burgundy": [{"players": 2}, {"players": 4}],
-}
-
 
 def _declared(game):
     from realms.core.agents import agent_names, make_agent
@@ -231,7 +213,7 @@ def _declared(game):
     return [n for n in agent_names(game) if getattr(make_agent(n, game, 0), "reads", "copy") == "view"]
 
 
-@pytest.mark.parametrize("game_id", list(DECLARED_TABLES))
+@pytest.mark.parametrize("game_id", realms.games.ids())
 def test_agents_that_read_only_the_view_choose_alike_on_any_determinized_copy(game_id):
     """``reads = "view"`` lets the harness hand an agent the true state; this is what makes that honest: the
     agent chooses the same on the truth as a twin (same seed) does on a fresh determinized copy, at every
@@ -243,7 +225,7 @@ def test_agents_that_read_only_the_view_choose_alike_on_any_determinized_copy(ga
     assert "random" in names
     checked = 0
     for name in names:
-        for t, options in enumerate(DECLARED_TABLES[game_id]):
+        for t, options in enumerate(tables_of(game_id).VIEW_TABLES):
             seed = 50 + t
             s = game.new(game.validate_options(options), seed)
             n = game.players(s)

@@ -103,12 +103,10 @@ def compiled_matches_reference(game: Any, options: Mapping[str, Any], seeds: int
 def compiled_or_skip(game_id: str) -> Any:
     """The game's observe module when its compiled encoder serves here (``OBSERVER`` is the compiled kind), else
     the test is skipped with the reason the module gives."""
-    import importlib
-
     import pytest
 
-    observe = importlib.import_module(f"realms.games.{game_id}.observe")
-    if type(observe.OBSERVER).__name__ != f"Compiled{_PYTHON_ENCODERS[game_id]}":
+    observe = _observe_module(game_id)
+    if not type(observe.OBSERVER).__name__.startswith("Compiled"):
         pytest.skip(f"no compiled encoder here: {observe.WHY_NOT_COMPILED}")
     return observe
 
@@ -119,9 +117,9 @@ def python_encoder_serves_without_a_compiler(game_id: str, tmp_path: Any) -> Non
     import subprocess
     import sys
 
-    name = _PYTHON_ENCODERS[game_id]
-    code = (f"from realms.games.{game_id} import observe as o; "
-            "print(type(o.OBSERVER).__name__, '|', o.WHY_NOT_COMPILED)")
+    observe = _observe_module(game_id)
+    name = type(observe.OBSERVER).__name__.removeprefix("Compiled")
+    code = f"import {observe.__name__} as o; print(type(o.OBSERVER).__name__, '|', o.WHY_NOT_COMPILED)"
     env = {**os.environ, "CC": str(tmp_path / "no-such-cc"), "REALMS_CACHE_DIR": str(tmp_path / "cache")}
     env.pop("REALMS_PYTHON_OBSERVE", None)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
@@ -131,5 +129,9 @@ def python_encoder_serves_without_a_compiler(game_id: str, tmp_path: Any) -> Non
     assert out.strip() == f"{name} | REALMS_PYTHON_OBSERVE=1", out
 
 
-#: each game's Python encoder class (the compiled one is ``Compiled`` + its name)
-_PYTHON_ENCODERS = {"kingdomino": "KingdominoObserver", "dominion": "DominionObserver", "burgundy": "BurgundyObserver"}
+def _observe_module(game_id: str) -> Any:
+    """The module of the game's encoder (``Game.observation()``), whose ``OBSERVER`` is the compiled encoder where one
+    serves (its class named ``Compiled`` + the Python encoder's) and ``WHY_NOT_COMPILED`` says why not."""
+    import importlib
+
+    return importlib.import_module(type(realms.games.get(game_id).observation()).__module__)

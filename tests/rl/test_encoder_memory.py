@@ -10,16 +10,22 @@ import pytest
 
 import realms.games
 from realms.core.rng import Rng
+from tests.games.per_game import declared
 
 FULL = os.environ.get("REALMS_FULL") == "1"
 
 
-@pytest.mark.parametrize(("game_id", "opts"), [("kingdomino", {"players": 3}), ("dominion", {"players": 3}),
-                                               ("burgundy", {"players": 2}), ("dominion", {"players": 2}),
-                                               # boards, kingdoms and dynasties that differ from game to game
-                                               ("burgundy", {"players": 3, "scenario": "random"}),
-                                               ("dominion", {"players": 2, "kingdom": "random"}),
-                                               ("kingdomino", {"players": 2, "dynasty": True})])
+def _tables(name):
+    """(game, options, ...) for every registered game, from what its tests/games/<id>/tables.py lists as ``name``."""
+    return [(g, t) if isinstance(t, dict) else (g, *t) for g in realms.games.ids() for t in getattr(
+        declared(g, "tables"), name)]
+
+
+#: each game's tables whose boards, kingdoms and dynasties differ from game to game (``ENCODED``)
+ENCODED = _tables("ENCODED")
+
+
+@pytest.mark.parametrize(("game_id", "opts"), ENCODED)
 def test_any_order_gives_the_fresh_encoding(game_id, opts):
     game = realms.games.get(game_id)
     cls = type(game.observation())
@@ -51,12 +57,7 @@ def test_any_order_gives_the_fresh_encoding(game_id, opts):
     assert np.array_equal(first, keep)
 
 
-@pytest.mark.parametrize(("game_id", "opts"), [("kingdomino", {"players": 2}), ("kingdomino", {"players": 4}),
-                                               ("kingdomino", {"players": 2, "dynasty": True}),
-                                               ("dominion", {"players": 2}),
-                                               ("dominion", {"players": 3, "kingdom": "random"}),
-                                               ("burgundy", {"players": 2}),
-                                               ("burgundy", {"players": 3, "scenario": "random"})])
+@pytest.mark.parametrize(("game_id", "opts"), ENCODED)
 def test_following_a_game_gives_the_fresh_encoding(game_id, opts):
     """``encode_next`` (the environments' call: the state changes only through ``apply``) gives a fresh encoder's
     vector whatever is encoded in between: any seat, steps skipped, other states and copies of this one."""
@@ -118,9 +119,7 @@ def test_environments_stepped_in_turn_have_encoders_of_their_own(game_id):
             env.step(int(legal[rng.below(len(legal))]))
 
 
-@pytest.mark.parametrize(("game_id", "opts", "games"), [
-    ("kingdomino", {"players": 2}, 30), ("kingdomino", {"players": 3}, 10), ("kingdomino", {"players": 4}, 8),
-    ("dominion", {"players": 2, "kingdom": "random"}, 3), ("burgundy", {"players": 2}, 2)])
+@pytest.mark.parametrize(("game_id", "opts", "games"), _tables("ENCODED_MANY"))
 def test_following_many_games_as_an_environment_does(game_id, opts, games):
     """The environments' pattern over many random games with one encoder: the seat to move encoded at every step
     (and now and then every seat), the last vector held while the next is built; each equals a fresh encoder's.
@@ -148,8 +147,7 @@ def test_following_many_games_as_an_environment_does(game_id, opts, games):
     assert steps > 100
 
 
-@pytest.mark.parametrize(("game_id", "opts"), [("kingdomino", {"players": 2}), ("dominion", {"players": 2}),
-                                               ("burgundy", {"players": 2})])
+@pytest.mark.parametrize(("game_id", "opts"), [(g, declared(g, "tables").ENCODED[0]) for g in realms.games.ids()])
 def test_vectors_handed_out_are_read_only_and_reused_only_when_dropped(game_id, opts):
     """``encode_next`` hands out the encoder's own buffer, read-only; while a caller holds a vector the next is
     written elsewhere (``realms.core.outbuf``), so a loop that keeps only the last one cycles through a few

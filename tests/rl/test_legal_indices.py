@@ -13,15 +13,12 @@ import realms.games
 from realms.core.game import Game
 from realms.core.rng import Rng
 from realms.rl.core import Table
+from tests.games.per_game import declared
 
 FULL = os.environ.get("REALMS_FULL") == "1"
 
-CASES = [("kingdomino", {"players": 2}), ("kingdomino", {"players": 4, "harmony": True, "middle_kingdom": True}),
-         ("kingdomino", {"players": 2, "dynasty": True}), ("kingdomino", {"players": 2, "mighty_duel": True}),
-         ("dominion", {"players": 2}), ("dominion", {"players": 3, "kingdom": "random"}),
-         ("dominion", {"players": 4, "kingdom": "random", "edition": "second"}),
-         ("dominion", {"players": 2, "kingdom": "random", "colony_platinum": True}), ("dominion", {"players": 1}),
-         ("burgundy", {"players": 2}), ("burgundy", {"players": 4, "scenario": "random"})]
+#: every registered game at the tables its tests/games/<id>/tables.py lists (``INTEGER_PATH``)
+CASES = [(g, o) for g in realms.games.ids() for o in declared(g, "tables").INTEGER_PATH]
 
 
 @pytest.mark.parametrize(("game_id", "opts"), CASES)

@@ -1,0 +1,31 @@
+"""The tables the tests over every game play of The Castles of Burgundy, and what its seats may not see (each test
+reads its own names here by the game's id: tests/games/per_game.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: played with a spy at every seat, a few seeds each (tests/agents/test_agent_input.py); the first also by the
+#: server's bots
+SPY_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 3}]
+#: the terminal's ``play`` with a spy at this many bot seats, with these options
+TERMINAL: tuple[int, dict[str, Any]] = (1, {})
+#: whole games for every agent that declares it reads only its seat's view
+VIEW_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 4}]
+#: seeded random games whose integer path is checked against the Action path (tests/rl/test_legal_indices.py)
+INTEGER_PATH: list[dict[str, Any]] = [{"players": 2}, {"players": 4, "scenario": "random"}]
+#: tables whose encodings are checked against a fresh encoder's (tests/rl/test_encoder_memory.py), the first a
+#: two-player one: boards that differ from game to game
+ENCODED: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "scenario": "random"}]
+#: (table, games) followed with one encoder as an environment does, over many games
+ENCODED_MANY: list[tuple[dict[str, Any], int]] = [({"players": 2}, 2)]
+
+
+def hidden(state: Any, seat: int) -> Any:
+    """What ``seat`` may not see of ``state``; only the future is hidden: the next tile of each stack and the next
+    goods."""
+    from realms.games.burgundy.state import _draw, _draw_goods
+
+    s = state.clone()
+    nxt = tuple(_draw(s, list(stack)) if stack else None for stack in s.stacks)
+    return nxt, _draw_goods(s) if sum(s.goods_pool) else None

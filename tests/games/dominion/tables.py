@@ -1,0 +1,35 @@
+"""The tables the tests over every game play of Dominion, and what its seats may not see (each test reads its own
+names here by the game's id: tests/games/per_game.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.games.dominion.golden import ATTACKS
+
+#: played with a spy at every seat, a few seeds each (tests/agents/test_agent_input.py); the first also by the
+#: server's bots
+SPY_TABLES: list[dict[str, Any]] = [{"players": 3, "kingdom": "random", "turn_limit": 10},
+                                    {"players": 2, "turn_limit": 12}, {"players": 4, "turn_limit": 8}]
+#: the terminal's ``play`` with a spy at this many bot seats, with these options
+TERMINAL: tuple[int, dict[str, Any]] = (1, {"turn_limit": 8})
+#: whole games for every agent that declares it reads only its seat's view
+VIEW_TABLES: list[dict[str, Any]] = [
+    {"players": 2, "turn_limit": 25}, {"players": 3, "kingdom": ATTACKS, "turn_limit": 15},
+    {"players": 4, "kingdom": "Smithy,Militia,Witch,Moat,Cellar,Chapel,Village,Market,Mine,Remodel", "turn_limit": 12}]
+#: seeded random games whose integer path is checked against the Action path (tests/rl/test_legal_indices.py)
+INTEGER_PATH: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "kingdom": "random"},
+                                      {"players": 4, "kingdom": "random", "edition": "second"},
+                                      {"players": 2, "kingdom": "random", "colony_platinum": True}, {"players": 1}]
+#: tables whose encodings are checked against a fresh encoder's (tests/rl/test_encoder_memory.py), the first a
+#: two-player one: kingdoms that differ from game to game
+ENCODED: list[dict[str, Any]] = [{"players": 2}, {"players": 3}, {"players": 2, "kingdom": "random"},
+                                 {"players": 3, "kingdom": "random"}]
+#: (table, games) followed with one encoder as an environment does, over many games
+ENCODED_MANY: list[tuple[dict[str, Any], int]] = [({"players": 2, "kingdom": "random"}, 3)]
+
+
+def hidden(state: Any, seat: int) -> Any:
+    """What ``seat`` may not see of ``state``: the other seats' hands, decks, discards and looks."""
+    return tuple((tuple(sorted(state.hand[q])), tuple(state.deck[q]), tuple(state.disc[q]), tuple(state.look[q]))
+                 for q in range(state.players) if q != seat)

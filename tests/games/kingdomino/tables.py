@@ -1,0 +1,27 @@
+"""The tables the tests over every game play of Kingdomino, and what its seats may not see (each test reads its
+own names here by the game's id: tests/games/per_game.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: played with a spy at every seat, a few seeds each (tests/agents/test_agent_input.py); the first also by the
+#: server's bots
+SPY_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 3}, {"players": 4}]
+#: the terminal's ``play`` with a spy at this many bot seats, with these options
+TERMINAL: tuple[int, dict[str, Any]] = (3, {})
+#: whole games for every agent that declares it reads only its seat's view
+VIEW_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 3}, {"players": 4, "harmony": True}]
+#: seeded random games whose integer path is checked against the Action path (tests/rl/test_legal_indices.py)
+INTEGER_PATH: list[dict[str, Any]] = [{"players": 2}, {"players": 4, "harmony": True, "middle_kingdom": True},
+                                      {"players": 2, "dynasty": True}, {"players": 2, "mighty_duel": True}]
+#: tables whose encodings are checked against a fresh encoder's (tests/rl/test_encoder_memory.py), the first a
+#: two-player one: kingdoms of every size and a dynasty that differs from game to game
+ENCODED: list[dict[str, Any]] = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 2, "dynasty": True}]
+#: (table, games) followed with one encoder as an environment does, over many games
+ENCODED_MANY: list[tuple[dict[str, Any], int]] = [({"players": 2}, 30), ({"players": 3}, 10), ({"players": 4}, 8)]
+
+
+def hidden(state: Any, seat: int) -> Any:
+    """What ``seat`` may not see of ``state``: the draw pile and the dominoes out of the game."""
+    return tuple(state.pile), tuple(state.unused)
