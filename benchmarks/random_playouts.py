@@ -7,7 +7,7 @@ the rollout policy); then whole random games from the start, the reference again
 Every figure is per CPU second of this process (``time.process_time``), the two paths interleaved in three
 slices, so their ratio holds on a loaded machine; the load average is printed beside them.
 
-    python benchmarks/random_playouts.py [--seconds 3] [--games kingdomino,dominion,burgundy] [--json]
+    python benchmarks/random_playouts.py [--seconds 3] [--games ID,...] [--json]    # default: every game
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from realms.core.agents import RandomAgent, make_agent
 from realms.core.rng import Rng, derive_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from strength import PAPER, SETTINGS  # noqa: E402
+from strength import PAPER, setting  # noqa: E402
 
 
 def positions(game: Any, opts: dict[str, Any], seed: int = 1) -> list[Any]:
@@ -108,8 +108,8 @@ def _acc() -> dict[str, float]:
 
 def measure(game_id: str, seconds: float) -> dict[str, Any]:
     game = realms.games.get(game_id)
-    opts = game.validate_options(SETTINGS[game_id][1])
-    players = opts["players"]
+    opts = game.validate_options(setting(game_id)[1])
+    players = game.players(game.new(opts, 0))
     starts = positions(game, opts)
     agent = make_agent("random", game, 1)
     finish = getattr(agent, "finish", None)
@@ -126,7 +126,7 @@ def measure(game_id: str, seconds: float) -> dict[str, Any]:
         if play is not None:
             _fast_games(play, players, seconds / 3, fast_g)
     out: dict[str, Any] = {
-        "game": game_id, "options": SETTINGS[game_id][1],
+        "game": game_id, "options": setting(game_id)[1],
         "playout_actions": ref_p["actions"] / ref_p["n"],
         "reference_playouts_per_cpu_s": ref_p["n"] / ref_p["cpu"],
         "reference_us_per_action": ref_p["cpu"] / ref_p["actions"] * 1e6,
@@ -142,7 +142,8 @@ def measure(game_id: str, seconds: float) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per path and game")
-    ap.add_argument("--games", default="kingdomino,dominion,burgundy")
+    ap.add_argument("--games", default=",".join(realms.games.ids()), help="game ids, comma-separated (default: every "
+                    "registered game)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     rows = []

@@ -46,7 +46,8 @@ import realms.rl
 from realms.core.plugins import Observer
 from realms.core.rng import Rng
 
-GAMES = [("kingdomino", {"players": 2}), ("dominion", {"players": 2}), ("burgundy", {"players": 2})]
+#: every registered game, two players
+GAMES = [(game_id, {"players": 2}) for game_id in realms.games.ids()]
 #: an action whose timed calls took longer than this (seconds) waited for the CPU: left out (see above)
 CUTOFF = 0.0005
 

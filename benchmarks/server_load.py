@@ -93,8 +93,24 @@ class RawHttp:
 
 
 TIMEOUT = 30.0  # seconds: the longest any one answer is waited for
-#: actions of a random 2-player game, roughly: the default head start, so that games are of every age
-GAME_LENGTH = {"kingdomino": 48, "dominion": 300, "burgundy": 200}
+
+
+def game_length(game_id: str) -> int:
+    """Actions of a random 2-player game of ``game_id``, roughly (the median of five seeded random games through the
+    protocol: Kingdomino 48, Dominion 300, Burgundy 196): the default head start, so that games are of every age."""
+    import realms.games
+    from realms.core.rng import Rng
+
+    game = realms.games.get(game_id)
+    lengths = []
+    for seed in range(5):
+        state, rng, n = game.new({"players": 2}, seed), Rng(seed), 0
+        while game.to_move(state) is not None:
+            legal = game.legal_actions(state)
+            game.apply(state, legal[rng.below(len(legal))])
+            n += 1
+        lengths.append(n)
+    return sorted(lengths)[len(lengths) // 2]
 
 
 class Window:
@@ -217,7 +233,7 @@ async def run(base: str, game: str, games: int, seconds: float, players: int, ra
               trace: bool = False, head_start: int | None = None, via: str = "http",
               max_warmup: float = 180.0) -> dict:
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
-    head_start = head_start or GAME_LENGTH.get(game, 40)
+    head_start = head_start or game_length(game)
     async with httpx.AsyncClient(limits=limits, timeout=30) as client:
         samples: list[tuple[float, float]] = []
         window = Window(games, seconds, settle)
@@ -442,6 +458,7 @@ def main() -> None:
     ap.add_argument("--bot-settle", type=float, default=5.0,
                     help="seconds the bot tables play before a with-bots phase starts")
     args = ap.parse_args()
+    args.head_start = args.head_start or game_length(args.game)  # both generators are told it
     folder = tempfile.mkdtemp()
     # the generator is one client playing every seat (each a connection and a socket) and opening a table
     # every few actions: it is spared the per-client, per-seat and per-socket limits by a configured

@@ -50,7 +50,8 @@ SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
     "dominion-random": ("dominion", {"players": 2, "kingdom": "random"}, "bmu-plus", 1, True),
     "burgundy": ("burgundy", {"players": 2}, "greedy", 1, False),
 }
-#: playout policies measured per game (the slow reference bots too, for comparison)
+#: playout policies measured per game (the slow reference bots too, for comparison); a game not listed: random and
+#: rollout
 POLICIES = {
     "kingdomino": ["random", "rollout", "greedy", "full-greedy"],
     # random@reference: the same random playouts with Dominion's kernel off (the Python engine), in the same run
@@ -60,6 +61,21 @@ POLICIES = {
 #: the Java rates of the Monte Carlo Kingdomino paper (playouts/s, Kingdomino): random playouts, and
 #: full-greedy ones (set beside each game's random policy and its rollout or full-greedy policies)
 PAPER = {"random": 15_000, "random-playout": 15_000, "rollout": 3_900, "full-greedy": 3_900}
+
+
+def setting(name: str) -> tuple[str, dict[str, Any], str, int, bool]:
+    """``SETTINGS[name]``; for a registered game with no setting of that name, its default table against its
+    default agent in every other seat."""
+    if name in SETTINGS:
+        return SETTINGS[name]
+    game = realms.games.get(name)
+    players = game.players(game.new(game.validate_options({}), 0))
+    return name, {}, game.default_agent, players - 1, False
+
+
+def policies(game_id: str) -> list[str]:
+    """The playout policies measured for a game."""
+    return POLICIES.get(game_id, ["random", "rollout"])
 
 
 def _one(job: tuple[str, dict[str, Any], int, list[str], list[int]]) -> tuple[Any, int, float, int]:
@@ -78,8 +94,8 @@ def _said(verbose: bool, i: int, seats: list[int], out: Any) -> None:
               f"{[w + 1 for w in out.winners]}", file=sys.stderr, flush=True)
 
 
-def strength(setting: str, agent: str, games: int, seed: int, jobs: int = 1, verbose: bool = False) -> dict[str, Any]:
-    game_id, opts, opponent, copies, paired = SETTINGS[setting]
+def strength(name: str, agent: str, games: int, seed: int, jobs: int = 1, verbose: bool = False) -> dict[str, Any]:
+    game_id, opts, opponent, copies, paired = setting(name)
     entrants = [agent] + [opponent] * copies
     n = len(entrants)
     kingdoms: set[str] = set()
@@ -116,7 +132,7 @@ def strength(setting: str, agent: str, games: int, seed: int, jobs: int = 1, ver
     elapsed = time.perf_counter() - start
     lo, hi = wilson_interval(wins, games)
     return {
-        "setting": setting, "game": game_id, "agent": agent, "opponents": f"{copies} x {opponent}", "games": games,
+        "setting": name, "game": game_id, "agent": agent, "opponents": f"{copies} x {opponent}", "games": games,
         "kingdoms": len(kingdoms) or None,
         "win_rate": wins / games, "ci95": [lo, hi], "shared_first": shared / games,
         "mean_score": sum(scores) / games, "mean_margin": sum(margins) / games,
@@ -141,7 +157,7 @@ def playout_speed(game_id: str, policy: str, seconds: float, seed: int = 1) -> d
         out["policy"] = policy
         return out
     game = realms.games.get(game_id)
-    opts = SETTINGS[game_id][1]
+    opts = setting(game_id)[1]
     state = game.new(opts, seed)
     bot = make_agent("rollout", game, seed)
     trail = [game.clone(state)]
@@ -180,16 +196,17 @@ def main() -> None:
                     "seconds option is added from --seconds unless the name sets a budget)")
     ap.add_argument("--seconds", type=float, default=0.25, help="search time per move")
     ap.add_argument("--games", type=int, default=12, help="games per setting")
-    ap.add_argument("--only", default="kingdomino,dominion,burgundy",
-                    help=f"settings to play, comma-separated, of: {', '.join(SETTINGS)}")
+    ap.add_argument("--only", default=",".join(realms.games.ids()),
+                    help=f"settings to play, comma-separated, of: {', '.join(SETTINGS)} or any game's id (default: "
+                    "every game's)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=1, help="games played at once in a process pool (the same games "
                     "and results; a loaded machine makes each move slower, so prefer iteration budgets)")
     ap.add_argument("--verbose", action="store_true", help="a line on standard error as each game ends")
     ap.add_argument("--playout-seconds", type=float, default=1.0, help="time per policy for the playout table")
     ap.add_argument("--playouts-only", action="store_true", help="only the playout table")
-    ap.add_argument("--playout-games", default=",".join(POLICIES),
-                    help=f"games of the playout table, comma-separated, of: {', '.join(POLICIES)}")
+    ap.add_argument("--playout-games", default=",".join(realms.games.ids()),
+                    help=f"games of the playout table, comma-separated, of: {', '.join(realms.games.ids())}")
     ap.add_argument("--no-playouts", action="store_true", help="no playout table")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     args = ap.parse_args()
@@ -213,7 +230,7 @@ def main() -> None:
         print("|---|---|---|---|---|---|")
     if not args.no_playouts:
         for game_id in [g.strip() for g in args.playout_games.split(",") if g.strip()]:
-            for policy in POLICIES[game_id]:
+            for policy in policies(game_id):
                 speeds.append(playout_speed(game_id, policy, args.playout_seconds))
                 if not args.json:
                     s = speeds[-1]

@@ -11,13 +11,13 @@
 import http from "node:http";
 import WebSocket from "ws";
 
-const GAME_LENGTH = { kingdomino: 48, dominion: 300, burgundy: 200 };  // actions of a random 2-player game
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) =>
   (a.startsWith("--") ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
 const base = new URL(args.base);
 const games = Number(args.games ?? 200), rate = Number(args.rate ?? 1000), seconds = Number(args.seconds ?? 30);
 const settle = Number(args.settle ?? 3), game = args.game ?? "kingdomino", players = Number(args.players ?? 2);
-const headStart = Number(args["head-start"] ?? GAME_LENGTH[game] ?? 40), via = args.via ?? "http";
+// --head-start: ../server_load.py passes the length of a random 2-player game of --game
+const headStart = Number(args["head-start"] ?? 40), via = args.via ?? "http";
 const agent = new http.Agent({ keepAlive: true, maxSockets: games * players + 16 });
 
 function request(method, path, body) {
