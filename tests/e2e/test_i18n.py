@@ -2,10 +2,12 @@
 while its seats play, with the whole log and the rules page: no key is missing from any catalogue
 (i18n.js records each in window.__missingKeys). Also the language switch, remembered per browser.
 
-By default each game is played whole in English and in one other language (WHOLE: every language gets a whole
-game of some game); the other languages play the game's first SHORT seat actions on the board, then read the log
-and the rules, and the replay of the game played on to its end without a board (the catalogues' keys are checked
-identical statically in tests/web). REALMS_FULL=1 plays every game whole in every language on the board."""
+Every registered game is played (``realms.games.ids()``) at the tables its tests/games/<id>/tables.py lists
+(``BROWSER_TABLES``, taken in turn by seed). By default each game is played whole in English and in one other
+language, the next game in the next (WHOLE: every language gets a whole game of some game); the other languages
+play the game's first SHORT seat actions on the board, then read the log and the rules, and the replay of the
+game played on to its end without a board (the catalogues' keys are checked identical statically in tests/web).
+REALMS_FULL=1 plays every game whole in every language on the board."""
 
 from __future__ import annotations
 
@@ -16,16 +18,17 @@ import time
 import httpx
 import pytest
 
+import realms.games
 from tests.e2e import test_browser as shared
 from tests.e2e.test_boards import act, seat_payload, wait_until
+from tests.games.per_game import declared
 
 server, browser = shared.server, shared.browser
 LANGS = ("en", "tr", "fr", "ru")
-GAMES = {"kingdomino": {"players": 2}, "dominion": {"kingdom": "random", "turn_limit": 12},
-         "burgundy": {"players": 2}}
+#: each registered game's tables for a human against a random bot in the browser
+GAMES = {g: declared(g, "tables").BROWSER_TABLES for g in realms.games.ids()}
 FULL = os.environ.get("REALMS_FULL") == "1"
-WHOLE = {("kingdomino", "en"), ("kingdomino", "tr"), ("dominion", "en"), ("dominion", "fr"),
-         ("burgundy", "en"), ("burgundy", "ru")}
+WHOLE = {(g, lang) for i, g in enumerate(GAMES) for lang in ("en", LANGS[1 + i % (len(LANGS) - 1)])}
 SHORT = 12  # the seat's actions in a reduced game (a whole Burgundy game is about 90, Kingdomino's about 25)
 
 
@@ -68,7 +71,7 @@ def play(server, gid, token, rng, page, limit):
 def test_a_whole_game_reads_without_a_missing_key(browser, server, game, lang):
     whole = FULL or (game, lang) in WHOLE
     seed = LANGS.index(lang) * 7 + list(GAMES).index(game)
-    options = {**GAMES[game], "edition": "second"} if game == "dominion" and seed % 2 else GAMES[game]
+    options = GAMES[game][seed % len(GAMES[game])]
     made = httpx.post(server.base + "/api/games", json={"game": game, "options": options,
                                                         "seats": ["human", "bot:random"]}).json()
     gid, token = made["id"], made["seats"][0]["token"]
@@ -120,7 +123,7 @@ def test_the_lobby_and_every_rules_page_in_each_language(browser, server, lang):
     page.goto(server.base + "/")
     page.wait_for_selector("#create")
     seen = missing(page)
-    for game in GAMES:
+    for game in GAMES:  # every registered game
         page.goto(f"{server.base}/rules/{game}")
         page.wait_for_selector("#rules-reference")
         seen += missing(page)

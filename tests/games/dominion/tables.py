@@ -17,6 +17,9 @@ TERMINAL: tuple[int, dict[str, Any]] = (1, {"turn_limit": 8})
 VIEW_TABLES: list[dict[str, Any]] = [
     {"players": 2, "turn_limit": 25}, {"players": 3, "kingdom": ATTACKS, "turn_limit": 15},
     {"players": 4, "kingdom": "Smithy,Militia,Witch,Moat,Cellar,Chapel,Village,Market,Mine,Remodel", "turn_limit": 12}]
+#: a human against a random bot in the browser, in every language (tests/e2e/test_i18n.py), taken in turn by seed
+BROWSER_TABLES: list[dict[str, Any]] = [{"kingdom": "random", "turn_limit": 12},
+                                        {"kingdom": "random", "turn_limit": 12, "edition": "second"}]
 #: seeded random games whose integer path is checked against the Action path (tests/rl/test_legal_indices.py)
 INTEGER_PATH: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "kingdom": "random"},
                                       {"players": 4, "kingdom": "random", "edition": "second"},

@@ -12,6 +12,8 @@ SPY_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 3}, {"players": 
 TERMINAL: tuple[int, dict[str, Any]] = (3, {})
 #: whole games for every agent that declares it reads only its seat's view
 VIEW_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 3}, {"players": 4, "harmony": True}]
+#: a human against a random bot in the browser, in every language (tests/e2e/test_i18n.py), taken in turn by seed
+BROWSER_TABLES: list[dict[str, Any]] = [{"players": 2}]
 #: seeded random games whose integer path is checked against the Action path (tests/rl/test_legal_indices.py)
 INTEGER_PATH: list[dict[str, Any]] = [{"players": 2}, {"players": 4, "harmony": True, "middle_kingdom": True},
                                       {"players": 2, "dynasty": True}, {"players": 2, "mighty_duel": True}]
