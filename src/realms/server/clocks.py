@@ -12,9 +12,9 @@ import asyncio
 import logging
 import os
 import time
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from realms.agents import default_agent
@@ -22,9 +22,13 @@ from realms.core.game import Event
 from realms.server.db import ActionRow, GameRow, SeatRow
 from realms.server.livegame import ApiError, LiveGame, Seat, epoch, stamp_of
 from realms.server.store import Store
-from realms.server.writer import _rows
 
 log = logging.getLogger("realms.server")
+
+
+def _rows(result: Any) -> int:
+    """How many rows an UPDATE changed (the database's verdict on a conditional update)."""
+    return cast(CursorResult[Any], result).rowcount
 
 
 def _near(a: float | None, b: float | None) -> bool:

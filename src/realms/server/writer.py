@@ -8,9 +8,9 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Boolean, CursorResult, DateTime, bindparam, case, exists, insert, or_, text, update
+from sqlalchemy import Boolean, DateTime, bindparam, case, exists, insert, or_, text, update
 from sqlalchemy.exc import IntegrityError
 
 from realms.server.db import STORAGE_DOWN, ActionRow, GameRow, SeatRow
@@ -63,10 +63,6 @@ _ADVANCE_GAME = (
                                 bindparam("turn_deadline", type_=DateTime(timezone=True))),
                                else_=_GAMES.c.turn_deadline))
 )
-
-
-def _rows(result: Any) -> int:
-    return cast(CursorResult[Any], result).rowcount
 
 
 @dataclass
