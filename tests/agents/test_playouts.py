@@ -10,18 +10,16 @@ from realms.core.agents import AgentOptionsError, Playout
 from realms.games.dominion.bots import BMU_PLUS_CARDS, BmuPlusBot, bmu_plus_rules
 from realms.games.dominion.cards import NAMES
 from realms.sim import run_tournament
-
-OPTS = {"kingdomino": {"players": 4, "harmony": True, "middle_kingdom": True}, "dominion": {"players": 2},
-        "burgundy": {"players": 2}}
+from tests.games.per_game import declared
 
 
-@pytest.mark.parametrize("game_id", list(OPTS))
+@pytest.mark.parametrize("game_id", realms.games.ids())
 def test_rollout_plays_whole_legal_games_and_beats_random(game_id: str) -> None:
     game = realms.games.get(game_id)
     assert isinstance(make_agent("rollout", game, 0), Playout)
-    games = 6 if game_id == "kingdomino" else 2
-    report = run_tournament(game_id, ["rollout"] + ["random"] * (OPTS[game_id]["players"] - 1), games=games,
-                            seed=4, options=OPTS[game_id])
+    options, games = declared(game_id, "tables").ROLLOUT  # the game's tests/games/<id>/tables.py
+    report = run_tournament(game_id, ["rollout"] + ["random"] * (options["players"] - 1), games=games,
+                            seed=4, options=options)
     rollout, randoms = report.entrants[0], report.entrants[1:]
     assert rollout.mean_score > max(r.mean_score for r in randoms) + 5, report.to_json()
 
@@ -92,7 +90,7 @@ def test_kingdomino_rollout_finishes_in_the_kernel_and_leaves_the_state_alone() 
     from realms.games.kingdomino import fast
 
     game = realms.games.get("kingdomino")
-    state = game.new(OPTS["kingdomino"], 6)
+    state = game.new({"players": 4, "harmony": True, "middle_kingdom": True}, 6)
     bot = make_agent("light-rollout", game, 1)
     for _ in range(25):
         game.apply(state, bot.act(game, state))

@@ -15,6 +15,7 @@ import realms.games  # noqa: E402
 import realms.rl  # noqa: E402
 from realms.core.errors import RealmsError  # noqa: E402
 from realms.rl.gym_env import gym_ids  # noqa: E402
+from tests.games.per_game import declared  # noqa: E402
 
 
 def test_every_game_registers_the_gymnasium_id_it_declares():
@@ -31,11 +32,8 @@ def test_registered_ids_pass_check_env(env_id):
         check_env(env.unwrapped)
 
 
-@pytest.mark.parametrize(("game", "opponents", "opts"), [
-    ("kingdomino", ["greedy", "random"], {"players": 3}),
-    ("dominion", ["big-money"], {"players": 2}),
-    ("burgundy", ["greedy"], {"players": 2}),
-])
+@pytest.mark.parametrize(("game", "opponents", "opts"),
+                         [(g, *declared(g, "tables").SINGLE_AGENT) for g in realms.games.ids()])
 def test_whole_games_against_bots(game, opponents, opts):
     env = realms.rl.SingleAgentEnv(game, opponents=opponents, seat=None, options=opts, reward="margin")
     with warnings.catch_warnings():

@@ -16,21 +16,10 @@ from pettingzoo.test import api_test, max_cycles_test, seed_test  # noqa: E402
 import realms.games  # noqa: E402
 import realms.rl  # noqa: E402
 from realms.core.errors import IllegalAction  # noqa: E402
+from tests.games.per_game import declared  # noqa: E402
 
-VARIANTS = [
-    ("kingdomino", {"players": 2}),
-    ("kingdomino", {"players": 3}),
-    ("kingdomino", {"players": 4, "harmony": True, "middle_kingdom": True}),
-    ("kingdomino", {"players": 2, "mighty_duel": True}),
-    ("kingdomino", {"players": 2, "dynasty": True}),
-    ("dominion", {"players": 2}),
-    ("dominion", {"players": 3, "edition": "second", "kingdom": "random"}),
-    ("dominion", {"players": 4, "colony_platinum": True, "kingdom": "random"}),
-    ("dominion", {"players": 1}),
-    ("burgundy", {"players": 2}),
-    ("burgundy", {"players": 3, "scenario": "random"}),
-    ("burgundy", {"players": 4}),
-]
+#: every registered game at its main variants (``PETTINGZOO_TABLES`` of its tests/games/<id>/tables.py)
+VARIANTS = [(g, o) for g in realms.games.ids() for o in declared(g, "tables").PETTINGZOO_TABLES]
 IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in VARIANTS]
 
 
@@ -141,8 +130,7 @@ def test_json_view_in_infos():
     assert "hand" in e.infos[agent]["view"]["seats"][int(agent.split("_")[1])]
 
 
-@pytest.mark.parametrize(("game", "opts"), [("kingdomino", {"players": 3}), ("dominion", {"players": 2}),
-                                            ("burgundy", {"players": 2})])
+@pytest.mark.parametrize(("game", "opts"), [(g, declared(g, "tables").SINGLE_AGENT[1]) for g in realms.games.ids()])
 def test_the_usual_step_path_matches_the_general_one(game, opts):
     """A step takes a shorter path while every agent is in and no max_cycles or JSON views are kept; an
     environment with an unreachable max_cycles always takes the general path: the same episode, call by call,

@@ -7,6 +7,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+import realms.games
 from realms.server.app import create_app
 
 EXAMPLE_21 = "F1 F0 F2\nF0 C  F0\nF0 F0 .\n"
@@ -76,7 +77,7 @@ def turns(view):
     return sum(view["turns"]) if "turns" in view else sum(s["turns"] for s in view["seats"])
 
 
-@pytest.mark.parametrize("game", ["kingdomino", "dominion", "burgundy"])
+@pytest.mark.parametrize("game", realms.games.ids())
 def test_a_replay_knows_where_each_turn_begins(client, game):
     gid = finished(client, game, ["bot:random", "bot:random"])
     first = client.get(f"/api/games/{gid}/replay", params={"step": 0}).json()

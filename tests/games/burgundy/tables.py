@@ -16,6 +16,13 @@ VIEW_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 4}]
 BROWSER_TABLES: list[dict[str, Any]] = [{"players": 2}]
 #: seeded random games whose integer path is checked against the Action path (tests/rl/test_legal_indices.py)
 INTEGER_PATH: list[dict[str, Any]] = [{"players": 2}, {"players": 4, "scenario": "random"}]
+#: the game's main variants through PettingZoo's own tests (tests/rl/test_pettingzoo.py)
+PETTINGZOO_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "scenario": "random"}, {"players": 4}]
+#: (the bots, the table) of a learner's whole games against them (tests/rl/test_gym.py); the same table steps the
+#: PettingZoo environment down its usual and its general path
+SINGLE_AGENT: tuple[list[str], dict[str, Any]] = (["greedy"], {"players": 2})
+#: (the table, games) where the ``rollout`` agent must beat ``random`` seats (tests/agents/test_playouts.py)
+ROLLOUT: tuple[dict[str, Any], int] = ({"players": 2}, 2)
 #: tables whose encodings are checked against a fresh encoder's (tests/rl/test_encoder_memory.py), the first a
 #: two-player one: boards that differ from game to game
 ENCODED: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "scenario": "random"}]

@@ -24,6 +24,14 @@ BROWSER_TABLES: list[dict[str, Any]] = [{"kingdom": "random", "turn_limit": 12},
 INTEGER_PATH: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "kingdom": "random"},
                                       {"players": 4, "kingdom": "random", "edition": "second"},
                                       {"players": 2, "kingdom": "random", "colony_platinum": True}, {"players": 1}]
+#: the game's main variants through PettingZoo's own tests (tests/rl/test_pettingzoo.py)
+PETTINGZOO_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "edition": "second", "kingdom": "random"},
+                                           {"players": 4, "colony_platinum": True, "kingdom": "random"}, {"players": 1}]
+#: (the bots, the table) of a learner's whole games against them (tests/rl/test_gym.py); the same table steps the
+#: PettingZoo environment down its usual and its general path
+SINGLE_AGENT: tuple[list[str], dict[str, Any]] = (["big-money"], {"players": 2})
+#: (the table, games) where the ``rollout`` agent must beat ``random`` seats (tests/agents/test_playouts.py)
+ROLLOUT: tuple[dict[str, Any], int] = ({"players": 2}, 2)
 #: tables whose encodings are checked against a fresh encoder's (tests/rl/test_encoder_memory.py), the first a
 #: two-player one: kingdoms that differ from game to game
 ENCODED: list[dict[str, Any]] = [{"players": 2}, {"players": 3}, {"players": 2, "kingdom": "random"},

@@ -17,6 +17,15 @@ BROWSER_TABLES: list[dict[str, Any]] = [{"players": 2}]
 #: seeded random games whose integer path is checked against the Action path (tests/rl/test_legal_indices.py)
 INTEGER_PATH: list[dict[str, Any]] = [{"players": 2}, {"players": 4, "harmony": True, "middle_kingdom": True},
                                       {"players": 2, "dynasty": True}, {"players": 2, "mighty_duel": True}]
+#: the game's main variants through PettingZoo's own tests (tests/rl/test_pettingzoo.py)
+PETTINGZOO_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 3},
+                                           {"players": 4, "harmony": True, "middle_kingdom": True},
+                                           {"players": 2, "mighty_duel": True}, {"players": 2, "dynasty": True}]
+#: (the bots, the table) of a learner's whole games against them (tests/rl/test_gym.py); the same table steps the
+#: PettingZoo environment down its usual and its general path
+SINGLE_AGENT: tuple[list[str], dict[str, Any]] = (["greedy", "random"], {"players": 3})
+#: (the table, games) where the ``rollout`` agent must beat ``random`` seats (tests/agents/test_playouts.py)
+ROLLOUT: tuple[dict[str, Any], int] = ({"players": 4, "harmony": True, "middle_kingdom": True}, 6)
 #: tables whose encodings are checked against a fresh encoder's (tests/rl/test_encoder_memory.py), the first a
 #: two-player one: kingdoms of every size and a dynasty that differs from game to game
 ENCODED: list[dict[str, Any]] = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 2, "dynasty": True}]
