@@ -9,6 +9,7 @@ import pytest
 
 import realms.games
 from tests.e2e.marionette import Firefox
+from tests.games.per_game import declared
 from tests.support import Server, free_port
 
 FIREFOX = shutil.which("firefox-esr") or shutil.which("firefox")
@@ -33,12 +34,8 @@ def firefox():
     browser.close()
 
 
-#: per game, what its board highlights when the human may move
-LEGAL = {
-    "kingdomino": ".kd-domino.pickable, .kd-cell.legal, #discard",
-    "dominion": ".dm-card.legal, [data-action]",
-    "burgundy": ".bg-chip.legal, .bg-space.legal, #prompt .actions-list button",
-}
+#: per game, what its board highlights when the human may move (``BOARD`` of its tests/games/<id>/tables.py)
+LEGAL = {g: declared(g, "tables").BOARD["legal"] for g in realms.games.ids()}
 
 # One script, so nothing can re-render between finding the target and clicking it: clicks what the board
 # highlights only while the page says a move is offered, and answers whether the click became a move.
@@ -82,7 +79,7 @@ def test_lobby_and_a_kingdomino_table_work_in_firefox(firefox, server):
     assert "You " in log and "greedy (2)" in log  # seats named as on the board
 
 
-@pytest.mark.parametrize("game", ["kingdomino", "dominion", "burgundy"])
+@pytest.mark.parametrize("game", realms.games.ids())
 def test_create_with_the_lobby_defaults_reaches_a_playable_board_in_firefox(firefox, server, game):
     firefox.navigate(server.base + "/")
     wait_ready(firefox, "lobby")

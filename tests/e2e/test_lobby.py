@@ -7,6 +7,8 @@ import shutil
 
 import pytest
 
+import realms.games
+from tests.games.per_game import declared
 from tests.support import Server, free_port
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -18,12 +20,8 @@ if not os.path.exists(CHROMIUM) and not os.environ.get("CI"):
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-#: per game, what its board highlights when the human may move
-LEGAL = {
-    "kingdomino": ".kd-domino.pickable, .kd-cell.legal, #discard",
-    "dominion": ".dm-card.legal, #dm-controls button:not([disabled]), [data-action]",
-    "burgundy": ".bg-chip.legal, .bg-space.legal, #prompt .actions-list button",
-}
+#: per game, what its board highlights when the human may move (``BOARD`` of its tests/games/<id>/tables.py)
+LEGAL = {g: declared(g, "tables").BOARD["legal"] for g in realms.games.ids()}
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +63,7 @@ def wait_for_my_move(page, game: str) -> None:
     assert page.locator(LEGAL[game]).count() >= 1
 
 
-@pytest.mark.parametrize("game", ["kingdomino", "dominion", "burgundy"])
+@pytest.mark.parametrize("game", realms.games.ids())
 def test_picking_a_game_and_pressing_create_reaches_a_playable_board(page, server, game):
     open_lobby(page, server.base)
     page.select_option("#game", game)

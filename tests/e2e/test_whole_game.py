@@ -10,12 +10,12 @@ from pathlib import Path
 import httpx
 import pytest
 
+import realms.games
 from tests.e2e import test_browser as shared
+from tests.games.per_game import declared
 
 server, browser = shared.server, shared.browser
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text()
-LEGAL = {"kingdomino": ".kd-domino.pickable, .kd-cell.legal", "dominion": "[data-action], .dm-card.legal",
-         "burgundy": ".bg-chip.legal, #prompt .actions-list button"}
 
 
 @pytest.fixture
@@ -204,20 +204,15 @@ def view_version(server, gid, token):
 
 
 # ---------------------------------------------------------------- every board: phones and contrast
-@pytest.mark.parametrize("game, seats", [("kingdomino", ["creator", "bot:greedy"]),
-                                         ("dominion", ["creator", "bot:big-money"]),
-                                         ("burgundy", ["creator", "bot:random"])])
-def test_each_board_fits_a_phone_with_the_players_own_area_first_and_contrast_of_4_5(browser, server, game, seats):
+@pytest.mark.parametrize("game", realms.games.ids())
+def test_each_board_fits_a_phone_with_the_players_own_area_first_and_contrast_of_4_5(browser, server, game):
+    board = declared(game, "tables").BOARD  # the game's tests/games/<id>/tables.py
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
-    gid, token = table(server, game, seats, players=2)
+    gid, token = table(server, game, ["creator", board["opponent"]], players=2)
     open_seat(page, server, gid, token)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    own = {"kingdomino": ".kd-kingdom[data-seat='0']", "dominion": "#dm-hand",
-           "burgundy": ".bg-seat[data-seat='0']"}[game]
-    other = {"kingdomino": ".kd-kingdom[data-seat='1']", "dominion": "#dm-supply",
-             "burgundy": ".bg-seat[data-seat='1']"}[game]
-    assert page.locator(own).bounding_box()["y"] < page.locator(other).bounding_box()["y"]
+    assert page.locator(board["own"]).bounding_box()["y"] < page.locator(board["other"]).bounding_box()["y"]
     # nothing cut off: no element wider than the screen
     wide = page.evaluate("[...document.querySelectorAll('#board *')]"
                          ".filter(e => e.getBoundingClientRect().right > 391).length")

@@ -14,6 +14,11 @@ TERMINAL: tuple[int, dict[str, Any]] = (1, {})
 VIEW_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 4}]
 #: a human against a random bot in the browser, in every language (tests/e2e/test_i18n.py), taken in turn by seed
 BROWSER_TABLES: list[dict[str, Any]] = [{"players": 2}]
+#: the browser board (tests/e2e): what it highlights when the human may move, the seat's own area and another's
+#: (the own first on a phone), and the bot a two-seat table is played against
+BOARD: dict[str, str] = {"legal": ".bg-chip.legal, .bg-space.legal, #prompt .actions-list button",
+                         "own": ".bg-seat[data-seat='0']",
+                         "other": ".bg-seat[data-seat='1']", "opponent": "bot:random"}
 #: seeded random games whose integer path is checked against the Action path (tests/rl/test_legal_indices.py)
 INTEGER_PATH: list[dict[str, Any]] = [{"players": 2}, {"players": 4, "scenario": "random"}]
 #: the game's main variants through PettingZoo's own tests (tests/rl/test_pettingzoo.py)

@@ -20,6 +20,10 @@ VIEW_TABLES: list[dict[str, Any]] = [
 #: a human against a random bot in the browser, in every language (tests/e2e/test_i18n.py), taken in turn by seed
 BROWSER_TABLES: list[dict[str, Any]] = [{"kingdom": "random", "turn_limit": 12},
                                         {"kingdom": "random", "turn_limit": 12, "edition": "second"}]
+#: the browser board (tests/e2e): what it highlights when the human may move, the seat's own area and another's
+#: (the own first on a phone), and the bot a two-seat table is played against
+BOARD: dict[str, str] = {"legal": ".dm-card.legal, #dm-controls button:not([disabled]), [data-action]",
+                         "own": "#dm-hand", "other": "#dm-supply", "opponent": "bot:big-money"}
 #: seeded random games whose integer path is checked against the Action path (tests/rl/test_legal_indices.py)
 INTEGER_PATH: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "kingdom": "random"},
                                       {"players": 4, "kingdom": "random", "edition": "second"},

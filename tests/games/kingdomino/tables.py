@@ -14,6 +14,11 @@ TERMINAL: tuple[int, dict[str, Any]] = (3, {})
 VIEW_TABLES: list[dict[str, Any]] = [{"players": 2}, {"players": 3}, {"players": 4, "harmony": True}]
 #: a human against a random bot in the browser, in every language (tests/e2e/test_i18n.py), taken in turn by seed
 BROWSER_TABLES: list[dict[str, Any]] = [{"players": 2}]
+#: the browser board (tests/e2e): what it highlights when the human may move, the seat's own area and another's
+#: (the own first on a phone), and the bot a two-seat table is played against
+BOARD: dict[str, str] = {"legal": ".kd-domino.pickable, .kd-cell.legal, #discard",
+                         "own": ".kd-kingdom[data-seat='0']",
+                         "other": ".kd-kingdom[data-seat='1']", "opponent": "bot:greedy"}
 #: seeded random games whose integer path is checked against the Action path (tests/rl/test_legal_indices.py)
 INTEGER_PATH: list[dict[str, Any]] = [{"players": 2}, {"players": 4, "harmony": True, "middle_kingdom": True},
                                       {"players": 2, "dynasty": True}, {"players": 2, "mighty_duel": True}]
