@@ -178,8 +178,38 @@ def test_fast_games_take_the_kernel_and_fall_back():
         witch = GAME.validate_options({"players": 2, "kingdom": WITCH})
         assert GAME.fast_games(witch, ["random", "random"]) is None
         assert not kernel.encodable(GAME.new(witch, 1))
+        with pytest.raises(ValueError, match="does not cover this game: Witch"):
+            kernel.run(GAME.new(witch, 1), [1, 2])  # refused, never played without the card's effect
         agent = make_agent("random", GAME, 1)
         assert agent.finish(GAME, GAME.new(witch, 1)) is None  # the search steps through act instead
+    finally:
+        kernel.SUPPORTED = saved
+
+
+def test_a_random_kingdom_dealt_with_an_uncovered_card_alone_plays_through_the_reference():
+    """With Witch taken out of the kernel's cover, random kingdoms still play in the kernel, game by game: those
+    dealt with Witch through the reference, the rest compiled, each the protocol's game exactly."""
+    saved = kernel.SUPPORTED
+    kernel.SUPPORTED = frozenset(saved - {BY_NAME["Witch"]})
+    try:
+        opts = GAME.validate_options({"players": 2, "kingdom": "random"})
+        play = GAME.fast_games(opts, ["random", "random"])
+        assert isinstance(play, kernel.KernelGames)
+        assert play.path == "the compiled kernel (a kingdom dealt with Witch through the reference engine)"
+        assert GAME.play_path(opts, ["random", "random"]) == play.path
+        witch = 0
+        for g in range(12):
+            seeds = [derive_seed(g, q) for q in range(2)]
+            out = play(g, seeds)
+            s = GAME.new(opts, g)
+            witch += BY_NAME["Witch"] in s.kingdom
+            bots = [RandomAgent(Rng(x)) for x in seeds]
+            n = 0
+            while s.to_move is not None:
+                GAME.apply(s, bots[s.to_move].act(GAME, s))
+                n += 1
+            assert (out.result, out.turns, out.actions, out.stats) == (GAME.result(s), s.turns, n, GAME.stats(s))
+        assert play.declined == witch and 0 < witch < 12
     finally:
         kernel.SUPPORTED = saved
 

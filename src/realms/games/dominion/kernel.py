@@ -1452,24 +1452,35 @@ def uncovered(options: Mapping[str, Any]) -> list[str]:
 
 
 def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
-    """Whether the kernel plays these (validated) options between these agents exactly as the reference:
-    numba installed, every seat ``random`` and every card of the Supply in ``SUPPORTED``."""
-    return AVAILABLE and ENABLED and all(a == "random" for a in agents) and not uncovered(options)
+    """Whether the kernel plays games of these (validated) options between these agents exactly as the reference:
+    numba installed, every seat ``random``, and every card of the Supply in ``SUPPORTED`` — for a random kingdom,
+    decided game by game as each is dealt (``KernelGames``: a kingdom dealt with a card it does not cover is
+    played through the reference), so one uncovered card in the randomizer deck costs only the games it is in."""
+    if not (AVAILABLE and ENABLED and all(a == "random" for a in agents)):
+        return False
+    return options["kingdom"] == "random" or not uncovered(options)
 
 
 class KernelGames:
     """Whole games of one set of options between ``random`` players, played in the kernel (``Game.fast_games``):
     the game is set up by ``Dominion.setup`` (its cached supply, the first hands drawn), then played here."""
 
-    path = "the compiled kernel"
-
     def __init__(self, game: Any, options: Mapping[str, Any]) -> None:
         self.game = game
         self.options = dict(options)
         self.players = self.options["players"]
+        missing = uncovered(self.options)
+        #: which implementation plays these games (``Game.play_path``)
+        self.path = "the compiled kernel" + (
+            f" (a kingdom dealt with {', '.join(missing)} through the reference engine)" if missing else "")
+        #: games played through the reference because their dealt kingdom holds a card the kernel does not cover
+        self.declined = 0
 
     def __call__(self, seed: int, agent_seeds: Sequence[int]) -> FastOutcome:
         s = self.game.setup(self.options, check_seed("dominion", seed))
+        if not encodable(s):
+            self.declined += 1
+            return self._reference(s, agent_seeds)
         p = self.players
         st = encode(s)
         rngs = np.array([s.rng] + [Rng(x).state for x in agent_seeds], dtype=np.uint64)
@@ -1478,13 +1489,31 @@ class KernelGames:
         rows = out.tolist()
         return FastOutcome(result_of(rows, p), [r[1] for r in rows], nact, stats_of(rows, p))
 
+    def _reference(self, s: Any, agent_seeds: Sequence[int]) -> FastOutcome:
+        """The game ``s`` played to the end through the reference engine, seat p as
+        ``RandomAgent(Rng(agent_seeds[p]))`` (what the protocol's ``random`` seats do)."""
+        from realms.core.agents import RandomAgent
+
+        game = self.game
+        bots = [RandomAgent(Rng(x)) for x in agent_seeds]
+        n = 0
+        while s.to_move is not None:
+            game.apply(s, bots[s.to_move].act(game, s))
+            n += 1
+        result = game.result(s)
+        return FastOutcome(result, list(s.turns), n, game.stats(s))
+
 
 def run(state: Any, rng_states: Sequence[int], record: bool = False, steps: int = 20000,
         room: int = 400_000) -> tuple[Any, int, Any, Any, Any, int]:
     """Play a copy of the reference ``state`` (left unchanged) to the end in the kernel, seat p choosing as
     ``RandomAgent`` from a SplitMix64 stream in state ``rng_states[p]``, chance from ``state.rng``. Returns
     (the final array, the number of decisions, and with ``record`` the chosen actions, the legal-action counts
-    and every legal list laid end to end, then the game stream's final state)."""
+    and every legal list laid end to end, then the game stream's final state). A state the kernel does not cover
+    (``encodable``) is refused, never played wrongly."""
+    if not encodable(state):
+        missing = ", ".join(NAMES[c] for c in state.piles if c not in SUPPORTED) or "its size"
+        raise ValueError(f"the kernel does not cover this game: {missing}")
     st = encode(state)
     rngs = np.array([state.rng] + [x & MASK64 for x in rng_states], dtype=np.uint64)
     rec = np.zeros(2 * steps if record else 2, dtype=np.int64)
