@@ -17,14 +17,18 @@ from pathlib import Path
 
 import pytest
 
+import realms
+
 ROOT = Path(__file__).resolve().parents[3]
 MODULE = "tests.games.dominion.synthetic_cards"
+#: this checkout's package first, then the tests' (the same code as the test process, from any copy of the tree)
+PYTHONPATH = os.pathsep.join([str(Path(realms.__file__).resolve().parents[1]), str(ROOT)])
 KINGDOM = "Synthetic Scribe,Synthetic Stall,Village,Smithy,Market,Militia,Moat,Cellar,Workshop,Remodel"
 
 
 def run_with_cards(script: str, timeout: float = 300) -> dict:
     """Run ``script`` (Python that prints one JSON object last) with the synthetic cards loaded."""
-    env = {**os.environ, "REALMS_DOMINION_CARDS": MODULE, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "REALMS_DOMINION_CARDS": MODULE, "PYTHONPATH": PYTHONPATH}
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=timeout, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -125,7 +129,9 @@ print(json.dumps({{"cards": NCARDS, "C": observe.C, "ref": list(map(float, vec))
                    "used": list(map(float, used.encode(state, 0))), "compiled": observe.WHY_NOT_COMPILED is None,
                    "why": observe.WHY_NOT_COMPILED}}))
 """)
-    assert out["C"] == out["cards"] == 43
+    from realms.games.dominion.cards import NCARDS
+
+    assert out["C"] == out["cards"] == NCARDS + 2  # the shipped cards and the two of the test
     assert out["used"] == out["ref"]
     if os.environ.get("REALMS_PYTHON_OBSERVE") != "1":
         from tests.rl.observe_checks import can_compile
@@ -144,7 +150,7 @@ def test_a_new_card_is_not_in_the_shipped_card_list(name):
 def test_sim_says_an_uncovered_card_is_played_by_the_reference():
     """``realms sim`` with the card in the kingdom: the same table as ``--reference``, and a line saying which
     implementation played and why."""
-    env = {**os.environ, "REALMS_DOMINION_CARDS": MODULE, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
+    env = {**os.environ, "REALMS_DOMINION_CARDS": MODULE, "PYTHONPATH": PYTHONPATH, "COLUMNS": "200"}
     args = [sys.executable, "-c", "from realms.cli import main; main()", "sim", "dominion", "--players",
             "random,random", "--games", "6", "-o", f"kingdom={KINGDOM}"]
     runs = [subprocess.run(a, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
