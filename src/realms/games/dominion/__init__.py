@@ -16,7 +16,8 @@ from realms.core.game import FastGames
 from realms.core.plugins import Level, Observer, Renderer
 from realms.games.dominion import rules
 from realms.games.dominion.cards import CARDS, COINS, IS_TREASURE, NAMES
-from realms.games.dominion.rules import ACTIONS, DominionState
+from realms.games.dominion.rules import ACTIONS
+from realms.games.dominion.state import DominionState
 
 
 class Dominion(rules.Dominion):

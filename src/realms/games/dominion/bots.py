@@ -69,9 +69,9 @@ from realms.games.dominion.rules import (
     ACTIONS,
     BUY_PHASE,
     Dominion,
-    DominionState,
     score,
 )
+from realms.games.dominion.state import DominionState
 
 
 class RulesError(RealmsError):

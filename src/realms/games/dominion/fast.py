@@ -20,7 +20,8 @@ from realms.games.dominion.cards import COINS, COST, HANDLERS, IS_ACTION, IS_TRE
 from realms.games.dominion.cards.basic import SILVER
 from realms.games.dominion.cards.card import CARD_ACTIONS, END_ACTIONS, END_BUYS, PLAY_TREASURES
 from realms.games.dominion.frames import play_card
-from realms.games.dominion.rules import BUY_PHASE, Dominion, DominionState
+from realms.games.dominion.rules import BUY_PHASE, Dominion
+from realms.games.dominion.state import DominionState
 from realms.games.dominion.zones import gain, hand_left
 
 if TYPE_CHECKING:

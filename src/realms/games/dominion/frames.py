@@ -54,7 +54,7 @@ from realms.games.dominion.zones import (
 )
 
 if TYPE_CHECKING:
-    from realms.games.dominion.rules import DominionState
+    from realms.games.dominion.state import DominionState
 
 GAIN, DISCARD_DOWN, REACT, BODY, REPLAY = -1, -2, -3, -4, -5
 

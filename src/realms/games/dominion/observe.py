@@ -38,7 +38,8 @@ from realms.core import cbuild
 from realms.core.outbuf import FREE_CURRENT, Buffers, detach, switch
 from realms.games.dominion.cards import CARDS, HANDLERS, NAMES
 from realms.games.dominion.cards.card import Card
-from realms.games.dominion.rules import DominionState, score
+from realms.games.dominion.rules import score
+from realms.games.dominion.state import DominionState
 
 C = len(NAMES)
 H = len(HANDLERS)

@@ -12,7 +12,7 @@ from realms.core.game import Action, Game, Result
 from realms.core.rng import Rng
 
 if TYPE_CHECKING:
-    from realms.games.dominion.rules import DominionState
+    from realms.games.dominion.state import DominionState
 
 
 def _usable(state: DominionState) -> bool:

@@ -21,7 +21,6 @@ from realms.core.errors import IllegalAction
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
 from realms.core.rng import Rng, check_seed
-from realms.core.state import copy_list, slots_from_data, slots_to_data
 from realms.games.dominion.cards import (
     CARDS,
     COINS,
@@ -49,6 +48,7 @@ from realms.games.dominion.cards.card import (
     plain_say,
 )
 from realms.games.dominion.frames import play_card
+from realms.games.dominion.state import DominionState
 from realms.games.dominion.supply import choose_kingdom, parse_kingdom, pile_sizes, supply_order
 from realms.games.dominion.view import build_view
 from realms.games.dominion.zones import draw, gain, hand_left, say, seat_name
@@ -121,132 +121,6 @@ def _buy_actions(piles: tuple[int, ...], coins: int, gone: int, supply: list[int
             _BUY_CACHE.clear()
         acts = _BUY_CACHE[key] = tuple(A_BUY[c] for c in piles if supply[c] and COST[c] <= coins)
     return acts
-
-
-def _field_data(value: Any) -> Any:
-    """A field of the state as JSON-able data: tuples as lists, lists and dicts copied one level down."""
-    if isinstance(value, tuple):
-        return list(value)
-    if isinstance(value, list):
-        return [v[:] if isinstance(v, list) else v for v in value]
-    if isinstance(value, dict):
-        return {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in value.items()}
-    return value
-
-
-def _field_from_data(value: Any) -> Any:
-    """A field of the state from its data: lists and dicts copied (inner lists too)."""
-    if isinstance(value, dict):
-        return dict(value)
-    return copy_list(value)
-
-
-class DominionState:
-    """A game of Dominion as plain data. Zones are lists of card ids per seat (see ``zones``)."""
-
-    __slots__ = (
-        "players", "opts", "edition", "colony", "piles", "kingdom", "supply", "empty", "gone",
-        "hand", "deck", "top", "disc", "play", "aside", "look", "owned", "trash", "hpub", "dpub",
-        "cur", "phase", "actions", "buys", "coins", "silver_bonus", "silver_played", "bought",
-        "turns", "stack", "to_move", "rng", "provinces", "p4", "p8",
-        "immune", "ev",
-    )
-    #: working fields, not part of the state's identity
-    TRANSIENT = ("immune", "ev")
-
-    players: int
-    opts: dict[str, Any]
-    edition: int
-    colony: bool
-    piles: tuple[int, ...]
-    kingdom: tuple[int, ...]
-    supply: list[int]
-    empty: int
-    #: bit mask over card ids of the empty Supply piles
-    gone: int
-    hand: list[list[int]]
-    deck: list[list[int]]
-    top: list[list[int]]
-    disc: list[list[int]]
-    play: list[list[int]]
-    aside: list[list[int]]
-    look: list[list[int]]
-    owned: list[list[int]]
-    trash: list[int]
-    #: per seat, the cards everyone knows are in its hand (see ``zones``)
-    hpub: list[tuple[int, ...]]
-    #: per seat, a bit mask over its discard pile's positions whose card everyone saw
-    dpub: list[int]
-    cur: int
-    phase: int
-    actions: int
-    buys: int
-    coins: int
-    silver_bonus: int
-    silver_played: bool
-    bought: bool
-    turns: list[int]
-    stack: list[list[int]]
-    to_move: int | None
-    rng: int
-    provinces: list[int]
-    p4: list[int]
-    p8: list[int]
-    immune: int
-    ev: list[Event] | None
-
-    def clone(self) -> DominionState:
-        s = DominionState.__new__(DominionState)
-        s.players = self.players
-        s.opts = self.opts  # never mutated after validation
-        s.edition = self.edition
-        s.colony = self.colony
-        s.piles = self.piles
-        s.kingdom = self.kingdom
-        s.supply = self.supply[:]
-        s.empty = self.empty
-        s.gone = self.gone
-        s.hand = [z[:] for z in self.hand]
-        s.deck = [z[:] for z in self.deck]
-        s.top = [z[:] for z in self.top]
-        s.disc = [z[:] for z in self.disc]
-        s.play = [z[:] for z in self.play]
-        s.aside = [z[:] for z in self.aside]
-        s.look = [z[:] for z in self.look]
-        s.owned = [z[:] for z in self.owned]
-        s.trash = self.trash[:]
-        s.hpub = self.hpub[:]
-        s.dpub = self.dpub[:]
-        s.cur = self.cur
-        s.phase = self.phase
-        s.actions = self.actions
-        s.buys = self.buys
-        s.coins = self.coins
-        s.silver_bonus = self.silver_bonus
-        s.silver_played = self.silver_played
-        s.bought = self.bought
-        s.turns = self.turns[:]
-        s.stack = [f[:] for f in self.stack]
-        s.to_move = self.to_move
-        s.rng = self.rng
-        s.provinces = self.provinces[:]
-        s.p4 = self.p4[:]
-        s.p8 = self.p8[:]
-        s.immune = 0
-        s.ev = None
-        return s
-
-    def to_data(self) -> dict[str, Any]:
-        """The full state (hidden information included) as JSON-able data."""
-        return slots_to_data(self, {}, _field_data)
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> DominionState:
-        s = slots_from_data(cls, data, {"piles": tuple, "kingdom": tuple,
-                                        "hpub": lambda v: [tuple(h) for h in v]}, _field_from_data)
-        s.immune = 0
-        s.ev = None
-        return s
 
 
 #: (players, edition, kingdom, Colony/Platinum) -> (pile order, kingdom, starting supply) of a fixed kingdom

@@ -17,12 +17,28 @@ what each seat owns, and so its points (Gardens counts its cards), is known to a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from realms.games.dominion.cards import CARDS, COST, HANDLERS, NAMES
 
 if TYPE_CHECKING:
-    from realms.games.dominion.rules import Dominion, DominionState
+    from realms.core.game import Action, Result
+    from realms.games.dominion.cards.card import Say
+    from realms.games.dominion.state import DominionState
+
+
+class Rules(Protocol):
+    """What the view reads of the engine (``rules.Dominion``), which imports this module."""
+
+    id: ClassVar[str]
+
+    def score(self, state: DominionState, seat: int) -> int: ...
+
+    def legal_actions(self, state: DominionState) -> list[Action]: ...
+
+    def say(self, state: DominionState, action: Action) -> Say: ...
+
+    def result(self, state: DominionState) -> Result | None: ...
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -47,7 +63,7 @@ def _deck_top(s: DominionState, q: int, mine: bool) -> list[str | None]:
     return out
 
 
-def build_view(game: Dominion, s: DominionState, seat: int | None) -> dict[str, Any]:
+def build_view(game: Rules, s: DominionState, seat: int | None) -> dict[str, Any]:
     n = s.players
     over = s.to_move is None
     seats = []

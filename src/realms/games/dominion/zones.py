@@ -34,7 +34,7 @@ from realms.core.rng import MIX2 as _M2
 from realms.games.dominion.cards.card import NAMES, TO_DISCARD, TO_HAND
 
 if TYPE_CHECKING:
-    from realms.games.dominion.rules import DominionState
+    from realms.games.dominion.state import DominionState
 
 PROVINCE = 6  # card ids fixed by registration order in cards/basic.py (checked there)
 

@@ -44,7 +44,7 @@ from realms.games.dominion.zones import (
 )
 
 if TYPE_CHECKING:
-    from realms.games.dominion.rules import DominionState
+    from realms.games.dominion.state import DominionState
 
 SECOND = (2,)
 

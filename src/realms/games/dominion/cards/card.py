@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from realms.games.dominion.rules import DominionState
+    from realms.games.dominion.state import DominionState
 
 ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION = 1, 2, 4, 8, 16, 32, 64
 TYPE_NAMES: tuple[tuple[int, str], ...] = (
