@@ -20,7 +20,7 @@ from realms.core.rng import GOLDEN, MASK64, Rng, derive_seed
 from realms.games.dominion.cards import BY_NAME, NAMES
 from realms.games.dominion.cards.card import CARD_ACTIONS
 from realms.games.dominion.rules import score
-from tests.games.dominion.util import asking_cards, registry_kingdoms
+from tests.games.dominion.util import asking_cards, registry_kingdoms, rich_game
 
 kernel = pytest.importorskip("realms.games.dominion.kernel")
 if not kernel.AVAILABLE:
@@ -98,19 +98,7 @@ def _games(cases, scale):
     return kinds, played
 
 
-def _rich(opts, seed):
-    """A new game whose seats start with two of each of the kingdom's cards besides the usual 7 Coppers and 3
-    Estates (so every card's decisions come up in a few games: random seats seldom buy the $5 and $6 cards)."""
-    s = GAME.new(opts, seed)
-    rng = Rng(seed)
-    for q in range(s.players):
-        cards = [0] * 7 + [4] * 3 + [c for c in s.kingdom for _ in range(2)]
-        rng.shuffle(cards)
-        s.hand[q], s.deck[q] = cards[:5], cards[5:]
-        s.owned[q] = [cards.count(c) for c in range(len(NAMES))]
-    s.to_move = 0
-    GAME._advance(s)
-    return s
+_rich = rich_game  # (test_botkernel takes it from here)
 
 
 def test_kernel_games_are_the_reference_games():

@@ -6,6 +6,7 @@ from collections.abc import Collection, Iterable
 from typing import Any
 
 import realms.games
+from realms.core.rng import Rng
 from realms.games.dominion.cards import BY_NAME, CARDS, NAMES, NCARDS
 from realms.games.dominion.cards.card import Handler
 from realms.games.dominion.rules import ACTION_PHASE, DominionState
@@ -51,6 +52,21 @@ def registry_kingdoms(covered: Collection[int]) -> list[str]:
 def asking_cards(kingdoms: Iterable[str]) -> set[str]:
     """The cards of these kingdoms that ask a question of their own (a ``decide`` of their own)."""
     return {n for k in kingdoms for n in k.split(",") if type(CARDS[BY_NAME[n]]).decide is not Handler.decide}
+
+
+def rich_game(opts: dict[str, Any], seed: int) -> DominionState:
+    """A new game whose seats start with two of each of the kingdom's cards besides the usual 7 Coppers and 3
+    Estates (so every card's decisions come up in a few games: random seats seldom buy the $5 and $6 cards)."""
+    s = G.new(opts, seed)
+    rng = Rng(seed)
+    for q in range(s.players):
+        cards = [0] * 7 + [4] * 3 + [c for c in s.kingdom for _ in range(2)]
+        rng.shuffle(cards)
+        s.hand[q], s.deck[q] = cards[:5], cards[5:]
+        s.owned[q] = [cards.count(c) for c in range(len(NAMES))]
+    s.to_move = 0
+    G._advance(s)
+    return s
 
 
 def new(*cards: str, players: int = 2, edition: str = "first", colony: bool = False, seed: int = 0,

@@ -47,6 +47,7 @@ if K.AVAILABLE:
     import numba
     import numpy as np
 
+    from realms.core import jit
     from realms.core.numba_cache import key_cache
     from realms.games.dominion.cards.card import ACTION, TREASURE, VICTORY, table_key
     from realms.games.dominion.cards.card import CURSE as T_CURSE
@@ -82,6 +83,7 @@ if K.AVAILABLE:
         G_PLAYERS,
         G_SUPPLY,
         G_TOMOVE,
+        GAIN_MAX_COST,
         GOLD,
         HARBINGER,
         LIBRARY,
@@ -95,12 +97,15 @@ if K.AVAILABLE:
         PLATINUM,
         POACHER,
         PROVINCE,
+        REACT_CARD,
         REMODEL,
         S0,
         SEAT,
         SENTRY,
         SILVER,
         SPY,
+        SPY_CARD,
+        SPY_TARGET,
         THIEF,
         THRONE_ROOM,
         VASSAL,
@@ -126,6 +131,8 @@ if K.AVAILABLE:
     _THIEFR = np.array(_rank(lambda c: (COINS[c], COST[c])), dtype=np.int64)
     _COINS = np.array(COINS, dtype=np.int64)
     # the cache of this module's kernels is keyed by what they are compiled from: the cards and the bots' ranks
+    # and dropped when the kernel or jit.py changes: their functions are compiled into this module's cache too
+    jit.drop_stale_cache(__file__, K.__file__, jit.__file__)
     key_cache(__file__, hashlib.sha256(repr([table_key(), RACE_CARDS, *(a.tolist() for a in (
         _PLAYR, _DISC, _GAINR, _TRASHR, _CHEAPR, _THIEFR))]).encode()).hexdigest()[:12])
 
@@ -274,7 +281,7 @@ if K.AVAILABLE:
             nh = st[_zn(p, Z_HAND)]
             if kind == REACT:
                 for i in range(nh):
-                    if st[hb + i] == st[r + 3]:
+                    if st[hb + i] == st[r + REACT_CARD]:
                         return YES
                 return NO
             if kind == DISCARD_DOWN:
@@ -290,7 +297,7 @@ if K.AVAILABLE:
                 for i in range(k):
                     if acts[i] >= CARD_ACTIONS:
                         mask |= 1 << ((acts[i] - CARD_ACTIONS) // 3)
-                c = _pick(st, p, st[r + 3], mask, rules, sets, order, race, fixed)
+                c = _pick(st, p, st[r + GAIN_MAX_COST], mask, rules, sets, order, race, fixed)
                 if c < 0:
                     useful = False
                     for i in range(k):
@@ -365,9 +372,9 @@ if K.AVAILABLE:
                             c = d
                 a = _choose(c)
             elif kind == SPY:
-                c = st[r + 4]
+                c = st[r + SPY_CARD]
                 bad = (_TYPES[c] & (T_CURSE | VICTORY) != 0 and not _TYPES[c] & (ACTION | TREASURE)) or c == COPPER
-                if st[r + 3] == p:
+                if st[r + SPY_TARGET] == p:
                     a = YES if bad else NO
                 else:
                     a = NO if bad else YES

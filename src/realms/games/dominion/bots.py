@@ -43,6 +43,7 @@ from realms.core.errors import RealmsError
 from realms.core.game import Action, Game, Result
 from realms.core.rng import Rng
 from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COLONY, COST, HANDLERS, NAMES, PLATINUM, TYPES
+from realms.games.dominion.cards.base1 import Spy
 from realms.games.dominion.cards.basic import COPPER, CURSE_ID, ESTATE, GOLD, PROVINCE, SILVER
 from realms.games.dominion.cards.card import (
     ACTION,
@@ -60,7 +61,7 @@ from realms.games.dominion.cards.card import (
     YES,
     card_of,
 )
-from realms.games.dominion.frames import DISCARD_DOWN, GAIN, REACT
+from realms.games.dominion.frames import DISCARD_DOWN, GAIN, REACT, DiscardDown, Gain, React
 from realms.games.dominion.rules import (
     A_END_ACTIONS,
     A_END_BUYS,
@@ -437,15 +438,15 @@ class StrategyBot(Agent):
         # it is in hand, the yes of its options; the discard is the first distinct card of the hand that is
         # lowest by the discard key, as min over the distinct cards in first-seen order finds it)
         if kind == REACT:
-            return YES if f[3] in s.hand[f[2]] else NO
-        if kind == DISCARD_DOWN and len(s.hand[f[2]]) > f[3]:
+            return YES if f[React.CARD] in s.hand[f[2]] else NO
+        if kind == DISCARD_DOWN and len(s.hand[f[2]]) > f[DiscardDown.KEEP]:
             return _choose(min(s.hand[f[2]], key=_DISCARD_KEYS.__getitem__))
         opts = HANDLERS[kind].options(s, f)
         assert opts
         p = f[2]
         picks = [card_of(a) for a in opts if a >= CARD_ACTIONS]
         if kind == GAIN:
-            return self._gain(s, p, f[3], picks)
+            return self._gain(s, p, f[Gain.MAX_COST], picks)
         method = getattr(self, _ON[kind], None) if kind >= 0 else None
         if method is not None:
             a: int = method(s, f, p, picks, opts)
@@ -513,9 +514,9 @@ class StrategyBot(Agent):
         return YES if s.actions == 0 else NO
 
     def on_spy(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
-        c = f[4]
+        c = f[Spy.CARD]
         bad = bool(TYPES[c] & (CURSE | VICTORY)) and not TYPES[c] & (ACTION | TREASURE) or c == COPPER
-        if f[3] == p:
+        if f[Spy.TARGET] == p:
             return YES if bad else NO
         return NO if bad else YES
 

@@ -1,17 +1,19 @@
 """Generic frames of the pending-decision stack, and playing a card.
 
-Frame layouts (lists of ints; ``f[2]`` is always the seat that decides or acts):
+Frame layouts (lists of ints; ``f[2]`` is always the seat that decides or acts; the fields after it are each
+handler's ``Field`` declarations, read by name: ``f[Gain.MAX_COST]``):
 
-- ``[GAIN, 0, p, max_cost, type_mask, dest, exact]`` gain a card from the Supply costing up to
-  ``max_cost`` (exactly, if ``exact``), of a type in ``type_mask`` (0 = any), to ``dest``; mandatory
+- ``[GAIN, 0, p, MAX_COST, TYPE_MASK, DEST, EXACT]`` gain a card from the Supply costing up to
+  ``MAX_COST`` (exactly, if ``EXACT``), of a type in ``TYPE_MASK`` (0 = any), to ``DEST``; mandatory
   when any exists.
-- ``[DISCARD_DOWN, 0, v, n, base]`` ``v`` picks cards one at a time until ``n`` remain; the picks wait
-  in ``s.look[v][base:]`` and go down together (others see the top one and how many).
-- ``[REACT, 0, v, reaction_card]`` ``v``, who owns that Reaction (public: every gain is), is asked
+- ``[DISCARD_DOWN, 0, v, KEEP, BASE]`` ``v`` picks cards one at a time until ``KEEP`` remain; the picks
+  wait in ``s.look[v][BASE:]`` and go down together (others see the top one and how many).
+- ``[REACT, 0, v, CARD]`` ``v``, who owns that Reaction card (public: every gain is), is asked
   whether to reveal it, even when it is not in hand (then ``no`` is the only answer): whether the
   question comes must not tell anyone what the hand holds.
-- ``[BODY, 0, p, card, immune_mask, first]`` the Attack's effects, once every reaction is settled.
-- ``[REPLAY, 0, p, card]`` play ``card`` again (Throne Room's second play).
+- ``[BODY, 0, p, CARD, IMMUNE, FIRST]`` the Attack's effects, once every reaction is settled (``IMMUNE``:
+  the mask of seats that revealed one).
+- ``[REPLAY, 0, p, CARD]`` play ``CARD`` again (Throne Room's second play).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from realms.games.dominion.cards.card import (
     TO_HAND,
     TYPES,
     YES,
+    Field,
     Handler,
     Say,
     card_of,
@@ -61,7 +64,7 @@ GAIN, DISCARD_DOWN, REACT, BODY, REPLAY = -1, -2, -3, -4, -5
 
 def push_gain(s: DominionState, p: int, max_cost: int, type_mask: int = 0, dest: int = TO_DISCARD,
               exact: bool = False) -> None:
-    s.stack.append([GAIN, 0, p, max_cost, type_mask, dest, int(exact)])
+    s.stack.append([GAIN, 0, p, max_cost, type_mask, dest, int(exact)])  # Gain's fields, in order
 
 
 def gainable(s: DominionState, max_cost: int, type_mask: int = 0, exact: bool = False) -> list[int]:
@@ -73,27 +76,31 @@ def gainable(s: DominionState, max_cost: int, type_mask: int = 0, exact: bool = 
 @handler(GAIN)
 class Gain(Handler):
     name = "Gain"
+    MAX_COST: Field
+    TYPE_MASK: Field
+    DEST: Field
+    EXACT: Field
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        cards = gainable(s, f[3], f[4], bool(f[6]))
+        cards = gainable(s, f[self.MAX_COST], f[self.TYPE_MASK], bool(f[self.EXACT]))
         return [CHOOSE(c) for c in cards] or None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
-        say(s, "gain", f[2], f"{seat_name(f[2])} gained nothing (no card costs up to ${f[3]})", card=None,
-            up_to=f[3])
+        n = f[self.MAX_COST]
+        say(s, "gain", f[2], f"{seat_name(f[2])} gained nothing (no card costs up to ${n})", card=None, up_to=n)
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
-        gain(s, f[2], card_of(a), f[5])
+        gain(s, f[2], card_of(a), f[self.DEST])
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         c = NAMES[card_of(a)]
         return Say("gain", f"gain {c}", card=c)
 
     def ask(self, s: DominionState, f: list[int]) -> Say:
-        n, where = f[3], f[5]
-        if f[4]:  # a type mask reads as Treasure: the only type a card asks for (Mine)
+        n, where = f[self.MAX_COST], f[self.DEST]
+        if f[self.TYPE_MASK]:  # a type mask reads as Treasure: the only type a card asks for (Mine)
             if where == TO_HAND:
                 return Say("gain.ask_treasure_hand", f"Gain a Treasure card costing up to ${n} to your hand", n=n)
             if where == TO_DECK:
@@ -109,16 +116,18 @@ class Gain(Handler):
 @handler(DISCARD_DOWN)
 class DiscardDown(Handler):
     name = "Discard down"
+    KEEP: Field
+    BASE: Field
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         hand = s.hand[f[2]]
-        if len(hand) <= f[3]:
+        if len(hand) <= f[self.KEEP]:
             return None
         return [CHOOSE(c) for c in distinct(hand)]
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
-        flush_discards(s, f[2], f[4])
+        flush_discards(s, f[2], f[self.BASE])
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         stage_discard(s, f[2], card_of(a))
@@ -127,17 +136,19 @@ class DiscardDown(Handler):
         return discard_say(a)
 
     def ask(self, s: DominionState, f: list[int]) -> Say:
-        return Say("discard_down.ask", f"{seat_name(f[2])}: discard down to {f[3]} cards", seat=f[2], n=f[3])
+        n = f[self.KEEP]
+        return Say("discard_down.ask", f"{seat_name(f[2])}: discard down to {n} cards", seat=f[2], n=n)
 
 
 @handler(REACT)
 class React(Handler):
     name = "Reaction"
+    CARD: Field
 
     always_ask = True
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return [YES, NO] if f[3] in s.hand[f[2]] else [NO]
+        return [YES, NO] if f[self.CARD] in s.hand[f[2]] else [NO]
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         stack = s.stack
@@ -145,27 +156,28 @@ class React(Handler):
         if a == YES:
             for g in reversed(stack):
                 if g[0] == BODY:
-                    g[4] |= 1 << f[2]
+                    g[Body.IMMUNE] |= 1 << f[2]
                     break
-            hand_known(s, f[2], f[3], False)
-            say(s, "reveal", f[2], f"{seat_name(f[2])} revealed {NAMES[f[3]]}", cards=[NAMES[f[3]]])
+            r = f[self.CARD]
+            hand_known(s, f[2], r, False)
+            say(s, "reveal", f[2], f"{seat_name(f[2])} revealed {NAMES[r]}", cards=[NAMES[r]])
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
-        c = NAMES[f[3]]
+        c = NAMES[f[self.CARD]]
         if a == YES:
             return Say("reveal", f"reveal {c}", card=c)
-        if f[3] in s.hand[f[2]]:
+        if f[self.CARD] in s.hand[f[2]]:
             return Say("reveal.no", f"do not reveal {c}", card=c)
         return Say("reveal.none", f"go on (no {c} in hand)", card=c)
 
     def _attack(self, s: DominionState) -> str | None:
         body = next((g for g in reversed(s.stack) if g[0] == BODY), None)
-        return NAMES[body[3]] if body else None
+        return NAMES[body[Body.CARD]] if body else None
 
     def ask(self, s: DominionState, f: list[int]) -> Say:
-        v, c, attack = f[2], NAMES[f[3]], self._attack(s)
+        v, c, attack = f[2], NAMES[f[self.CARD]], self._attack(s)
         who = seat_name(v)
-        if f[3] in s.hand[v]:
+        if f[self.CARD] in s.hand[v]:
             if attack is None:
                 return Say("react.ask", f"{who}: reveal {c}?", seat=v, card=c)
             return Say("react.ask_against", f"{who}: reveal {c} against {attack}?", seat=v, card=c, card2=attack)
@@ -184,20 +196,24 @@ class React(Handler):
 @handler(BODY)
 class Body(Handler):
     name = "Attack"
+    CARD: Field
+    IMMUNE: Field
+    FIRST: Field
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
-        s.immune = f[4]
-        resolve(s, f[2], f[3], bool(f[5]))
+        s.immune = f[self.IMMUNE]
+        resolve(s, f[2], f[self.CARD], bool(f[self.FIRST]))
 
 
 @handler(REPLAY)
 class Replay(Handler):
     name = "Replay"
+    CARD: Field
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
-        play_card(s, f[2], f[3], False)
+        play_card(s, f[2], f[self.CARD], False)
 
 
 def play_card(s: DominionState, p: int, c: int, first: bool = True) -> None:
@@ -236,5 +252,5 @@ def push_replay(s: DominionState, p: int, c: int) -> None:
     s.stack.append([REPLAY, 0, p, c])
 
 
-__all__ = ["BODY", "DISCARD_DOWN", "GAIN", "REACT", "REPLAY", "gainable", "play_card", "push_gain", "push_replay",
-           "resolve"]
+__all__ = ["BODY", "DISCARD_DOWN", "GAIN", "REACT", "REPLAY", "Body", "DiscardDown", "Gain", "React", "Replay",
+           "gainable", "play_card", "push_gain", "push_replay", "resolve"]

@@ -29,6 +29,8 @@ from typing import Any
 from realms.core.game import FastOutcome, Result
 from realms.core.rng import MASK64, Rng, check_seed
 from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COST, NAMES, NCARDS, TYPES, VP
+from realms.games.dominion.cards.base1 import Cellar, Chapel, Library, Spy, Thief
+from realms.games.dominion.cards.base2 import Poacher, Sentry, Vassal
 from realms.games.dominion.cards.card import (
     ACTION,
     ATTACK,
@@ -36,6 +38,8 @@ from realms.games.dominion.cards.card import (
     DONE,
     END_ACTIONS,
     END_BUYS,
+    HANDLERS,
+    HEAD,
     NO,
     PLAY_TREASURES,
     PLUS_ACTIONS,
@@ -48,7 +52,7 @@ from realms.games.dominion.cards.card import (
     YES,
     table_key,
 )
-from realms.games.dominion.frames import BODY, DISCARD_DOWN, GAIN, REACT, REPLAY
+from realms.games.dominion.frames import BODY, DISCARD_DOWN, GAIN, REACT, REPLAY, Body, DiscardDown, Gain, React, Replay
 
 try:  # the optional ``fast`` extra
     import numba
@@ -91,7 +95,22 @@ ZC = 336  # room per zone: more than one seat can own (at most 325: 4 players, C
 Z_HAND, Z_DECK, Z_DISC, Z_PLAY, Z_ASIDE, Z_LOOK = range(6)
 NZ = 6
 MAXFR = 24
-FW = 12  # a frame row: [kind, step, seat, f3 ...]
+FW = 12  # a frame row: [kind, step, seat, fields ...]
+# where each field of a row lies: where the frame's owner declares it (``Field``, ``Tail``), so the reference's
+# frame and the kernel's row agree by construction; a ``Tail`` list is kept as its length at the tail's index and
+# its items after it (``_frame_row``). Module-level ints: numba compiles them in as constants.
+GAIN_MAX_COST, GAIN_TYPE_MASK, GAIN_DEST, GAIN_EXACT = Gain.MAX_COST, Gain.TYPE_MASK, Gain.DEST, Gain.EXACT
+DISCARD_DOWN_KEEP, DISCARD_DOWN_BASE = DiscardDown.KEEP, DiscardDown.BASE
+REACT_CARD, REPLAY_CARD = React.CARD, Replay.CARD
+BODY_CARD, BODY_IMMUNE, BODY_FIRST = Body.CARD, Body.IMMUNE, Body.FIRST
+CELLAR_BASE = Cellar.BASE
+CHAPEL_TRASHED, CHAPEL_LIMIT = Chapel.TRASHED, Chapel.LIMIT
+SPY_TARGET, SPY_CARD, SPY_TO_REVEAL = Spy.TARGET, Spy.CARD, Spy.TO_REVEAL
+THIEF_VICTIM, THIEF_TO_REVEAL, THIEF_TRASHED = Thief.VICTIM, Thief.TO_REVEAL, Thief.TRASHED
+LIBRARY_SET_ASIDE, LIBRARY_DRAWN = Library.SET_ASIDE, Library.DRAWN
+VASSAL_CARD = Vassal.CARD
+POACHER_LEFT, POACHER_BASE = Poacher.LEFT, Poacher.BASE
+SENTRY_PICKED = Sentry.PICKED
 _layout: list[tuple[str, int]] = []
 
 
@@ -392,10 +411,10 @@ if AVAILABLE:
     @numba.njit(cache=True)
     def _push_gain(st: Any, p: int, max_cost: int, types: int, dest: int, exact: int) -> None:
         r = _push(st, GAIN, 0, p)
-        st[r + 3] = max_cost
-        st[r + 4] = types
-        st[r + 5] = dest
-        st[r + 6] = exact
+        st[r + GAIN_MAX_COST] = max_cost
+        st[r + GAIN_TYPE_MASK] = types
+        st[r + GAIN_DEST] = dest
+        st[r + GAIN_EXACT] = exact
 
     @numba.njit(cache=True)
     def _seat_after(st: Any, p: int, i: int) -> int:
@@ -419,14 +438,14 @@ if AVAILABLE:
                     k += 1
             if k:
                 r = _push(st, BODY, 0, p)
-                st[r + 3] = c
-                st[r + 4] = 0
-                st[r + 5] = 1 if first else 0
+                st[r + BODY_CARD] = c
+                st[r + BODY_IMMUNE] = 0
+                st[r + BODY_FIRST] = 1 if first else 0
                 for i in range(n - 1, 0, -1):  # the first to react on top
                     v = (p + i) % n
                     if st[_zn(v, Z_HAND)] > 0 and st[S0 + v * SEAT + O_OWNED + MOAT] > 0:
                         r = _push(st, REACT, 0, v)
-                        st[r + 3] = MOAT
+                        st[r + REACT_CARD] = MOAT
                 return
         st[G_IMMUNE] = 0
         _card_play(st, rngs, p, c, first)
@@ -442,10 +461,10 @@ if AVAILABLE:
         st[G_COINS] += _PCOINS[c]
         if c == CELLAR:
             r = _push(st, CELLAR, 0, p)
-            st[r + 3] = st[_zn(p, Z_LOOK)]
+            st[r + CELLAR_BASE] = st[_zn(p, Z_LOOK)]
         elif c == CHAPEL:
             r = _push(st, CHAPEL, 0, p)
-            st[r + 3] = 0  # cards trashed so far
+            st[r + CHAPEL_TRASHED] = 0  # how many cards were trashed so far; they follow it
         elif c == CHANCELLOR:
             if st[_zn(p, Z_DECK)] > 0:
                 _push(st, CHANCELLOR, 0, p)
@@ -469,8 +488,8 @@ if AVAILABLE:
                 v = _seat_after(st, p, i)
                 if _hit(st, v):
                     r = _push(st, DISCARD_DOWN, 0, v)
-                    st[r + 3] = 3
-                    st[r + 4] = st[_zn(v, Z_LOOK)]
+                    st[r + DISCARD_DOWN_KEEP] = 3
+                    st[r + DISCARD_DOWN_BASE] = st[_zn(v, Z_LOOK)]
         elif c == MONEYLENDER:
             if _find(st, p, Z_HAND, COPPER) >= 0:
                 if st[G_EDITION] == 1:
@@ -482,14 +501,14 @@ if AVAILABLE:
             _push(st, REMODEL, 0, p)
         elif c == SPY:
             r = _push(st, SPY, 0, p)
-            st[r + 6] = p  # the targets still to reveal, in f[6:] (their count in f[5])
+            st[r + SPY_TO_REVEAL + 1] = p  # the seats still to reveal after their count
             k = 1
             for i in range(1, n):
                 v = _seat_after(st, p, i)
                 if _hit(st, v):
-                    st[r + 6 + k] = v
+                    st[r + SPY_TO_REVEAL + 1 + k] = v
                     k += 1
-            st[r + 5] = k
+            st[r + SPY_TO_REVEAL] = k
         elif c == THIEF:
             mask = 0
             for i in range(1, n):
@@ -497,8 +516,8 @@ if AVAILABLE:
                 if _hit(st, v):
                     mask |= 1 << v
             r = _push(st, THIEF, 0, p)
-            st[r + 4] = mask
-            st[r + 5] = 0  # Treasures trashed, in f[6:]
+            st[r + THIEF_TO_REVEAL] = mask
+            st[r + THIEF_TRASHED] = 0  # how many Treasures were trashed; they follow it
         elif c == THRONE_ROOM:
             _push(st, THRONE_ROOM, 0, p)
         elif c == COUNCIL_ROOM:
@@ -506,8 +525,8 @@ if AVAILABLE:
                 _draw(st, rngs, _seat_after(st, p, i), 1)
         elif c == LIBRARY:
             r = _push(st, LIBRARY, 0, p)
-            st[r + 3] = 0
-            st[r + 4] = 0
+            st[r + LIBRARY_SET_ASIDE] = 0
+            st[r + LIBRARY_DRAWN] = 0
         elif c == MINE:
             _push(st, MINE, 0, p)
         elif c == WITCH:
@@ -546,12 +565,12 @@ if AVAILABLE:
                 _append(st, p, Z_DISC, x)
                 if _TYPES[x] & ACTION:
                     r = _push(st, VASSAL, 0, p)
-                    st[r + 3] = x
+                    st[r + VASSAL_CARD] = x
         elif c == POACHER:
             if st[G_EMPTY]:
                 r = _push(st, POACHER, 0, p)
-                st[r + 3] = st[G_EMPTY]
-                st[r + 4] = st[_zn(p, Z_LOOK)]
+                st[r + POACHER_LEFT] = st[G_EMPTY]
+                st[r + POACHER_BASE] = st[_zn(p, Z_LOOK)]
         elif c == BANDIT:
             _gain(st, p, GOLD, TO_DISCARD)
             for i in range(n - 1, 0, -1):
@@ -564,7 +583,7 @@ if AVAILABLE:
                 if x >= 0:
                     _append(st, p, Z_LOOK, x)
             r = _push(st, SENTRY, 0, p)
-            st[r + 3] = 0
+            st[r + SENTRY_PICKED] = 0
         elif c == ARTISAN:
             _push(st, ARTISAN, 0, p)
             _push_gain(st, p, 5, 0, TO_HAND, 0)
@@ -579,20 +598,20 @@ if AVAILABLE:
         nh = st[_zn(p, Z_HAND)]
         if kind == GAIN:
             k = 0
-            mx = st[r + 3]
+            mx = st[r + GAIN_MAX_COST]
             for j in range(st[G_NPILES]):
                 c = st[G_PILES + j]
-                if st[G_SUPPLY + c] > 0 and (_COST[c] == mx if st[r + 6] else _COST[c] <= mx) and (
-                        st[r + 4] == 0 or _TYPES[c] & st[r + 4]):
+                if st[G_SUPPLY + c] > 0 and (_COST[c] == mx if st[r + GAIN_EXACT] else _COST[c] <= mx) and (
+                        st[r + GAIN_TYPE_MASK] == 0 or _TYPES[c] & st[r + GAIN_TYPE_MASK]):
                     acts[k] = CARD_ACTIONS + 2 + 3 * c
                     k += 1
             return k if k else -1
         if kind == DISCARD_DOWN:
-            if nh <= st[r + 3]:
+            if nh <= st[r + DISCARD_DOWN_KEEP]:
                 return -1
             return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
         if kind == REACT:
-            if _find(st, p, Z_HAND, st[r + 3]) >= 0:
+            if _find(st, p, Z_HAND, st[r + REACT_CARD]) >= 0:
                 acts[0] = YES
                 acts[1] = NO
                 return 2
@@ -605,7 +624,7 @@ if AVAILABLE:
             acts[k] = DONE
             return k + 1
         if kind == CHAPEL:
-            if st[r + 3] >= 4:
+            if st[r + CHAPEL_TRASHED] >= CHAPEL_LIMIT:
                 return -1
             k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
             acts[k] = DONE
@@ -628,13 +647,13 @@ if AVAILABLE:
             return -1
         if kind == THIEF:
             if step == 1:
-                v = st[r + 3]
+                v = st[r + THIEF_VICTIM]
                 return _distinct(st, v, Z_ASIDE, 0, st[_zn(v, Z_ASIDE)], TREASURE, acts, 0)
-            if step == 2 and st[r + 5] > 0:
+            if step == 2 and st[r + THIEF_TRASHED] > 0:
                 k = 0
                 _fresh_marks(st)
-                for j in range(st[r + 5]):
-                    c = st[r + 6 + j]
+                for j in range(st[r + THIEF_TRASHED]):
+                    c = st[r + THIEF_TRASHED + 1 + j]
                     if _mark(st, c):
                         acts[k] = CARD_ACTIONS + 2 + 3 * c
                         k += 1
@@ -664,7 +683,7 @@ if AVAILABLE:
             acts[k] = DONE
             return k + 1
         if kind == POACHER:
-            if st[r + 3] and nh:
+            if st[r + POACHER_LEFT] and nh:
                 return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
             return -1
         if kind == BANDIT:
@@ -689,7 +708,7 @@ if AVAILABLE:
                     acts[1] = CARD_ACTIONS + 2 + 3 * st[b + 1]
                     return 2
                 return -1
-            free = nl - st[r + 3]
+            free = nl - st[r + SENTRY_PICKED]
             if free <= 0:
                 return -1
             k = _distinct(st, p, Z_LOOK, 0, free, 0, acts, 0)
@@ -712,8 +731,8 @@ if AVAILABLE:
     @numba.njit(cache=True)
     def _sentry_next(st: Any, r: int, p: int) -> None:
         if st[r + 1] == 1:
-            _move_from(st, p, Z_LOOK, st[_zn(p, Z_LOOK)] - st[r + 3], Z_DISC)
-            st[r + 3] = 0
+            _move_from(st, p, Z_LOOK, st[_zn(p, Z_LOOK)] - st[r + SENTRY_PICKED], Z_DISC)
+            st[r + SENTRY_PICKED] = 0
         st[r + 1] += 1
 
     @numba.njit(cache=True)
@@ -722,34 +741,37 @@ if AVAILABLE:
         r = G_FR + (st[G_NFR] - 1) * FW
         kind = st[r]
         p = st[r + 2]
-        if kind == DISCARD_DOWN or kind == POACHER:
+        if kind == DISCARD_DOWN:
             _pop(st)
-            _move_from(st, p, Z_LOOK, st[r + 4], Z_DISC)
+            _move_from(st, p, Z_LOOK, st[r + DISCARD_DOWN_BASE], Z_DISC)
+        elif kind == POACHER:
+            _pop(st)
+            _move_from(st, p, Z_LOOK, st[r + POACHER_BASE], Z_DISC)
         elif kind == BODY:
             _pop(st)
-            st[G_IMMUNE] = st[r + 4]
-            _card_play(st, rngs, p, st[r + 3], st[r + 5] != 0)
+            st[G_IMMUNE] = st[r + BODY_IMMUNE]
+            _card_play(st, rngs, p, st[r + BODY_CARD], st[r + BODY_FIRST] != 0)
         elif kind == REPLAY:
             _pop(st)
-            _play_card(st, rngs, p, st[r + 3], False)
+            _play_card(st, rngs, p, st[r + REPLAY_CARD], False)
         elif kind == SPY:
-            nt = st[r + 5]
+            nt = st[r + SPY_TO_REVEAL]
             if nt == 0:
                 _pop(st)
                 return
-            t = st[r + 6]
+            t = st[r + SPY_TO_REVEAL + 1]
             for j in range(nt - 1):
-                st[r + 6 + j] = st[r + 7 + j]
-            st[r + 5] = nt - 1
+                st[r + SPY_TO_REVEAL + 1 + j] = st[r + SPY_TO_REVEAL + 2 + j]
+            st[r + SPY_TO_REVEAL] = nt - 1
             c = _take_top(st, rngs, t)
             if c < 0:
                 return
             _append(st, t, Z_ASIDE, c)
             st[r + 1] = 1
-            st[r + 3] = t
-            st[r + 4] = c
+            st[r + SPY_TARGET] = t
+            st[r + SPY_CARD] = c
         elif kind == THIEF:
-            if st[r + 1] == 2 or st[r + 4] == 0:
+            if st[r + 1] == 2 or st[r + THIEF_TO_REVEAL] == 0:
                 if st[r + 1] == 2:
                     _pop(st)
                 st[r + 1] = 2
@@ -758,11 +780,11 @@ if AVAILABLE:
             v = -1
             for i in range(1, n):
                 q = (p + i) % n
-                if (st[r + 4] >> q) & 1:
+                if (st[r + THIEF_TO_REVEAL] >> q) & 1:
                     v = q
                     break
-            st[r + 3] = v
-            st[r + 4] &= ~(1 << v)
+            st[r + THIEF_VICTIM] = v
+            st[r + THIEF_TO_REVEAL] &= ~(1 << v)
             start = st[_zn(v, Z_ASIDE)]
             for _ in range(2):
                 x = _take_top(st, rngs, v)
@@ -785,8 +807,8 @@ if AVAILABLE:
                     st[r + 1] = 1
                     return
             _pop(st)
-            if st[r + 3]:
-                _move_from(st, p, Z_ASIDE, st[_zn(p, Z_ASIDE)] - st[r + 3], Z_DISC)
+            if st[r + LIBRARY_SET_ASIDE]:
+                _move_from(st, p, Z_ASIDE, st[_zn(p, Z_ASIDE)] - st[r + LIBRARY_SET_ASIDE], Z_DISC)
         elif kind == BANDIT:
             start = st[_zn(p, Z_ASIDE)]
             for _ in range(2):
@@ -822,7 +844,7 @@ if AVAILABLE:
         c = (a - CARD_ACTIONS) // 3 if a >= CARD_ACTIONS else -1
         if kind == GAIN:
             _pop(st)
-            _gain(st, p, c, st[r + 5])
+            _gain(st, p, c, st[r + GAIN_DEST])
         elif kind == DISCARD_DOWN:
             _stage_discard(st, p, c)
         elif kind == REACT:
@@ -831,12 +853,12 @@ if AVAILABLE:
                 for j in range(st[G_NFR] - 1, -1, -1):
                     g = G_FR + j * FW
                     if st[g] == BODY:
-                        st[g + 4] |= 1 << p
+                        st[g + BODY_IMMUNE] |= 1 << p
                         break
         elif kind == CELLAR:
             if a == DONE:
                 _pop(st)
-                _draw(st, rngs, p, _move_from(st, p, Z_LOOK, st[r + 3], Z_DISC))
+                _draw(st, rngs, p, _move_from(st, p, Z_LOOK, st[r + CELLAR_BASE], Z_DISC))
             else:
                 _stage_discard(st, p, c)
         elif kind == CHAPEL:
@@ -844,7 +866,8 @@ if AVAILABLE:
                 _pop(st)
             else:
                 _trash_from_hand(st, p, c)
-                st[r + 3] += 1
+                st[r + CHAPEL_TRASHED + 1 + st[r + CHAPEL_TRASHED]] = c
+                st[r + CHAPEL_TRASHED] += 1
         elif kind == CHANCELLOR:
             _pop(st)
             if a == YES:
@@ -864,8 +887,8 @@ if AVAILABLE:
             _trash_from_hand(st, p, c)
             _push_gain(st, p, _COST[c] + 2, 0, TO_DISCARD, 0)
         elif kind == SPY:
-            t = st[r + 3]
-            x = st[r + 4]
+            t = st[r + SPY_TARGET]
+            x = st[r + SPY_CARD]
             _remove(st, t, Z_ASIDE, x)
             if a == YES:
                 _append(st, t, Z_DISC, x)
@@ -874,23 +897,23 @@ if AVAILABLE:
             st[r + 1] = 0
         elif kind == THIEF:
             if st[r + 1] == 1:
-                v = st[r + 3]
+                v = st[r + THIEF_VICTIM]
                 _remove(st, v, Z_ASIDE, c)
                 _trash(st, v, c)
-                st[r + 6 + st[r + 5]] = c
-                st[r + 5] += 1
+                st[r + THIEF_TRASHED + 1 + st[r + THIEF_TRASHED]] = c
+                st[r + THIEF_TRASHED] += 1
                 _move_from(st, v, Z_ASIDE, 0, Z_DISC)
                 st[r + 1] = 0
             elif a == DONE:
                 _pop(st)
             else:
-                n = st[r + 5]
+                n = st[r + THIEF_TRASHED]
                 for j in range(n):
-                    if st[r + 6 + j] == c:
+                    if st[r + THIEF_TRASHED + 1 + j] == c:
                         for i in range(j, n - 1):
-                            st[r + 6 + i] = st[r + 7 + i]
+                            st[r + THIEF_TRASHED + 1 + i] = st[r + THIEF_TRASHED + 2 + i]
                         break
-                st[r + 5] = n - 1
+                st[r + THIEF_TRASHED] = n - 1
                 st[G_TRASH + c] -= 1
                 st[S0 + p * SEAT + O_OWNED + c] += 1
                 _append(st, p, Z_DISC, c)
@@ -900,7 +923,7 @@ if AVAILABLE:
                 _remove(st, p, Z_HAND, c)
                 _append(st, p, Z_PLAY, c)
                 rr = _push(st, REPLAY, 0, p)
-                st[rr + 3] = c
+                st[rr + REPLAY_CARD] = c
                 _play_card(st, rngs, p, c, True)
         elif kind == LIBRARY:
             nl = st[_zn(p, Z_LOOK)]
@@ -908,10 +931,10 @@ if AVAILABLE:
             st[_zn(p, Z_LOOK)] = nl - 1
             if a == YES:
                 _append(st, p, Z_ASIDE, x)
-                st[r + 3] += 1
+                st[r + LIBRARY_SET_ASIDE] += 1
             else:
                 _append(st, p, Z_HAND, x)
-                st[r + 4] += 1
+                st[r + LIBRARY_DRAWN] += 1
             st[r + 1] = 0
         elif kind == MINE:
             _pop(st)
@@ -929,7 +952,7 @@ if AVAILABLE:
                 _put_on_deck(st, p, c)
         elif kind == VASSAL:
             _pop(st)
-            x = st[r + 3]
+            x = st[r + VASSAL_CARD]
             nd = st[_zn(p, Z_DISC)]
             if a == YES and nd and st[_zb(p, Z_DISC) + nd - 1] == x:
                 st[_zn(p, Z_DISC)] = nd - 1
@@ -937,7 +960,7 @@ if AVAILABLE:
                 _play_card(st, rngs, p, x, True)
         elif kind == POACHER:
             _stage_discard(st, p, c)
-            st[r + 3] -= 1
+            st[r + POACHER_LEFT] -= 1
         elif kind == BANDIT:
             _remove(st, p, Z_ASIDE, c)
             _trash(st, p, c)
@@ -954,7 +977,7 @@ if AVAILABLE:
                     _trash(st, p, c)
                 else:
                     _append(st, p, Z_LOOK, c)
-                    st[r + 3] += 1
+                    st[r + SENTRY_PICKED] += 1
         elif kind == ARTISAN:
             _pop(st)
             _remove(st, p, Z_HAND, c)
@@ -1303,15 +1326,12 @@ if AVAILABLE:
 
 # --- between the reference's state and the kernel's ------------------------------------------------------
 def _frame_row(f: list[int]) -> list[int]:
-    """A reference frame as the kernel's row (the lists at the end of some frames as a count and the items)."""
-    kind = f[0]
-    if kind == CHAPEL:
-        return [kind, f[1], f[2], len(f) - 3]
-    if kind == SPY:
-        return [kind, f[1], f[2], f[3], f[4], len(f) - 5, *f[5:]]
-    if kind == THIEF:
-        return [kind, f[1], f[2], f[3], f[4], len(f) - 5, *f[5:]]
-    return list(f)
+    """A reference frame as the kernel's row: the same fields, and a ``Tail`` list as its length and its items."""
+    owner = HANDLERS[f[0]]
+    if not owner.tail:
+        return list(f)
+    t = HEAD + len(owner.fields)
+    return [*f[:t], len(f) - t, *f[t:]]
 
 
 def encodable(s: Any) -> bool:

@@ -1,7 +1,8 @@
 """Dominion base set, first edition: the 25 kingdom cards (19 of them are also in the second edition).
 
 Where the two printings differ in effect (Moneylender, Mine, Throne Room) ``s.edition`` decides.
-Frames: ``[card id, step, deciding seat, ...]``; see ``cards/card.py``.
+Frames: ``[card id, step, deciding seat, ...]`` and then the fields each card declares (``Field``, ``Tail``),
+read by name; see ``cards/card.py``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from realms.games.dominion.cards.card import (
     VICTORY,
     YES,
     Card,
+    Field,
     Say,
+    Tail,
     card_of,
     discard_say,
     register,
@@ -73,9 +76,10 @@ class Cellar(Card):
     text = ("+1 Action. Discard any number of cards from your hand (0 allowed), then draw that many cards. "
             "Cellar itself is in play and cannot be discarded by it.")
     plus_actions = 1
+    BASE: Field  # the picks wait in s.look[p][f[BASE]:]
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
-        s.stack.append([self.id, 0, p, len(s.look[p])])  # the picks wait in s.look[p][f[3]:]
+        s.stack.append([self.id, 0, p, len(s.look[p])])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return _picks(s.hand[f[2]]) + [DONE]
@@ -84,13 +88,13 @@ class Cellar(Card):
         p = f[2]
         if a == DONE:
             s.stack.pop()
-            draw(s, p, len(flush_discards(s, p, f[3])))
+            draw(s, p, len(flush_discards(s, p, f[self.BASE])))
         else:
             stage_discard(s, p, card_of(a))
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         if a == DONE:
-            k = len(s.look[f[2]]) - f[3]
+            k = len(s.look[f[2]]) - f[self.BASE]
             return Say("cellar.done", f"draw {k} and stop discarding", n=k)
         return discard_say(a)
 
@@ -104,17 +108,19 @@ class Chapel(Card):
     text = "Trash up to 4 cards from your hand (any number from 0 to 4; optional). No + Actions."
 
     LIMIT = 4
+    TRASHED: Tail  # the cards trashed so far
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
-        s.stack.append([self.id, 0, p])  # f[3:] = the cards trashed so far
+        s.stack.append([self.id, 0, p])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return None if len(f) - 3 >= self.LIMIT else _picks(s.hand[f[2]]) + [DONE]
+        return None if len(f) - self.TRASHED >= self.LIMIT else _picks(s.hand[f[2]]) + [DONE]
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
-        if len(f) > 3:
-            say(s, "trash", f[2], f"{seat_name(f[2])} trashed {names(f[3:])}", cards=[NAMES[c] for c in f[3:]])
+        trashed = f[self.TRASHED:]
+        if trashed:
+            say(s, "trash", f[2], f"{seat_name(f[2])} trashed {names(trashed)}", cards=[NAMES[c] for c in trashed])
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         if a == DONE:
@@ -127,7 +133,7 @@ class Chapel(Card):
         return Say("chapel.done", "stop trashing") if a == DONE else trash_say(a)
 
     def ask(self, s: DominionState, f: list[int]) -> Say:
-        n = self.LIMIT + 3 - len(f)
+        n = self.LIMIT - (len(f) - self.TRASHED)
         return Say("chapel.ask", f"Chapel: trash up to {n} more cards", card=self.name, n=n)
 
 
@@ -345,29 +351,31 @@ class Spy(Card):
             "their discard if the deck is empty; nothing if both empty); you choose for each whether it is "
             "discarded or put back.")
     plus_cards, plus_actions = 1, 1
+    TARGET: Field  # the seat whose revealed card is decided on (step 1)
+    CARD: Field  # that card
+    TO_REVEAL: Tail  # the seats still to reveal, in order
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
-        # [id, step, p, target, revealed card, *targets still to reveal]
         s.stack.append([self.id, 0, p, -1, -1, p, *victims(s, p)])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return [YES, NO] if f[1] else None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
-        if len(f) == 5:
+        if len(f) == self.TO_REVEAL:
             s.stack.pop()
             return
-        t = f.pop(5)
+        t = f.pop(self.TO_REVEAL)
         c = take_top(s, t)
         if c < 0:
             say(s, "reveal", t, f"{seat_name(t)} has no card to reveal", cards=[])
             return
         s.aside[t].append(c)
-        f[1], f[3], f[4] = 1, t, c
+        f[1], f[self.TARGET], f[self.CARD] = 1, t, c
         say(s, "reveal", t, f"{seat_name(t)} revealed {NAMES[c]}", cards=[NAMES[c]])
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
-        t, c = f[3], f[4]
+        t, c = f[self.TARGET], f[self.CARD]
         s.aside[t].remove(c)
         if a == YES:
             discard(s, t, c)
@@ -378,13 +386,13 @@ class Spy(Card):
         f[1] = 0
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
-        t, c = f[3], NAMES[f[4]]
+        t, c = f[self.TARGET], NAMES[f[self.CARD]]
         if a == YES:
             return Say("spy.yes", f"discard {seat_name(t)}'s {c}", seat=t, card=c)
         return Say("spy.no", f"put back {seat_name(t)}'s {c}", seat=t, card=c)
 
     def ask(self, s: DominionState, f: list[int]) -> Say:  # the card was revealed: every seat may read it
-        t, c = f[3], NAMES[f[4]]
+        t, c = f[self.TARGET], NAMES[f[self.CARD]]
         return Say("spy.ask", f"Spy: discard {seat_name(t)}'s {c} (yes) or put it back (no)?", card=self.name,
                    seat=t, card2=c)
 
@@ -396,26 +404,30 @@ class Thief(Card):
             "they trash one of them that you choose. You may gain any or all of the trashed Treasures. "
             "They discard the other revealed cards.")
     REVEAL, PICK, TAKE = 0, 1, 2
+    VICTIM: Field  # the seat whose revealed cards are resolved (step PICK)
+    TO_REVEAL: Field  # the mask of the seats still to reveal
+    TRASHED: Tail  # the Treasures trashed, still to be gained
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
         mask = sum(1 << v for v in victims(s, p))
-        s.stack.append([self.id, self.REVEAL, p, -1, mask])  # f[5:] = the Treasures trashed
+        s.stack.append([self.id, self.REVEAL, p, -1, mask])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         if f[1] == self.PICK:
-            return [CHOOSE(c) for c in distinct(s.aside[f[3]]) if IS_TREASURE[c]]
-        if f[1] == self.TAKE and len(f) > 5:
-            return [CHOOSE(c) for c in distinct(f[5:])] + [DONE]
+            return [CHOOSE(c) for c in distinct(s.aside[f[self.VICTIM]]) if IS_TREASURE[c]]
+        if f[1] == self.TAKE and len(f) > self.TRASHED:
+            return [CHOOSE(c) for c in distinct(f[self.TRASHED:])] + [DONE]
         return None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
-        if f[1] == self.TAKE or not f[4]:
+        mask = f[self.TO_REVEAL]
+        if f[1] == self.TAKE or not mask:
             if f[1] == self.TAKE:
                 s.stack.pop()
             f[1] = self.TAKE
             return
-        v = next(v for v in others(s, f[2]) if f[4] >> v & 1)
-        f[3], f[4] = v, f[4] & ~(1 << v)
+        v = next(v for v in others(s, f[2]) if mask >> v & 1)
+        f[self.VICTIM], f[self.TO_REVEAL] = v, mask & ~(1 << v)
         shown = [c for c in (take_top(s, v), take_top(s, v)) if c >= 0]
         say(s, "reveal", v, f"{seat_name(v)} revealed {names(shown) or 'nothing'}", cards=[NAMES[c] for c in shown])
         s.aside[v].extend(shown)
@@ -431,7 +443,7 @@ class Thief(Card):
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         c = card_of(a) if a != DONE else -1
         if f[1] == self.PICK:
-            v = f[3]
+            v = f[self.VICTIM]
             s.aside[v].remove(c)
             trash(s, v, c)
             f.append(c)
@@ -440,7 +452,7 @@ class Thief(Card):
         elif a == DONE:
             s.stack.pop()
         else:
-            del f[f.index(c, 5)]
+            del f[f.index(c, self.TRASHED)]
             gain_from_trash(s, f[2], c)
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
@@ -453,8 +465,8 @@ class Thief(Card):
 
     def ask(self, s: DominionState, f: list[int]) -> Say:
         if f[1] == self.PICK:
-            return Say("thief.ask_pick", f"Thief: choose the Treasure {seat_name(f[3])} trashes", card=self.name,
-                       seat=f[3])
+            v = f[self.VICTIM]
+            return Say("thief.ask_pick", f"Thief: choose the Treasure {seat_name(v)} trashes", card=self.name, seat=v)
         return Say("thief.ask_gain", "Thief: gain any of the trashed Treasures", card=self.name)
 
 
@@ -530,9 +542,11 @@ class Library(Card):
     #: every card drawn is a question (``no``, keep it, is the only answer for a non-Action): a pause
     #: only at Action cards would tell everyone what was drawn
     always_ask = True
+    SET_ASIDE: Field  # how many Action cards were set aside
+    DRAWN: Field  # how many cards were drawn into the hand
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
-        s.stack.append([self.id, 0, p, 0, 0])  # f[3] set aside, f[4] drawn into hand
+        s.stack.append([self.id, 0, p, 0, 0])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         if not f[1]:
@@ -548,12 +562,13 @@ class Library(Card):
                 f[1] = 1
                 return
         s.stack.pop()
-        if f[4]:
-            say(s, "draw", p, f"{seat_name(p)} drew {f[4]} card{'s' if f[4] != 1 else ''}", count=f[4])
-        if f[3]:
+        drawn, k = f[self.DRAWN], f[self.SET_ASIDE]
+        if drawn:
+            say(s, "draw", p, f"{seat_name(p)} drew {drawn} card{'s' if drawn != 1 else ''}", count=drawn)
+        if k:
             aside = s.aside[p]
-            out = aside[-f[3]:]
-            del aside[-f[3]:]
+            out = aside[-k:]
+            del aside[-k:]
             to_pile(s, p, out, True)
             say(s, "discard", p, f"{seat_name(p)} discarded {names(out)}", cards=[NAMES[c] for c in out])
 
@@ -562,11 +577,11 @@ class Library(Card):
         c = s.look[p].pop()
         if a == YES:
             s.aside[p].append(c)
-            f[3] += 1
+            f[self.SET_ASIDE] += 1
             say(s, "aside", p, f"{seat_name(p)} set aside {NAMES[c]}", cards=[NAMES[c]])
         else:
             s.hand[p].append(c)
-            f[4] += 1
+            f[self.DRAWN] += 1
         f[1] = 0
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:  # the decider's own: the card is theirs to see

@@ -17,6 +17,7 @@ from realms.games.dominion.cards.card import (
     TO_HAND,
     YES,
     Card,
+    Field,
     Say,
     card_of,
     discard_say,
@@ -99,6 +100,7 @@ class Vassal(Card):
     text = ("+$2. Discard the top card of your deck (reshuffle if needed). If it is an Action card, you may "
             "play it (this uses no Action).")
     plus_coins = 2
+    CARD: Field  # the Action card discarded
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
         c = take_top(s, p)
@@ -114,7 +116,7 @@ class Vassal(Card):
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
-        p, c = f[2], f[3]
+        p, c = f[2], f[self.CARD]
         disc = s.disc[p]
         if a == YES and disc and disc[-1] == c:
             take_from_pile(s, p, len(disc) - 1)
@@ -122,12 +124,13 @@ class Vassal(Card):
             play_card(s, p, c, True)
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
-        c = NAMES[f[3]]
+        c = NAMES[f[self.CARD]]
         return Say("play", f"play {c}", card=c) if a == YES else Say("vassal.no", f"leave {c} in the discard pile",
                                                                      card=c)
 
     def ask(self, s: DominionState, f: list[int]) -> Say:
-        return Say("vassal.ask", f"Vassal: play the discarded {NAMES[f[3]]}?", card=self.name, card2=NAMES[f[3]])
+        c = NAMES[f[self.CARD]]
+        return Say("vassal.ask", f"Vassal: play the discarded {c}?", card=self.name, card2=c)
 
 
 @register
@@ -136,29 +139,31 @@ class Poacher(Card):
     text = ("+1 Card, +1 Action, +$1. Discard a card from your hand per empty Supply pile (mandatory; discard "
             "your whole hand if it is smaller).")
     plus_cards, plus_actions, plus_coins = 1, 1, 1
+    LEFT: Field  # how many cards are still to discard
+    BASE: Field  # the picks wait in s.look[p][f[BASE]:]
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
         if s.empty:
-            s.stack.append([self.id, 0, p, s.empty, len(s.look[p])])  # f[3] still to discard; picks wait in look
+            s.stack.append([self.id, 0, p, s.empty, len(s.look[p])])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         hand = s.hand[f[2]]
-        return [CHOOSE(c) for c in distinct(hand)] if f[3] and hand else None
+        return [CHOOSE(c) for c in distinct(hand)] if f[self.LEFT] and hand else None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
-        flush_discards(s, f[2], f[4])
+        flush_discards(s, f[2], f[self.BASE])
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         stage_discard(s, f[2], card_of(a))
-        f[3] -= 1
+        f[self.LEFT] -= 1
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return discard_say(a)
 
     def ask(self, s: DominionState, f: list[int]) -> Say:
-        return Say("poacher.ask", f"Poacher: discard {f[3]} more card{'s' if f[3] != 1 else ''}", card=self.name,
-                   n=f[3])
+        n = f[self.LEFT]
+        return Say("poacher.ask", f"Poacher: discard {n} more card{'s' if n != 1 else ''}", card=self.name, n=n)
 
 
 @register
@@ -213,18 +218,19 @@ class Sentry(Card):
             "discard any number of them; put the rest back on top in any order.")
     TRASH, DISCARD, ORDER = 0, 1, 2
     plus_cards, plus_actions = 1, 1
+    PICKED: Field  # how many cards were picked to discard (they wait at the end of s.look[p])
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
         seen = [c for c in (take_top(s, p), take_top(s, p)) if c >= 0]
         s.look[p].extend(seen)
         say(s, "look", p, f"{seat_name(p)} looked at the top {len(seen)} cards of their deck", count=len(seen))
-        s.stack.append([self.id, self.TRASH, p, 0])  # f[3]: cards picked to discard (at the end of look)
+        s.stack.append([self.id, self.TRASH, p, 0])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         look = s.look[f[2]]
         if f[1] == self.ORDER:
             return [CHOOSE(c) for c in look] if len(look) == 2 and look[0] != look[1] else None
-        free = look[:len(look) - f[3]]
+        free = look[:len(look) - f[self.PICKED]]
         return [CHOOSE(c) for c in distinct(free)] + [DONE] if free else None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
@@ -236,8 +242,8 @@ class Sentry(Card):
     def _next_step(self, s: DominionState, f: list[int]) -> None:
         if f[1] == self.DISCARD:  # the picked cards go down together
             look = s.look[f[2]]
-            flush_discards(s, f[2], len(look) - f[3])
-            f[3] = 0
+            flush_discards(s, f[2], len(look) - f[self.PICKED])
+            f[self.PICKED] = 0
         f[1] += 1
 
     def _put_back(self, s: DominionState, p: int, on_top: int) -> None:
@@ -265,7 +271,7 @@ class Sentry(Card):
                 trash(s, p, c)
             else:
                 look.append(c)
-                f[3] += 1
+                f[self.PICKED] += 1
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         if f[1] == self.ORDER:

@@ -10,7 +10,13 @@ Behaviour, all optional:
   It changes the state through ``realms.games.dominion.zones`` and, where someone must decide, pushes
   a *frame* onto ``s.stack``.
 - Frames owned by the card: a frame is a plain list of ints ``[handler, step, seat, ...data]`` whose
-  ``handler`` is the card's id. The engine asks ``options(s, f)``: ``None`` means "nothing to decide,
+  ``handler`` is the card's id. Its data is declared once on the class, in order, as annotations: ``NAME: Field``
+  for each of ``f[3]``, ``f[4]``, ... and, last, at most one ``NAME: Tail`` for a list of any length after them.
+  ``register`` sets each name to its index (a plain int class attribute: ``Cellar.BASE == 3``), so the code reads
+  ``f[self.BASE]`` and never a number, and records the layout as ``fields`` and ``tail``; the compiled paths
+  read the same attributes (``kernel``). A new frame lists its data in the declared order
+  (``[self.id, 0, p, base]``; ``tests/games/dominion/test_frames.py`` checks every frame pushed in play against
+  its declaration). The engine asks ``options(s, f)``: ``None`` means "nothing to decide,
   go on" and the engine calls ``resume(s, f)``; a list of action indices means ``f[2]`` must pick one,
   and the engine calls ``decide(s, f, a)``. Both must pop the frame when it is finished.
   ``choice(s, f, a)`` says what an action means here ("trash Copper"), ``ask(s, f)`` what is asked and
@@ -24,8 +30,9 @@ card set appends indices and never moves them.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NewType
 
 if TYPE_CHECKING:
     from realms.games.dominion.state import DominionState
@@ -117,10 +124,22 @@ def topdeck_say(a: int) -> Say:
     return Say("topdeck", f"put {c} onto your deck", card=c)
 
 
+#: a frame begins ``[handler, step, seat]``; its declared fields follow
+HEAD = 3
+#: a declared field of a frame (``NAME: Field`` on its owner): ``register`` / ``handler`` set it to its index
+Field = NewType("Field", int)
+#: the last declaration of a frame whose end is a list of any length (``NAME: Tail``): the index where it starts
+Tail = NewType("Tail", int)
+
+
 class Handler:
     """Owner of frames on the pending-decision stack (cards and the generic frames in ``frames``)."""
 
     name = "frame"
+    #: the layout of its frames after ``[handler, step, seat]``, from the ``Field`` and ``Tail`` declarations (set
+    #: by ``register`` / ``handler``): the fields' names in order, then the tail's name ("" when it has none)
+    fields: tuple[str, ...] = ()
+    tail = ""
     #: ask the decider even when only one answer is legal: whether a question comes at all must not
     #: depend on what only the decider can see (Moat's reveal, Bureaucrat, Library)
     always_ask = False
@@ -236,7 +255,26 @@ REACTORS: list[int] = []
 HANDLERS: dict[int, Handler] = {}
 
 
+def lay_out(cls: type[Handler]) -> None:
+    """Give each ``Field`` and ``Tail`` declared on ``cls`` its index in the frame, in the order declared, and
+    record the layout (``Handler.fields``, ``Handler.tail``)."""
+    fields: list[str] = []
+    tail = ""
+    for name, kind in inspect.get_annotations(cls).items():
+        if kind not in (Field, "Field", Tail, "Tail"):
+            continue
+        assert not tail, f"{cls.__name__}: {name} is declared after the tail {tail}"
+        assert name.isupper() and not hasattr(cls, name), f"{cls.__name__}.{name}: a free upper-case name"
+        setattr(cls, name, HEAD + len(fields))
+        if kind in (Field, "Field"):
+            fields.append(name)
+        else:
+            tail = name
+    cls.fields, cls.tail = tuple(fields), tail
+
+
 def register(cls: type[Card]) -> type[Card]:
+    lay_out(cls)
     cls.id = len(CARDS)
     card = cls()
     assert card.name and card.name not in BY_NAME, card.name
@@ -260,13 +298,15 @@ def register(cls: type[Card]) -> type[Card]:
 
 
 def table_key() -> str:
-    """A digest of the card tables as the compiled paths read them (every card's facts, in id order): the key
-    of their numba cache (``realms.core.numba_cache``), so code compiled for other tables is never loaded."""
+    """A digest of the card tables as the compiled paths read them (every card's facts, in id order, and every
+    frame's layout, whose indices the kernels compile in as constants): the key of their numba cache
+    (``realms.core.numba_cache``), so code compiled for other tables is never loaded."""
     import hashlib
 
     facts = [(c.name, c.cost, c.types, c.coins, c.vp, c.plus_cards, c.plus_actions, c.plus_buys, c.plus_coins,
-              c.data_only, c.reacts_to_attack, c.always_ask, bool(c.editions)) for c in CARDS]
-    return hashlib.sha256(repr(facts).encode()).hexdigest()[:12]
+              c.data_only, c.reacts_to_attack, c.always_ask, bool(c.editions), c.fields, c.tail) for c in CARDS]
+    frames = [(k, h.fields, h.tail) for k, h in sorted(HANDLERS.items()) if k < 0]
+    return hashlib.sha256(repr((facts, frames)).encode()).hexdigest()[:12]
 
 
 def handler(kind: int) -> Callable[[type[Handler]], type[Handler]]:
@@ -274,6 +314,7 @@ def handler(kind: int) -> Callable[[type[Handler]], type[Handler]]:
 
     def deco(cls: type[Handler]) -> type[Handler]:
         assert kind < 0 and kind not in HANDLERS
+        lay_out(cls)
         HANDLERS[kind] = cls()
         return cls
 
