@@ -360,8 +360,9 @@ def test_rollout_finish_after_is_apply_then_finish():
 def test_the_default_play_order_puts_cards_giving_actions_first():
     """The default play order reads each card's +Actions: every card that gives one comes before every terminal,
     listed or not (a card added later included), and the listed cards keep the lists' order."""
-    from realms.games.dominion.bots import NONTERMINAL_ORDER, TERMINAL_ORDER, _play_key
     from realms.games.dominion.cards import BY_NAME, CARDS
+    from realms.games.dominion.defaults import NONTERMINAL_ORDER, TERMINAL_ORDER
+    from realms.games.dominion.defaults import play_key as _play_key
 
     actions = [c.id for c in CARDS if c.types & 1]
     givers = [c for c in actions if CARDS[c].plus_actions]

@@ -86,7 +86,10 @@ class Dominion(rules.Dominion):
             from realms.games.dominion import kernel
 
             return kernel.KernelGames(self, options) if kernel.supports(options, agents) else None
-        return fast.FastGames(self, options, agents) if fast.supports(self, agents) else None
+        from realms.games.dominion.bots import STRATEGIES, make_strategy
+
+        # strategy bots only: each decision through their own code, which the lean path calls
+        return fast.FastGames(self, options, agents, make_strategy) if all(a in STRATEGIES for a in agents) else None
 
     def client_data(self) -> dict[str, Any]:
         """Every card's facts as the browser draws them: cost, type names and where it comes from (``basic``,

@@ -16,9 +16,9 @@ from typing import Any
 
 from realms.core.game import Result
 from realms.games.dominion import kernel as K
-from realms.games.dominion.bots import _DISCARD_KEYS, _PLAY_KEYS, RACE_CARDS, _value
 from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COST, NAMES, NCARDS
 from realms.games.dominion.cards.card import CARD_ACTIONS, DONE, END_ACTIONS, END_BUYS, NO, PLAY_TREASURES, YES
+from realms.games.dominion.defaults import DISCARD_KEYS, PLAY_KEYS, RACE_CARDS, value
 
 #: the cards whose questions this module answers as the bot does (with the cards that ask nothing: those that are
 #: their data alone, ``Card.data_only``); a kingdom with another card plays in Python
@@ -121,11 +121,11 @@ if K.AVAILABLE:
     )
     from realms.games.dominion.kernel import determinize as K_determinize
 
-    _PLAYR = np.array(_PLAY_KEYS, dtype=np.int64)
-    _DISC = np.array(_rank(lambda c: _DISCARD_KEYS[c]), dtype=np.int64)
+    _PLAYR = np.array(PLAY_KEYS, dtype=np.int64)
+    _DISC = np.array(_rank(lambda c: DISCARD_KEYS[c]), dtype=np.int64)
     #: the gain fallback's max key (worth, cost, -id) and the trash's min key (worth, id), as ranks
-    _GAINR = np.array(_rank(lambda c: (_value(c), COST[c], -c)), dtype=np.int64)
-    _TRASHR = np.array(_rank(lambda c: (_value(c), c)), dtype=np.int64)
+    _GAINR = np.array(_rank(lambda c: (value(c), COST[c], -c)), dtype=np.int64)
+    _TRASHR = np.array(_rank(lambda c: (value(c), c)), dtype=np.int64)
     _CHEAPR = np.array(_rank(lambda c: (COST[c], c)), dtype=np.int64)
     #: Thief's pick: the most coins, then the dearest (the first such in the options' order)
     _THIEFR = np.array(_rank(lambda c: (COINS[c], COST[c])), dtype=np.int64)
@@ -557,12 +557,11 @@ def supports(s: Any) -> bool:
 def tables(bot: Any) -> tuple[Any, Any, Any, int]:
     """A ``RolloutAutoBot``'s rule sets as the kernel's arrays (its kingdom already prepared): the rules (card,
     condition count, then quantity, argument, operator and value of each), where each set starts (the money rules,
-    then Big Money Ultimate plus each card of the order, then each of ``MODELS``' strategies: set
-    ``1 + len(order) + i`` is ``MODELS[i]``'s), the order and whether its first card is raced for."""
-    from realms.games.dominion.bots import MODELS, STRATEGY_RULES
-
+    then Big Money Ultimate plus each card of the order, then each of ``bots.MODELS``' strategies (the bot's
+    ``MODEL_RULES``): set ``1 + len(order) + i`` is ``MODELS[i]``'s), the order and whether its first card is
+    raced for."""
     order = list(bot._order)
-    sets = [bot._money_rules] + [bot._plus[c] for c in order] + [STRATEGY_RULES[m] for m in MODELS]
+    sets = [bot._money_rules] + [bot._plus[c] for c in order] + list(bot.MODEL_RULES)
     rows: list[list[int]] = []
     starts = [0]
     for rs in sets:

@@ -61,6 +61,14 @@ from realms.games.dominion.cards.card import (
     YES,
     card_of,
 )
+from realms.games.dominion.defaults import (
+    DISCARD_KEYS,
+    PLAY_KEYS,
+    RACE_CARDS,
+    discard_key,
+    play_key,
+    value,
+)
 from realms.games.dominion.frames import DISCARD_DOWN, GAIN, REACT, DiscardDown, Gain, React
 from realms.games.dominion.rules import (
     A_END_ACTIONS,
@@ -339,51 +347,11 @@ def load_rules(path: str | Path) -> BuyRules:
     return parse_rules(text, str(path))
 
 
-# --- the defaults for every decision --------------------------------------------------------------
-#: Action play order when a bot gives none: the cards that give +Actions first (``Card.plus_actions``), then the
-#: terminals; within each group by these lists (our own strength order), a card not listed after the listed ones
-NONTERMINAL_ORDER = ("Village", "Festival", "Laboratory", "Market", "Merchant", "Sentry", "Harbinger", "Poacher",
-                     "Spy", "Cellar")
-TERMINAL_ORDER = ("Throne Room", "Witch", "Library", "Council Room", "Smithy", "Militia", "Bandit", "Adventurer",
-                  "Artisan", "Mine", "Moneylender", "Bureaucrat", "Vassal", "Chancellor", "Woodcutter", "Feast",
-                  "Workshop", "Remodel", "Moat", "Thief", "Chapel")
-
-
-def _play_key(c: int) -> int:
-    """Card ``c``'s rank in the default play order (lower first)."""
-    order: tuple[str, ...] = NONTERMINAL_ORDER
-    base = 0
-    if not PLUS_ACTIONS[c]:
-        order, base = TERMINAL_ORDER, len(NONTERMINAL_ORDER) + 1
-    name = NAMES[c]
-    return base + (order.index(name) if name in order else len(order))
-
-
-def _discard_key(c: int) -> tuple[int, int, int]:
-    """Lower discards first: Curses, pure Victory cards, then the cheapest (Copper before Action at equal cost)."""
-    t = TYPES[c]
-    group = 0 if t & CURSE else 1 if t == VICTORY else 2
-    return (group, COST[c], 0 if t & TREASURE else 1)
-
-
-#: the default play order's rank of every card, by id
-_PLAY_KEYS = [_play_key(c) for c in range(len(NAMES))]
-#: ``_discard_key`` of every card, by id
-_DISCARD_KEYS = [_discard_key(c) for c in range(len(NAMES))]
+# --- the defaults for every decision: the card-data ones in ``defaults`` (shared with the compiled bot) ----------
+_play_key, _discard_key, _value = play_key, discard_key, value
+_PLAY_KEYS, _DISCARD_KEYS = PLAY_KEYS, DISCARD_KEYS
 #: the name of the method that decides a card's frame (``on_throne_room``), by card id
 _ON = ["on_" + n.lower().replace(" ", "_") for n in NAMES]
-
-
-def _value(c: int) -> int:
-    """A rough worth of owning ``c`` for picking among gains and trashes."""
-    t = TYPES[c]
-    if t & CURSE:
-        return -10
-    if t & TREASURE:
-        return 3 * COINS[c] - 2
-    if t & ACTION:
-        return COST[c]
-    return 1 + COST[c] // 3
 
 
 class StrategyBot(Agent):
@@ -798,10 +766,6 @@ def bmu_plus_copies(card: str) -> int:
 
 #: the cards ``bmu-plus`` can be asked to add: every kingdom card
 BMU_PLUS_CARDS = tuple(sorted(c.name for c in CARDS if c.kingdom))
-#: cards whose attack is a race for a shared pile (Witch: the Curses go to whoever plays it most often), so
-#: ``rollout-plus`` buys its second copy at once, without waiting for a 16-card deck: that alone takes its
-#: Witch player from 45.6% to 52.3% against witch-big-money (4,000 games each on the Witch kingdom)
-RACE_CARDS = frozenset({"Witch"})
 
 
 def bmu_plus_rules(card: str, copies: int, race: bool = False) -> BuyRules:
@@ -885,6 +849,8 @@ class RolloutAutoBot(RolloutBot):
 
     name = "rollout-auto"
     _order: list[int] | None = None
+    #: the buy rules of each strategy of ``MODELS``, in order (set below, once the strategies are parsed)
+    MODEL_RULES: tuple[list[tuple[int, list[Condition]]], ...] = ()
 
     def _prepare(self, s: DominionState) -> None:
         if self._order is None:
@@ -1081,6 +1047,8 @@ AGENTS["bmu-plus"] = AgentSpec(_bmu_plus, (
 #: policy's own reading
 MODELS = tuple(STRATEGIES)
 STRATEGY_RULES = {name: _PARSED[name].rules for name in MODELS}
+#: the rule sets of ``MODELS`` in order, as the compiled bot reads them from the bot it plays
+RolloutAutoBot.MODEL_RULES = tuple(STRATEGY_RULES[m] for m in MODELS)
 
 
 def explains(rules: Sequence[tuple[int, Sequence[Any]]], s: DominionState, p: int, c: int) -> bool:

@@ -11,8 +11,8 @@ action indices through the reference engine and compares the actions, hashes and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from realms.core.game import FastOutcome
 from realms.core.rng import check_seed
@@ -24,11 +24,18 @@ from realms.games.dominion.rules import BUY_PHASE, Dominion
 from realms.games.dominion.state import DominionState
 from realms.games.dominion.zones import gain, hand_left
 
-if TYPE_CHECKING:
-    from realms.games.dominion.bots import StrategyBot
+
+class Decider(Protocol):
+    """What this path asks of a bot (``bots.StrategyBot`` answers it): a pending question, a buy, an Action to play."""
+
+    def decide(self, s: DominionState, f: list[int]) -> int: ...
+
+    def pick(self, s: DominionState, p: int, coins: int, among: list[int] | None) -> int: ...
+
+    def choose_play(self, s: DominionState, actions: list[int]) -> int: ...
 
 
-def play(game: Dominion, s: DominionState, bots: Sequence[StrategyBot], record: list[int] | None = None) -> int:
+def play(game: Dominion, s: DominionState, bots: Sequence[Decider], record: list[int] | None = None) -> int:
     """Play ``s`` to the end, seat ``p``'s decisions by ``bots[p]`` (``StrategyBot``s); returns the number of
     decisions. With ``record`` each decision's action index is appended to it."""
     advance = game._advance
@@ -108,25 +115,18 @@ def play(game: Dominion, s: DominionState, bots: Sequence[StrategyBot], record: 
     return n
 
 
-def supports(game: Dominion, agents: Sequence[str]) -> bool:
-    """Strategy bots only (each decision through ``StrategyBot``'s own code, which this path calls)."""
-    from realms.games.dominion.bots import STRATEGIES
-
-    return all(a in STRATEGIES for a in agents)
-
-
 class FastGames:
-    """Whole games of one set of options between named strategy bots (``Game.fast_games``)."""
+    """Whole games of one set of options between named strategy bots (``Game.fast_games``), each seat's bot made
+    by ``make(name, rng)`` (``bots.make_strategy``)."""
 
     path = "the strategy bots' lean loop over the reference rules"
 
-    def __init__(self, game: Dominion, options: Mapping[str, Any], agents: Sequence[str]) -> None:
-        from realms.games.dominion.bots import make_strategy
-
+    def __init__(self, game: Dominion, options: Mapping[str, Any], agents: Sequence[str],
+                 make: Callable[[str, Any], Decider]) -> None:
         self.game = game
         self.options = dict(options)
         self.agents = list(agents)
-        self.make = make_strategy
+        self.make = make
 
     def __call__(self, seed: int, agent_seeds: Sequence[int]) -> FastOutcome:
         from realms.core.rng import Rng
@@ -140,4 +140,4 @@ class FastGames:
         return FastOutcome(result, list(s.turns), n, game.stats(s))
 
 
-__all__ = ["FastGames", "play", "supports"]
+__all__ = ["Decider", "FastGames", "play"]

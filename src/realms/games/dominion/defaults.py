@@ -1,0 +1,58 @@
+"""The rule bots' default answers that read only the card data: the order Action cards are played in, the order
+cards are discarded in, a card's rough worth for gains and trashes, and the cards whose attack races for a shared
+pile. The Python bots (``bots``) and the compiled bot (``botkernel``) both read them from here."""
+
+from __future__ import annotations
+
+from realms.games.dominion.cards import COINS, COST, NAMES, TYPES
+from realms.games.dominion.cards.card import ACTION, CURSE, PLUS_ACTIONS, TREASURE, VICTORY
+
+#: Action play order when a bot gives none: the cards that give +Actions first (``Card.plus_actions``), then the
+#: terminals; within each group by these lists (our own strength order), a card not listed after the listed ones
+NONTERMINAL_ORDER = ("Village", "Festival", "Laboratory", "Market", "Merchant", "Sentry", "Harbinger", "Poacher",
+                     "Spy", "Cellar")
+TERMINAL_ORDER = ("Throne Room", "Witch", "Library", "Council Room", "Smithy", "Militia", "Bandit", "Adventurer",
+                  "Artisan", "Mine", "Moneylender", "Bureaucrat", "Vassal", "Chancellor", "Woodcutter", "Feast",
+                  "Workshop", "Remodel", "Moat", "Thief", "Chapel")
+#: cards whose attack is a race for a shared pile (Witch: the Curses go to whoever plays it most often), so
+#: ``rollout-plus`` buys its second copy at once, without waiting for a 16-card deck: that alone takes its
+#: Witch player from 45.6% to 52.3% against witch-big-money (4,000 games each on the Witch kingdom)
+RACE_CARDS = frozenset({"Witch"})
+
+
+def play_key(c: int) -> int:
+    """Card ``c``'s rank in the default play order (lower first)."""
+    order: tuple[str, ...] = NONTERMINAL_ORDER
+    base = 0
+    if not PLUS_ACTIONS[c]:
+        order, base = TERMINAL_ORDER, len(NONTERMINAL_ORDER) + 1
+    name = NAMES[c]
+    return base + (order.index(name) if name in order else len(order))
+
+
+def discard_key(c: int) -> tuple[int, int, int]:
+    """Lower discards first: Curses, pure Victory cards, then the cheapest (Copper before Action at equal cost)."""
+    t = TYPES[c]
+    group = 0 if t & CURSE else 1 if t == VICTORY else 2
+    return (group, COST[c], 0 if t & TREASURE else 1)
+
+
+def value(c: int) -> int:
+    """A rough worth of owning ``c`` for picking among gains and trashes."""
+    t = TYPES[c]
+    if t & CURSE:
+        return -10
+    if t & TREASURE:
+        return 3 * COINS[c] - 2
+    if t & ACTION:
+        return COST[c]
+    return 1 + COST[c] // 3
+
+
+#: the default play order's rank of every card, by id
+PLAY_KEYS = [play_key(c) for c in range(len(NAMES))]
+#: ``discard_key`` of every card, by id
+DISCARD_KEYS = [discard_key(c) for c in range(len(NAMES))]
+
+__all__ = ["DISCARD_KEYS", "NONTERMINAL_ORDER", "PLAY_KEYS", "RACE_CARDS", "TERMINAL_ORDER", "discard_key",
+           "play_key", "value"]
