@@ -108,3 +108,30 @@ def test_sim_says_which_implementation_played():
     assert "on the reference engine (as asked)" in ref.output
     bench = runner.invoke(app, ["bench", "dominion", "--agent", "random", "--seconds", "0.2"])
     assert bench.exit_code == 0 and "on the compiled kernel" in bench.output, bench.output
+
+
+@needs_numba
+@pytest.mark.parametrize("game_id, agents, fallback", [
+    ("kingdomino", ["random", "full-greedy"], "the reference engine"),
+    ("burgundy", ["random", "random"], "the lean path"),
+])
+def test_a_variant_the_kernel_does_not_declare_is_played_by_the_reference(monkeypatch, game_id, agents, fallback):
+    """A new option (a variant added to the rules and not to the kernel) and a new value of an option the kernel
+    knows: the kernel declines both (its COVERS), the simulator says so, and its table is the reference's."""
+    from realms.core.options import Option
+
+    game = realms.games.get(game_id)
+    kernel = pytest.importorskip(f"realms.games.{game_id}.{'fast' if game_id == 'kingdomino' else 'kernel'}")
+    monkeypatch.setattr(type(game), "options_spec",
+                        (*game.options_spec, Option("test_variant", "bool", False, "a variant of the tests")))
+    opts = game.validate_options({"players": len(agents)})
+    assert kernel.uncovered(opts) == ["test_variant"]
+    assert game.play_path(opts, agents) == f"{fallback} (the compiled kernel does not cover test_variant)"
+    _same(run_tournament(game_id, agents, games=4, seed=5),
+          run_tournament(game_id, agents, games=4, seed=5, reference=True))
+    monkeypatch.undo()
+    name, known = "tiebreak", kernel.COVERS["tiebreak"]  # both games have one, with two values
+    monkeypatch.setitem(kernel.COVERS, name, known[:1])
+    opts = game.validate_options({"players": len(agents), name: known[-1]})
+    assert kernel.uncovered(opts) == [f"{name}={known[-1]}"]
+    assert not kernel.supports(opts, agents)

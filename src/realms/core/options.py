@@ -72,3 +72,21 @@ def parse_option_pairs(pairs: list[str] | None) -> dict[str, str]:
             raise OptionsError(f"option {p!r} must look like key=value")
         out[key.strip()] = value.strip()
     return out
+
+
+def uncovered_options(options: Mapping[str, Any], covers: Mapping[str, tuple[Any, ...] | None]) -> list[str]:
+    """What of these validated ``options`` a fast path does not declare it plays: ``covers`` maps each option it
+    has code for to the values it plays (None: every value the option allows). An option it does not name is
+    listed by name, a value it does not play as ``name=value``; empty when it plays these options.
+
+    >>> uncovered_options({"players": 3, "harmony": True, "new": 1}, {"players": None, "harmony": (False,)})
+    ['harmony=True', 'new']
+    """
+    out = []
+    for name, value in options.items():
+        values = covers.get(name, ())
+        if name not in covers:
+            out.append(name)
+        elif values is not None and value not in values:
+            out.append(f"{name}={value}")
+    return out

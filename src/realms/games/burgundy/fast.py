@@ -64,19 +64,23 @@ def fast_games(game: Any, options: Mapping[str, Any], agents: Sequence[str], com
     (``compiled``), else the lean path; None where neither applies (a seat that is not ``random``)."""
     if not supports(agents):
         return None
+    lean = FastGames(game, options, agents)
     if compiled:
         from realms.games.burgundy import kernel
 
         if kernel.supports(options, agents):
             return kernel.KernelGames(game, options)
-    return FastGames(game, options, agents)
+        why = "numba is not installed" if not kernel.AVAILABLE else (
+            f"the compiled kernel does not cover {', '.join(kernel.uncovered(options))}")
+        lean.path = f"the lean path ({why})"
+    return lean
 
 
 class FastGames:
     """Whole games of one set of options between ``random`` players on the lean path (``Game.fast_games``
     without numba)."""
 
-    path = "the lean path (numba is not installed)"
+    path = "the lean path"
 
     def __init__(self, game: Any, options: Mapping[str, Any], agents: Sequence[str]) -> None:
         self.game = game

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from realms.core.game import FastOutcome, Result
+from realms.core.options import uncovered_options
 from realms.core.rng import MASK64, Rng, check_seed
 from realms.games.burgundy.actions import BASE, NACTIONS
 from realms.games.burgundy.data import (
@@ -1104,10 +1105,24 @@ def result_of(rows: list[list[int]], players: int, tiebreak: str) -> Result:
 _SCENARIOS = {"basic": 0, "random": 1, "free-choice": 2}
 
 
+#: the options this kernel has code for, each with the values it plays (None: every value the option allows); a
+#: game with another option or value plays through the reference (``uncovered``)
+COVERS: dict[str, tuple[Any, ...] | None] = {
+    "players": None, "scenario": tuple(_SCENARIOS), "city_hall": ("any-colour", "matching-colour"),
+    "tiebreak": ("fewest-empty", "most-empty"), "black_depot_timing": ("between-actions", "during-effects"),
+    "boards_file": None,
+}
+
+
+def uncovered(options: Mapping[str, Any]) -> list[str]:
+    """The settings of these validated options the kernel does not play (``COVERS``)."""
+    return uncovered_options(options, COVERS)
+
+
 def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
     """Whether the kernel plays these (validated) options between these agents exactly as the reference:
-    numba installed and every seat ``random`` (every option and player count)."""
-    return AVAILABLE and all(a == "random" for a in agents) and options["scenario"] in _SCENARIOS
+    numba installed, every seat ``random`` and every option as ``COVERS`` declares it."""
+    return AVAILABLE and all(a == "random" for a in agents) and not uncovered(options)
 
 
 class KernelGames:

@@ -68,6 +68,18 @@ class Kingdomino(rules.Kingdomino):
             return None
         return fast.FastGames(self, options, agents)
 
+    def fast_declined(self, options: Mapping[str, Any], agents: list[str]) -> str:
+        """Why the compiled kernel does not play these games where its seats could: numba missing, or options it
+        has no code for (``fast.uncovered``)."""
+        from realms.games.kingdomino import fast
+
+        if not agents or not all(a in fast.POLICIES for a in agents):
+            return ""
+        if not fast.AVAILABLE:
+            return "numba, the 'fast' extra, is not installed"
+        missing = fast.uncovered(options)
+        return f"the compiled kernel does not cover {', '.join(missing)}" if missing else ""
+
     def turn_clock(self, state: KingdominoState) -> list[int]:
         """Rounds complete (the opening picks are not a round; the last, place-only round is), counted on
         across the games of a Dynasty."""

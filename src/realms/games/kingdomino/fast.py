@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from realms.core.game import FastOutcome, Result
+from realms.core.options import uncovered_options
 from realms.core.rng import check_seed
 
 try:  # the optional ``fast`` extra
@@ -749,10 +750,23 @@ if AVAILABLE:
                     meta[_M_FIRST])
 
 
+#: the options this kernel has code for, each with the values it plays (None: every value the option allows); a
+#: game with another option or value plays through the reference (``uncovered``)
+COVERS: dict[str, tuple[Any, ...] | None] = {
+    "players": None, "three_players": ("draw-four", "thirty-six"), "mighty_duel": None, "harmony": None,
+    "middle_kingdom": None, "dynasty": None, "tiebreak": ("crowns", "largest-region"),
+}
+
+
+def uncovered(options: Mapping[str, Any]) -> list[str]:
+    """The settings of these validated options the kernel does not play (``COVERS``)."""
+    return uncovered_options(options, COVERS)
+
+
 def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
     """Whether the kernel plays whole games of these (validated) options between these agents exactly as the
-    reference (every option, Dynasty included; ``run`` from a running state takes single games only)."""
-    return AVAILABLE and all(a in POLICIES for a in agents)
+    reference (every option it covers, Dynasty included; ``run`` from a running state takes single games only)."""
+    return AVAILABLE and all(a in POLICIES for a in agents) and not uncovered(options)
 
 
 def encode(state: Any) -> dict[str, Any]:
