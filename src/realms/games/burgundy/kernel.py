@@ -1,3 +1,8 @@
+# A numba kernel is checked less strictly than the reference engines: numba's decorators and compiled calls are
+# untyped (their returns are Any), and the kernels share their tables by importing them from one another.
+# mypy: disallow-any-generics=False, disallow-untyped-calls=False, disallow-untyped-defs=False
+# mypy: disallow-incomplete-defs=False, disallow-untyped-decorators=False, warn-return-any=False
+# mypy: implicit-reexport=True
 """A compiled fast path for whole Castles of Burgundy games between ``random`` players (numba, the ``fast`` extra).
 
 The readable engine (``setup``, ``legality``, ``effects``, ``scoring``) stays the reference; this module does

@@ -1,3 +1,8 @@
+# A numba kernel is checked less strictly than the reference engines: numba's decorators and compiled calls are
+# untyped (their returns are Any), and the kernels share their tables by importing them from one another.
+# mypy: disallow-any-generics=False, disallow-untyped-calls=False, disallow-untyped-defs=False
+# mypy: disallow-incomplete-defs=False, disallow-untyped-decorators=False, warn-return-any=False
+# mypy: implicit-reexport=True
 """The search's ``rollout`` (``rollout-auto``: Big Money Ultimate plus the kingdom's X for each seat by what it owns)
 played in the compiled kernel (``kernel.py``), decision for decision as ``bots.RolloutAutoBot`` decides them.
 
