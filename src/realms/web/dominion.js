@@ -2,7 +2,7 @@
 // play area, coins/actions/buys, the prompt for the pending decision, and every seat's public zones. Only legal
 // actions are clickable. Cards, prompts and the log are worded in the reader's language.
 import { el, serverGames } from "/static/app.js";
-import { t, list } from "/static/i18n.js";
+import { t, has, list } from "/static/i18n.js";
 import { seatText, subject } from "/static/log.js";
 import { withInfo } from "/static/info.js";
 import { rulesLink } from "/static/rules.js";
@@ -259,10 +259,13 @@ export const rulesVariants = [
 // the rules page's reference: every card in full, in the edition the table uses (both for the cards that differ)
 export function rulesExtra(options = {}) {
   const edition = options.edition === "second" ? "second" : "first";
-  const groups = [["basic", n => CARDS[n].set === "basic"], ["prosperity", n => CARDS[n].set === "prosperity"],
-    ["both", n => CARDS[n].set === "both"], ["first", n => CARDS[n].set === "first"], ["second", n => CARDS[n].set === "second"]];
+  // the base game's groups first, then one group for every other origin the server names (a set added later),
+  // headed by its catalogue entry where it has one
+  const known = ["basic", "prosperity", "both", "first", "second"];
+  const origins = [...known, ...new Set(Object.values(CARDS).map(c => c.set).filter(o => !known.includes(o)))];
+  const groups = origins.map(o => [o, n => CARDS[n].set === o]);
   return el("div", { id: "dm-cards" }, el("p", {}, t("dominion.reference_intro", { edition: t(`dominion.edition.${edition}`) })),
-    groups.map(([g, pick]) => el("div", {}, el("h3", {}, t(`dominion.group.${g}`)),
+    groups.map(([g, pick]) => el("div", {}, el("h3", {}, has(`dominion.group.${g}`) ? t(`dominion.group.${g}`) : g),
       el("div", { class: "dm-reference" }, Object.keys(CARDS).filter(pick).sort((a, b) => CARDS[a].cost - CARDS[b].cost)
         .map(n => el("div", { class: "dm-ref-card" }, cardDetails(n, edition),
           EDITION_WORDING.includes(n) ? el("div", { class: "dm-other-edition" },
