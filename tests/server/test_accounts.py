@@ -352,6 +352,20 @@ def test_finished_games_are_searchable(client):
     assert client.get("/api/players/nobody-here").status_code == 404
 
 
+def test_history_takes_the_last_date_and_refuses_offsets_the_database_cannot_hold(client):
+    name, _ = signup(client)
+    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:random"]}).json()
+    play_out(client, made["id"], made["seats"][0]["token"])
+    for query in ({"until": "9999-12-31"}, {"since": "0001-01-01", "until": "9999-12-31"}):
+        r = client.get("/api/history", params={"player": name, **query})
+        assert r.status_code == 200, (query, r.text)
+        assert [g["id"] for g in r.json()["games"]] == [made["id"]], query
+    for offset in (2 ** 63, 10 ** 30):
+        r = client.get("/api/history", params={"offset": offset})
+        assert r.status_code == 422 and "offset" in r.text and "Traceback" not in r.text, r.text
+    assert client.get("/api/history", params={"offset": 2 ** 63 - 1}).json()["games"] == []
+
+
 # --- the migration ---------------------------------------------------------------------------------------
 def test_an_older_database_is_migrated(tmp_path):
     from alembic import command

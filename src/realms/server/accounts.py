@@ -30,7 +30,7 @@ import re
 import secrets
 import time
 import unicodedata
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, cast
 
 from argon2 import PasswordHasher
@@ -58,6 +58,7 @@ COMMON = {"password", "password1", "12345678", "123456789", "1234567890", "qwert
           "iloveyou", "sunshine", "princess", "football", "baseball", "abc12345", "password123", "00000000",
           "letmein1", "welcome1", "admin123", "passw0rd", "qwertyui", "asdfghjk", "87654321", "trustno1"}
 MODEL = PlackettLuce()
+MAX_OFFSET = 2**63 - 1  #: the largest OFFSET the databases take (a signed 64-bit integer)
 _hasher = PasswordHasher()
 
 
@@ -345,7 +346,9 @@ class Accounts:
         if since:
             q = q.where(GameRow.finished_at >= _day(since, "since"))
         if until:
-            q = q.where(GameRow.finished_at < _day(until, "until") + timedelta(days=1))
+            last = _day(until, "until")
+            if last.date() < date.max:  # the last day a date can name has no day after it: no upper bound
+                q = q.where(GameRow.finished_at < last + timedelta(days=1))
         with self.sessions() as db:
             if player:
                 text = player.strip().casefold()
@@ -410,7 +413,8 @@ class Accounts:
                     player: str | None = Query(default=None, max_length=220),
                     since: str | None = Query(default=None, description="YYYY-MM-DD, finished on or after"),
                     until: str | None = Query(default=None, description="YYYY-MM-DD, finished on or before"),
-                    limit: int = Query(default=50, ge=1, le=200), offset: int = Query(default=0, ge=0)) -> dict:
+                    limit: int = Query(default=50, ge=1, le=200),
+                    offset: int = Query(default=0, ge=0, le=MAX_OFFSET)) -> dict:
             """Finished games, newest first, by game, player (an account's name or a bot's) and date."""
             return self.history(game, player, since, until, limit, offset)
 
