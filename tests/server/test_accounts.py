@@ -366,6 +366,21 @@ def test_history_takes_the_last_date_and_refuses_offsets_the_database_cannot_hol
     assert client.get("/api/history", params={"offset": 2 ** 63 - 1}).json()["games"] == []
 
 
+def test_a_one_player_game_by_a_signed_in_player_is_not_rated(client, caplog):
+    caplog.set_level(logging.ERROR)
+    name, _ = signup(client)
+    made = client.post("/api/games", json={"game": "dominion", "seats": ["creator"],
+                                           "options": {"players": 1, "turn_limit": 2}})
+    assert made.status_code in (200, 201), made.text
+    made = made.json()
+    final = play_out(client, made["id"], made["seats"][0]["token"], pick=-1)
+    assert final["finished"]
+    page = client.get(f"/api/players/{name}").json()
+    assert page["ratings"] == []
+    assert page["finished"][0]["id"] == made["id"] and page["finished"][0]["seats"][0]["rating_change"] is None
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
+
+
 # --- the migration ---------------------------------------------------------------------------------------
 def test_an_older_database_is_migrated(tmp_path):
     from alembic import command

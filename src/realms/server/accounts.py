@@ -14,9 +14,10 @@
   Requests without the cookie (guests holding seat tokens, the load generators, scripts) authenticate by the
   secret in their body, which another site cannot know, so they need no CSRF token and work as before.
 - **Ratings**: openskill's Plackett-Luce model, one rating per game for each account and each bot name. A
-  table created ``rated`` (the default) is rated when it ends if every seat a person took is held by a
-  signed-in player (a different one each) and at least one is; bot seats are rated as their bot. A seat a
-  bot took over is still rated as its player's. Applied once (``games.rated_at``), whatever the process.
+  table created ``rated`` (the default) with two seats or more is rated when it ends if every seat a person
+  took is held by a signed-in player (a different one each) and at least one is; bot seats are rated as their
+  bot (a one-seat table, solitaire, ranks no one and is never rated). A seat a bot took over is still rated
+  as its player's. Applied once (``games.rated_at``), whatever the process.
 """
 
 from __future__ import annotations
@@ -237,7 +238,7 @@ class Accounts:
     # --- ratings --------------------------------------------------------------------------------
     def rate(self, live: LiveGame) -> None:
         """Apply a finished rated game to the ratings, once (see the module docstring)."""
-        if not live.rated:
+        if not live.rated or len(live.seats) < 2:  # a rating ranks seats against each other: a solitaire has none
             return
         people = [s for s in live.seats if s.access != "bot"]
         if not people or any(s.user_id is None for s in people) or \
