@@ -174,6 +174,20 @@ def test_replay_rejects_tampered_and_corrupt_records(tmp_path):
     assert r.exit_code == 2 and "cannot read" in r.output
 
 
+@pytest.mark.parametrize("game_id", ["kingdomino", "dominion", "burgundy"])
+def test_replay_of_a_record_whose_game_is_not_a_name_says_so_in_one_line(tmp_path, game_id):
+    import realms.games
+    from realms.core.record import GameRecord
+
+    record = GameRecord.start(realms.games.get(game_id), {"players": 2}, 1, ["alice", "bob"]).to_json()
+    record["game"] = [game_id]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    r = run("replay", str(path))
+    assert r.exit_code == 2 and (r.exception is None or isinstance(r.exception, SystemExit)), r.exception
+    assert len(r.output.strip().splitlines()) == 1 and "record game must be a game's name" in flat(r.output)
+
+
 def test_bench_json():
     r = run("bench", "kingdomino", "--seconds", "0.3", "--json", "-o", "players=2")
     assert r.exit_code == 0

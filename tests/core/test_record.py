@@ -171,6 +171,16 @@ def test_damaged_record(finished, changes, match):
         replay(damaged(finished, **changes))
 
 
+@pytest.mark.parametrize("game_id", ["kingdomino", "dominion", "burgundy"])
+@pytest.mark.parametrize("bad", [["kingdomino"], 7, None, {"id": "dominion"}, True])
+def test_a_game_field_that_is_not_a_name_is_a_record_error(game_id, bad):
+    game = realms.games.get(game_id)
+    record = GameRecord.start(game, {"players": 2}, 1, ["alice", "bob"]).to_json()
+    replay(record, require_finished=False)
+    with pytest.raises(RecordError, match=r"record game must be a game's name \(a string\), got "):
+        replay(damaged(record, game=bad), require_finished=False)
+
+
 @pytest.mark.parametrize("key", REQUIRED)
 def test_missing_field(finished, key):
     with pytest.raises(RecordError, match=f"record is missing {key}"):

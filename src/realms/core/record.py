@@ -113,6 +113,8 @@ def _check_shape(record: Mapping[str, Any]) -> None:
         raise RecordError(f"record is missing {', '.join(missing)}")
     if record["format"] != FORMAT:
         raise RecordError(f"record format is {record['format']!r}, expected {FORMAT!r}")
+    if not isinstance(record["game"], str):
+        raise RecordError(f"record game must be a game's name (a string), got {record['game']!r:.40}")
     if record["version"] != VERSION:
         raise RecordError(f"record version {record['version']!r} is not supported (this is version {VERSION})")
     if not isinstance(record["seed"], int) or isinstance(record["seed"], bool):
