@@ -167,6 +167,32 @@ def test_spaces_that_contradict_the_rows_are_rejected():
         parse_boards({"boards": [entry]}, "test")
 
 
+@pytest.mark.parametrize("text,message", [
+    ("[" * 100_000 + "]" * 100_000, "not valid JSON: nested too deeply"),
+    ('{"boards": ' + "[" * 100_000 + "]" * 100_000 + "}", "not valid JSON: nested too deeply"),
+    ('{"boards": [{"board": ' + "9" * 5000 + "}]}", "not valid JSON"),
+])
+def test_a_board_file_too_deep_or_too_long_to_read_is_a_clear_error(tmp_path, text, message):
+    path = _write(tmp_path, text)
+    with pytest.raises(OptionsError, match=message):
+        GAME.validate_options({"boards_file": path})
+    with pytest.raises(BoardError, match=message):
+        GAME.new({"boards_file": path}, 1)
+
+
+def test_spaces_and_regions_of_the_wrong_kind_are_rejected_with_a_clear_error():
+    good = json.loads(
+        (__import__("importlib").resources.files("realms.games.burgundy") / "data" / "boards.json").read_text())
+    entry = dict(good["boards"][0])
+    spaces = [dict(sp) for sp in entry["spaces"]]
+    spaces[0]["neighbours"] = [2, "three"]
+    with pytest.raises(BoardError, match="neighbours"):
+        parse_boards({"boards": [{**entry, "spaces": spaces}]}, "test")
+    for regions in ([{"spaces": [[1]]}], [{"spaces": [{"id": 1}]}]):
+        with pytest.raises(BoardError, match="every region needs a 'spaces' list of space numbers"):
+            parse_boards({"boards": [{**entry, "regions": regions}]}, "test")
+
+
 def test_missing_board_file_is_a_clear_error(tmp_path):
     with pytest.raises(OptionsError, match="cannot be read"):
         GAME.validate_options({"boards_file": str(tmp_path / "nope.json")})

@@ -418,6 +418,10 @@ def parse_boards(data: Any, where: str) -> dict[int, Board]:
     return out
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_spaces(board: Board, entry: Mapping[str, Any], where: str) -> None:
     spaces = entry.get("spaces")
     if spaces is not None:
@@ -438,7 +442,8 @@ def _check_spaces(board: Board, entry: Mapping[str, Any], where: str) -> None:
                 raise BoardError(f"{where}: space {i} has die {sp['die']} in 'spaces' but {board.dice[i]} in 'rows'")
             if "neighbours" in sp:
                 given = sp["neighbours"]
-                if not isinstance(given, list) or sorted(given) != _bits(board.nmask[i]):
+                if not isinstance(given, list) or not all(_is_int(n) for n in given) \
+                        or sorted(given) != _bits(board.nmask[i]):
                     raise BoardError(f"{where}: space {i} lists neighbours {given} but the hex grid gives "
                                      f"{_bits(board.nmask[i])}")
         if ids != set(board.ids):
@@ -449,8 +454,9 @@ def _check_spaces(board: Board, entry: Mapping[str, Any], where: str) -> None:
             raise BoardError(f"{where}: 'regions' must be a list")
         given_sets = set()
         for reg in regions:
-            if not isinstance(reg, Mapping) or not isinstance(reg.get("spaces"), list):
-                raise BoardError(f"{where}: every region needs a 'spaces' list")
+            if not isinstance(reg, Mapping) or not isinstance(reg.get("spaces"), list) \
+                    or not all(_is_int(n) for n in reg["spaces"]):
+                raise BoardError(f"{where}: every region needs a 'spaces' list of space numbers")
             given_sets.add(frozenset(reg["spaces"]))
         actual = {frozenset(_bits(m)) for m in board.region_mask}
         if given_sets != actual:
@@ -484,7 +490,9 @@ def load_boards_file(path: Any) -> dict[int, Board]:
         data = json.loads(p.read_text(encoding="utf-8"))
     except OSError as e:
         raise BoardError(f"burgundy: boards_file {str(path)!r} cannot be read: {e.strerror or e}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except RecursionError:  # the decoder recurses once per level of nesting
+        raise BoardError(f"burgundy: boards_file {str(path)!r} is not valid JSON: nested too deeply") from None
+    except ValueError as e:  # JSONDecodeError, UnicodeDecodeError, an integer of more digits than Python reads
         raise BoardError(f"burgundy: boards_file {str(path)!r} is not valid JSON: {e}") from None
     boards = parse_boards(data, f"burgundy: boards_file {str(path)!r}")
     _FILE_CACHE[key] = boards
