@@ -251,6 +251,44 @@ def test_failed_sign_ins_are_limited_per_name_from_anywhere(url):
         assert c.post("/api/account/signin", json={"name": unique(), "password": PASSWORD}).status_code == 401
 
 
+def test_failed_sign_ins_from_one_address_do_not_lock_the_owner_out_from_another(url):
+    with make_client(url, signin_rate=0.01, trusted_proxies=("127.0.0.1",), exempt_clients=("10.0.0.0/8",)) as c:
+        name, _ = signup(c)
+        c.cookies.clear()
+
+        def signin(address, password, who=name):
+            return c.post("/api/account/signin", json={"name": who, "password": password},
+                          headers={"x-forwarded-for": address}).status_code
+
+        codes = [signin("10.0.0.1", "wrong guess") for _ in range(11)]
+        assert codes == [401] * 10 + [429]
+        # the owner, from an address that has not been guessing, signs in
+        assert signin("10.0.0.2", PASSWORD) == 200
+        c.cookies.clear()
+        # the guessing address is still held up for that name, right password or not, and only for that name
+        assert signin("10.0.0.1", PASSWORD) == 429
+        assert signin("10.0.0.1", "wrong guess", who=unique()) == 401
+
+
+def test_guesses_at_one_name_from_many_addresses_meet_a_ceiling_that_spares_a_fresh_address(url):
+    with make_client(url, signin_burst=2, signin_rate=0.001, trusted_proxies=("127.0.0.1",),
+                     exempt_clients=("10.0.0.0/8",)) as c:
+        name, _ = signup(c)
+        c.cookies.clear()
+
+        def signin(address, password):
+            return c.post("/api/account/signin", json={"name": name, "password": password},
+                          headers={"x-forwarded-for": address}).status_code
+
+        # two guesses from each of many addresses: the name's ceiling (ten times an address's) is reached
+        codes = [signin(f"10.0.1.{i}", "wrong guess") for i in range(10) for _ in range(2)]
+        assert codes == [401] * 20
+        assert signin("10.0.1.0", "wrong guess") == 429  # held by its own limit
+        assert signin("10.0.2.1", "wrong guess") == 401  # a fresh address may still try once
+        assert signin("10.0.2.1", "wrong guess") == 429  # but past the ceiling, one failure holds it
+        assert signin("10.0.2.2", PASSWORD) == 200  # and the owner from a fresh address is never held
+
+
 # --- logs ----------------------------------------------------------------------------------------------------
 def test_no_password_or_session_secret_in_the_logs(client, caplog):
     caplog.set_level(logging.DEBUG)

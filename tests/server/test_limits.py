@@ -255,3 +255,19 @@ def test_idle_connections_of_one_client_cannot_crowd_out_others(strict_server):
     finally:
         for s in idle:
             s.close()
+
+
+# --- the bucket store ---------------------------------------------------------------------------------------
+def test_a_full_bucket_store_evicts_the_least_recently_used_and_keeps_a_limited_bucket():
+    from realms.server.limits import Buckets
+
+    store = Buckets(rate=0.001, burst=1, most=100)
+    assert store.take("guesser")  # its one token spent: limited from now on
+    for i in range(1000):  # many other clients, each mid-way through its own limit (none may simply be dropped)
+        assert store.take(("other", i))
+        assert len(store.buckets) <= 100
+        if i % 25 == 0:  # the limited client keeps trying, so it stays among the recently used
+            assert not store.take("guesser"), i
+    assert not store.take("guesser")
+    assert len(store.buckets) <= 100
+    assert ("other", 999) in store.buckets and ("other", 0) not in store.buckets  # the oldest went first

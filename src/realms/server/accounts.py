@@ -4,9 +4,11 @@
   characters, not only spaces, not the name, not one of the commonest) hashed with Argon2id (argon2-cffi,
   its default parameters); hashing runs in a worker thread. Unknown names cost the same hashing time as
   wrong passwords, and both get the same answer.
-- **Sessions**: ``POST /api/account/signin`` (or ``signup``) sets the cookie ``realms_session`` (32 random
-  bytes; HttpOnly, SameSite=Lax, Path=/, 30 days; Secure when the request came over https, told by the
-  connection or by a trusted proxy's X-Forwarded-Proto, as for HSTS). The database keeps its SHA-256 only.
+- **Sessions**: ``POST /api/account/signin`` (or ``signup``) sets the session cookie (32 random
+  bytes; HttpOnly, SameSite=Lax, Path=/, 30 days): ``__Host-realms_session`` with Secure when the request came
+  over https (told by the connection or by a trusted proxy's X-Forwarded-Proto, as for HSTS), else
+  ``realms_session``. It is read by ``realms.server.session`` alone, as the CSRF guard reads it; a request
+  carrying it twice is refused (400). The database keeps its SHA-256 only.
 - **CSRF**: every state-changing request (POST, PUT, PATCH, DELETE) with an ``Origin`` naming a host this
   server does not answer to, or with ``Sec-Fetch-Site: cross-site``/``same-site``, is refused (403); one that
   carries the session cookie must also carry ``X-CSRF-Token``: an HMAC of the cookie under a key kept in the
@@ -47,11 +49,13 @@ import realms.games
 from realms.server.db import GameRow, RatingRow, SeatRow, ServerKey, SessionRow, UserRow, now, secret_hash
 from realms.server.limits import Buckets, RateLimited
 from realms.server.live import ApiError, LiveGame, Manager, epoch
+from realms.server.session import TwoSessionCookies, cookie_name, session_cookie
 
 log = logging.getLogger("realms.server")
-COOKIE = "realms_session"
 CSRF_HEADER = b"x-csrf-token"
 SESSION_DAYS = 30
+#: failed sign-ins for one name from all addresses together: this many times one address's rate and burst
+NAME_CEILING = 10
 NAME_RE = re.compile(r"[^\W_][\w.-]{1,23}")
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 #: refused outright (the commonest passwords of at least 8 characters)
@@ -90,15 +94,13 @@ def csrf_token(key: bytes, cookie: str) -> str:
     return hmac.new(key, b"csrf|" + cookie.encode("utf-8", "replace"), hashlib.sha256).hexdigest()
 
 
-def cookie_of(headers: Any) -> str | None:
-    """The session cookie in raw ASGI headers, or None."""
-    for name, value in headers:
-        if name == b"cookie":
-            for part in value.decode("latin-1").split(";"):
-                k, _, v = part.strip().partition("=")
-                if k == COOKIE and v:
-                    return v
-    return None
+def cookie_of(request: Any, https: bool) -> str | None:
+    """The session cookie of a request or WebSocket (``realms.server.session``), or None; 400 when it is
+    sent twice (the guard refuses such a request before it gets here)."""
+    try:
+        return session_cookie(request.scope.get("headers", ()), https)
+    except TwoSessionCookies as e:
+        raise ApiError(400, str(e)) from None
 
 
 def check_name(name: str) -> str:
@@ -142,14 +144,19 @@ class Accounts:
         self.sessions = manager.sessions
         self.key = server_key(engine)
         settings = limits.settings
-        self.by_name = Buckets(settings.signin_rate, settings.signin_burst)  # failed sign-ins per account name
+        # failed sign-ins per (account name, address), and per name from everywhere (a far higher ceiling)
+        self.by_name_client = Buckets(settings.signin_rate, settings.signin_burst)
+        self.by_name = Buckets(settings.signin_rate * NAME_CEILING, settings.signin_burst * NAME_CEILING)
         manager.key = self.key
         manager.on_finish = self.rate
 
     # --- who is asking ------------------------------------------------------------------------
+    def https(self, request: Any) -> bool:
+        return bool(self.limits.scheme_of(request.scope) == "https")
+
     def user_of(self, request: Any) -> tuple[int, str] | None:
         """The signed-in account (id, name) of a request or WebSocket, or None."""
-        cookie = cookie_of(request.scope.get("headers", ()))
+        cookie = cookie_of(request, self.https(request))
         if cookie is None or len(cookie) > 200:
             return None
         with self.sessions() as db:
@@ -162,7 +169,7 @@ class Accounts:
 
     def account(self, request: Request) -> dict[str, Any]:
         user = self.user_of(request)
-        cookie = cookie_of(request.scope.get("headers", ()))
+        cookie = cookie_of(request, self.https(request))
         return {"user": {"id": user[0], "name": user[1]} if user else None,
                 "csrf": csrf_token(self.key, cookie) if cookie else None}
 
@@ -177,9 +184,9 @@ class Accounts:
             db.execute(delete(SessionRow).where(SessionRow.user_id == user_id, SessionRow.expires_at < stamp))
             db.add(SessionRow(token_hash=secret_hash(token), user_id=user_id, created_at=stamp,
                               expires_at=stamp + timedelta(days=SESSION_DAYS)))
-        https = self.limits.scheme_of(request.scope) == "https"
-        response.set_cookie(COOKIE, token, max_age=SESSION_DAYS * 86400, path="/", httponly=True, samesite="lax",
-                            secure=https)
+        https = self.https(request)
+        response.set_cookie(cookie_name(https), token, max_age=SESSION_DAYS * 86400, path="/", httponly=True,
+                            samesite="lax", secure=https)
         return csrf_token(self.key, token)
 
     async def signup(self, request: Request, body: Credentials, response: Response) -> dict[str, Any]:
@@ -203,10 +210,14 @@ class Accounts:
         client = self.limits.client_of(request.scope)
         self._charge(client)
         key = unicodedata.normalize("NFC", body.name.strip()).casefold()
-        bucket = self.by_name.get(key)
-        bucket._refill(time.monotonic())
-        if bucket.tokens < 1:  # too many failures for this name, from anywhere
-            raise RateLimited("sign-in attempts for this name", bucket.wait())
+        mine, ceiling = self.by_name_client.get((key, client)), self.by_name.get(key)
+        stamp = time.monotonic()
+        mine._refill(stamp)
+        ceiling._refill(stamp)
+        if mine.tokens < 1:  # too many failures for this name from this address
+            raise RateLimited("sign-in attempts for this name", mine.wait())
+        if ceiling.tokens < 1 and mine.tokens < mine.burst:  # the name is past its ceiling, and this address
+            raise RateLimited("sign-in attempts for this name", ceiling.wait())  # has failed for it lately
         with self.sessions() as db:
             row = db.execute(select(UserRow.id, UserRow.name, UserRow.password_hash)
                              .where(UserRow.name_key == key)).first()
@@ -217,7 +228,8 @@ class Accounts:
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             ok = False
         if not ok or row is None:
-            bucket.take()
+            mine.take()
+            ceiling.take()
             raise ApiError(401, "wrong name or password")
         if _hasher.check_needs_rehash(row.password_hash):
             fresh = await asyncio.to_thread(_hasher.hash, body.password)
@@ -227,12 +239,12 @@ class Accounts:
         return {"user": {"id": row.id, "name": row.name}, "csrf": csrf}
 
     def signout(self, request: Request, response: Response) -> dict[str, Any]:
-        cookie = cookie_of(request.scope.get("headers", ()))
+        https = self.https(request)
+        cookie = cookie_of(request, https)
         if cookie:
             with self.sessions.begin() as db:
                 db.execute(delete(SessionRow).where(SessionRow.token_hash == secret_hash(cookie)))
-        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
-                               secure=self.limits.scheme_of(request.scope) == "https")
+        response.delete_cookie(cookie_name(https), path="/", httponly=True, samesite="lax", secure=https)
         return {"user": None, "csrf": None}
 
     # --- ratings --------------------------------------------------------------------------------
@@ -392,7 +404,7 @@ class Accounts:
 
         @app.post("/api/account/signin", tags=["accounts"])
         async def signin(request: Request, body: Credentials, response: Response) -> dict[str, Any]:
-            """Sign in (session cookie). Rate limited per client and, for failures, per name."""
+            """Sign in (session cookie). Rate limited per client and, for failures, per name and address."""
             return await self.signin(request, body, response)
 
         @app.post("/api/account/signout", tags=["accounts"])

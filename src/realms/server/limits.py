@@ -20,6 +20,7 @@ import ipaddress
 import os
 import resource
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -190,11 +191,13 @@ class Bucket:
 
 
 class Buckets:
-    """One bucket per key (a client address, a seat), forgotten once full again (bounded memory)."""
+    """One bucket per key (a client address, a seat), in the order last used. At ``most`` buckets, the full
+    ones (nothing to remember) are forgotten, then the least recently used until a tenth of the room is free:
+    never every bucket at once, which would let a sender of many new keys reset everyone's limits."""
 
     def __init__(self, rate: float, burst: int, most: int = 100_000) -> None:
         self.rate, self.burst, self.most = rate, burst, most
-        self.buckets: dict[Any, Bucket] = {}
+        self.buckets: OrderedDict[Any, Bucket] = OrderedDict()
 
     def get(self, key: Any) -> Bucket:
         b = self.buckets.get(key)
@@ -202,6 +205,8 @@ class Buckets:
             if len(self.buckets) >= self.most:
                 self.prune()
             b = self.buckets[key] = Bucket(self.rate, self.burst)
+        else:
+            self.buckets.move_to_end(key)
         return b
 
     def take(self, key: Any) -> bool:
@@ -213,8 +218,9 @@ class Buckets:
             b._refill(now)
             if b.tokens >= b.burst:
                 del self.buckets[k]
-        if len(self.buckets) >= self.most:  # still full: everyone starts afresh rather than grow
-            self.buckets.clear()
+        keep = self.most - max(1, self.most // 10)
+        while len(self.buckets) > keep:  # still full: the least recently used go first
+            self.buckets.popitem(last=False)
 
 
 #: the address of the client whose request or WebSocket is being served (set by the guard)
