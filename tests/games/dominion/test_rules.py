@@ -449,3 +449,16 @@ def test_stats_give_the_turns_of_the_fourth_and_eighth_province():
             assert G.stats(s) == [{"province_4_turn": 4}]
     assert G.stats(s) == [{"province_4_turn": 4, "province_8_turn": 8}]
     assert s.to_move is None and G.turns(s) == [8]
+
+
+def test_the_rules_docstring_names_the_questions_asked_with_one_answer():
+    """rules.py's account of the turn machine must agree with ``always_ask`` (docs/dominion.md, "Forced steps")."""
+    import realms.games.dominion.rules as rules
+    from realms.games.dominion.cards import HANDLERS
+
+    text = " ".join((rules.__doc__ or "").split())
+    assert "only one legal choice, are resolved by the engine" not in text
+    assert "always_ask" in text
+    asked = {"Moat" if h.name == "Reaction" else h.name for h in HANDLERS.values() if h.always_ask}
+    assert asked == {"Moat", "Bureaucrat", "Library"}
+    assert [name for name in sorted(asked) if name not in text] == []

@@ -8,8 +8,12 @@ left, Clean-up follows at once: hand and play go to the discard pile, five cards
 game ends if the Province pile (or Colony pile) or any three Supply piles are empty.
 
 Pending decisions. Card effects that need a choice push frames (lists of ints, see ``cards/card.py``)
-onto ``state.stack``; the top frame decides who moves. Frames with nothing to decide, or only one
-legal choice, are resolved by the engine straight away.
+onto ``state.stack``; the top frame decides who moves. A frame with nothing to decide is resolved by the
+engine straight away, and so is one with a single legal choice, unless its handler sets ``always_ask``:
+whether a question comes at all must not depend on what only its decider can see, so a Moat owner's
+reveal (``no`` alone without a Moat in hand), Bureaucrat's victim and every card Library draws are asked
+even with one answer. The Buy phase is always asked while a buy remains (``end_buys`` may be the only
+answer). docs/dominion.md, "Forced steps", says the same for players.
 """
 
 from __future__ import annotations
