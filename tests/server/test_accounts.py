@@ -105,6 +105,58 @@ def test_the_session_cookie_is_secure_over_https_behind_a_trusted_proxy(url):
         assert r.status_code == 201 and "Secure" in r.headers["set-cookie"]
 
 
+
+def test_over_https_the_session_cookie_is_named_host_secure_and_path_root(url):
+    with make_client(url, trusted_proxies=("127.0.0.1",)) as c:
+        https = {"x-forwarded-proto": "https"}
+        r = c.post("/api/account/signup", json={"name": unique(), "password": PASSWORD}, headers=https)
+        cookie = r.headers["set-cookie"]
+        assert r.status_code == 201 and cookie.startswith("__Host-realms_session=")
+        attrs = [a.strip().lower() for a in cookie.split(";")[1:]]
+        assert "secure" in attrs and "path=/" in attrs and not any(a.startswith("domain") for a in attrs)
+        value = cookie.split(";")[0].split("=", 1)[1]
+    with make_client(url, trusted_proxies=("127.0.0.1",)) as c:
+        # read back under that name over https; the plain name (which any subdomain could plant) is not read
+        assert c.get("/api/account", headers={**https, "cookie": f"__Host-realms_session={value}"}
+                     ).json()["user"] is not None
+        assert c.get("/api/account", headers={**https, "cookie": f"realms_session={value}"}).json()["user"] is None
+
+
+# --- two session cookies --------------------------------------------------------------------------------
+def session_of(c):
+    return c.cookies.get("realms_session")
+
+
+def test_a_request_with_two_session_cookies_is_refused_and_gets_no_seat_secret(url):
+    """A planted cookie (the victim's) before the attacker's own, with the attacker's CSRF token: refused
+    (400), whichever order, in one Cookie header or two; nothing is handed out and nobody is acted as."""
+    with make_client(url) as victim, make_client(url) as attacker, make_client(url) as bare:
+        signup(victim)
+        made = victim.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "open"],
+                                               "pace": "turn"}).json()
+        gid, secret = made["id"], made["seats"][0]["token"]
+        signup(attacker)
+        csrf = attacker.headers["x-csrf-token"]
+        v, a = session_of(victim), session_of(attacker)
+        for headers in ([("cookie", f"realms_session={v}; realms_session={a}")],
+                        [("cookie", f"realms_session={a}; realms_session={v}")],
+                        [("cookie", f"realms_session={v}"), ("cookie", f"realms_session={a}")]):
+            r = bare.post(f"/api/games/{gid}/mine", headers=[*headers, ("x-csrf-token", csrf)])
+            assert r.status_code == 400 and "session cookie" in r.json()["detail"], r.text
+            assert secret not in r.text and "Traceback" not in r.text
+            r = bare.get("/api/account", headers=headers)
+            assert r.status_code == 400 and "Traceback" not in r.text
+        # the victim's table is as it was: their seat still theirs, no new game for anyone
+        assert victim.post(f"/api/games/{gid}/mine").json() == {"seats": [{"seat": 0, "token": secret}]}
+
+
+def test_the_csrf_guard_and_the_account_read_the_same_session_cookie(client):
+    """A token made for one cookie does not pass for a request the account reads as another."""
+    from realms.server import accounts, security
+    from realms.server.session import session_cookie
+    assert accounts.session_cookie is session_cookie and security.session_cookie is session_cookie
+
+
 def test_wrong_name_or_password_get_the_same_answer(client):
     name, _ = signup(client)
     client.cookies.clear()

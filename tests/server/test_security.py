@@ -64,6 +64,21 @@ def test_a_websocket_from_another_origin_is_refused(client):
         assert ws.receive_json()["type"] == "update"
 
 
+
+def test_a_request_or_websocket_with_two_session_cookies_is_refused(client):
+    made = new_game(client)
+    url = f"/ws/games/{made['id']}?token={made['seats'][0]['token']}"
+    two = {"cookie": "realms_session=planted; realms_session=mine"}
+    r = client.get("/api/meta", headers=two)
+    assert r.status_code == 400 and "session cookie" in r.json()["detail"] and "Traceback" not in r.text
+    assert client.get("/api/meta", headers={"cookie": "realms_session=mine; other=1"}).status_code == 200
+    with pytest.raises(WebSocketDisconnect):
+        with client.websocket_connect(url, headers=two):
+            pass
+    with client.websocket_connect(url, headers={"cookie": "realms_session=mine"}) as ws:
+        assert ws.receive_json()["type"] == "update"
+
+
 def test_an_action_posted_as_text_plain_is_415(client):
     made = new_game(client)
     token = made["seats"][0]["token"]

@@ -14,8 +14,10 @@ action route included):
 - a state-changing request (POST, PUT, PATCH, DELETE) from another site is refused (403): an ``Origin`` that
   names a host not allowed (or "null"), or ``Sec-Fetch-Site: cross-site``/``same-site``; one carrying the
   session cookie must also carry the CSRF token that goes with it in ``X-CSRF-Token`` (see
-  ``realms.server.accounts``). Requests without the cookie carry their authority (a seat's secret) in the
-  body, so they need no token: guests, scripts and the load generators work as before;
+  ``realms.server.accounts``; the cookie is read by ``realms.server.session``, as the accounts read it, and
+  a request carrying it twice is refused, 400, WebSocket handshakes included). Requests without the cookie
+  carry their authority (a seat's secret) in the body, so they need no token: guests, scripts and the load
+  generators work as before;
 - every HTTP answer carries the security headers below (HSTS only over https, told by the connection or
   by a trusted proxy's X-Forwarded-Proto).
 """
@@ -28,6 +30,7 @@ from typing import Any
 import orjson
 
 from realms.server.limits import CLIENT, Limits, RateLimited, Settings
+from realms.server.session import TwoSessionCookies, session_cookie
 
 MAX_BODY = 64 * 1024
 
@@ -74,11 +77,11 @@ class Guard:
         self.any_host = "*" in self.hosts
         #: the session cookie's CSRF token: (cookie) -> token; None: no accounts (set by the app)
         self.csrf: Any = None
-        self.cookie_name = b"realms_session="
 
     def cross_site(self, scope: dict[str, Any]) -> str | None:
         """Why a state-changing request is refused as cross-site (or without its CSRF token), or None."""
-        cookie = token = None
+        cookie = session_cookie(scope.get("headers", ()), self.limits.scheme_of(scope) == "https")
+        token = None
         for name, value in scope.get("headers", ()):
             if name == b"origin":
                 origin = value.decode("latin-1").strip().lower()
@@ -88,17 +91,19 @@ class Guard:
             elif name == b"sec-fetch-site":
                 if value.strip().lower() in (b"cross-site", b"same-site"):
                     return "a request from another site is refused"
-            elif name == b"cookie" and self.cookie_name in value:
-                for part in value.split(b";"):
-                    part = part.strip()
-                    if part.startswith(self.cookie_name):
-                        cookie = part[len(self.cookie_name):].decode("latin-1")
             elif name == b"x-csrf-token":
                 token = value.decode("latin-1")
         if cookie and self.csrf is not None:
             if token is None or not secrets.compare_digest(token.encode(), self.csrf(cookie).encode()):
                 return "missing or wrong CSRF token (X-CSRF-Token): reload the page"
         return None
+
+    def _one_session_cookie(self, scope: dict[str, Any]) -> bool:
+        try:
+            session_cookie(scope.get("headers", ()), self.limits.scheme_of(scope) == "https")
+        except TwoSessionCookies:
+            return False
+        return True
 
     def host_ok(self, scope: dict[str, Any]) -> bool:
         if self.any_host:
@@ -139,6 +144,11 @@ class Guard:
 
         if not self.host_ok(scope):
             await answer(*_plain(400, "this server does not answer to that host name"))
+            return
+        try:
+            session_cookie(scope.get("headers", ()), https)
+        except TwoSessionCookies as e:
+            await answer(*_plain(400, str(e)))
             return
         client = self.limits.client_of(scope)
         CLIENT.set(client)
@@ -215,6 +225,8 @@ class Guard:
             refuse = "host"
         elif not self.origin_ok(scope):
             refuse = "origin"
+        elif not self._one_session_cookie(scope):
+            refuse = "two session cookies"
         else:
             client = self.limits.client_of(scope)
             CLIENT.set(client)
