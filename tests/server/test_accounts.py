@@ -290,14 +290,14 @@ def test_sign_in_attempts_are_rate_limited_per_client(url):
         assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
 
 
-def test_failed_sign_ins_are_limited_per_name_from_anywhere(url):
+def test_failed_sign_ins_are_limited_per_name_for_the_address_that_failed(url):
     with make_client(url, signin_burst=3, signin_rate=0.01, exempt_clients=("127.0.0.1",)) as c:
         name, _ = signup(c)
         c.cookies.clear()
         codes = [c.post("/api/account/signin", json={"name": name, "password": "wrong guess"}).status_code
                  for _ in range(4)]
         assert codes == [401, 401, 401, 429]
-        # the right password waits too: guessing is no quicker for a patient attacker
+        # the right password from that address waits too: guessing is no quicker for a patient attacker
         assert c.post("/api/account/signin", json={"name": name, "password": PASSWORD}).status_code == 429
         # another name is not held up (the client itself is exempt here)
         assert c.post("/api/account/signin", json={"name": unique(), "password": PASSWORD}).status_code == 401
