@@ -140,21 +140,28 @@ def test_many_kernel_games():
     _games(CASES, 20 if FULL else 2)
 
 
+def _same_as_the_protocol(play, opts, g):
+    """Game ``g`` of ``play`` (a fast path's games) is the protocol's game between ``RandomAgent`` seats: result,
+    turns, decisions and statistics; returns its kingdom."""
+    seeds = [derive_seed(g, q) for q in range(2)]
+    out = play(g, seeds)
+    s = GAME.new(opts, g)
+    bots = [RandomAgent(Rng(x)) for x in seeds]
+    n = 0
+    while s.to_move is not None:
+        GAME.apply(s, bots[s.to_move].act(GAME, s))
+        n += 1
+    assert (out.result, out.turns, out.actions, out.stats) == (GAME.result(s), s.turns, n, GAME.stats(s))
+    return s.kingdom
+
+
 def test_fast_games_take_the_kernel_and_fall_back():
     opts = GAME.validate_options({"players": 2})
     play = GAME.fast_games(opts, ["random", "random"])
     assert isinstance(play, kernel.KernelGames)
     # the same games as the protocol: result, turns, decisions and statistics
     for g in range(4):
-        seeds = [derive_seed(g, q) for q in range(2)]
-        out = play(g, seeds)
-        s = GAME.new(opts, g)
-        bots = [RandomAgent(Rng(x)) for x in seeds]
-        n = 0
-        while s.to_move is not None:
-            GAME.apply(s, bots[s.to_move].act(GAME, s))
-            n += 1
-        assert (out.result, out.turns, out.actions, out.stats) == (GAME.result(s), s.turns, n, GAME.stats(s))
+        _same_as_the_protocol(play, opts, g)
     # a seat that is not random, the flag off, or a card the kernel does not play: not the kernel
     assert not isinstance(GAME.fast_games(opts, ["random", "big-money"]), kernel.KernelGames)
     kernel.ENABLED = False
@@ -191,17 +198,9 @@ def test_a_random_kingdom_dealt_with_an_uncovered_card_alone_plays_through_the_r
         assert GAME.play_path(opts, ["random", "random"]) == play.path
         witch = declined = 0
         for g in range(12):
-            seeds = [derive_seed(g, q) for q in range(2)]
-            out = play(g, seeds)
-            s = GAME.new(opts, g)
-            witch += BY_NAME["Witch"] in s.kingdom
-            declined += any(NAMES[c] in left for c in s.kingdom)
-            bots = [RandomAgent(Rng(x)) for x in seeds]
-            n = 0
-            while s.to_move is not None:
-                GAME.apply(s, bots[s.to_move].act(GAME, s))
-                n += 1
-            assert (out.result, out.turns, out.actions, out.stats) == (GAME.result(s), s.turns, n, GAME.stats(s))
+            kingdom = _same_as_the_protocol(play, opts, g)
+            witch += BY_NAME["Witch"] in kingdom
+            declined += any(NAMES[c] in left for c in kingdom)
         assert play.declined == declined and 0 < witch <= declined < 12
     finally:
         kernel.SUPPORTED = saved
