@@ -8,7 +8,7 @@ import pytest
 
 import realms.games
 from realms.core.errors import IllegalAction, OptionsError
-from realms.games.dominion.cards import BY_NAME, COST, NAMES, NCARDS
+from realms.games.dominion.cards import BY_NAME, CARDS, COST, NAMES, NCARDS
 from realms.games.dominion.rules import ACTIONS, DominionState
 from realms.games.dominion.supply import FIRST_GAME, KINGDOM_NAMES
 from tests.games.dominion.util import (
@@ -17,6 +17,7 @@ from tests.games.dominion.util import (
     empty_pile,
     hand,
     ids,
+    kingdom_with,
     legal,
     names,
     new,
@@ -379,7 +380,7 @@ def test_bad_kingdoms_are_rejected(kingdom, match):
         G.new({"kingdom": kingdom}, 0)
 
 
-@pytest.mark.parametrize("opts,match", [({"players": 5}, "between 1 and 4"), ({"edition": "third"}, "first, second"),
+@pytest.mark.parametrize("opts,match", [({"players": 7}, "between 1 and 6"), ({"edition": "third"}, "first, second"),
                                         ({"colony_platinum": "maybe"}, "true or false"), ({"colour": 1}, "unknown")])
 def test_bad_options(opts, match):
     with pytest.raises(OptionsError, match=match):
@@ -462,3 +463,75 @@ def test_the_rules_docstring_names_the_questions_asked_with_one_answer():
     asked = {"Moat" if h.name == "Reaction" else h.name for h in HANDLERS.values() if h.always_ask}
     assert asked == {"Moat", "Bureaucrat", "Library"}
     assert [name for name in sorted(asked) if name not in text] == []
+
+
+# --- 5 and 6 players, the sets option ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players,provinces,curses,copper", [(5, 15, 40, 85), (6, 18, 50, 78)])
+def test_five_and_six_players_play_with_a_second_set_of_base_cards(players, provinces, curses, copper):
+    s = G.new({"players": players, "kingdom": kingdom_with("Gardens")}, 0)
+    sup = {NAMES[c]: s.supply[c] for c in s.piles}
+    assert sup["Province"] == provinces and sup["Curse"] == curses and sup["Copper"] == copper
+    assert sup["Estate"] == sup["Duchy"] == sup["Gardens"] == 12
+    assert sup["Silver"] == 80 and sup["Gold"] == 60
+    assert all(sorted(names(s.hand[p] + s.deck[p])) == ["Copper"] * 7 + ["Estate"] * 3 for p in range(players))
+
+
+def test_five_players_end_on_four_empty_piles_not_three():
+    s = new(players=5)
+    empty_pile(s, "Curse", "Village")
+    set_pile(s, "Estate", 1)
+    start_turn(s, hand=["Copper", "Copper"], deck=["Copper"] * 5)
+    act(s, "play_treasures")
+    act(s, "buy", "Estate")
+    assert s.to_move == 1 and s.empty == 3  # three empty piles do not end a 5-player game
+    empty_pile(s, "Smithy")
+    start_turn(s, 1, hand=["Copper"], deck=["Copper"] * 5)
+    act(s, "play_treasures")
+    act(s, "end_buys")
+    assert s.to_move is None
+
+
+def test_five_players_still_end_on_the_province_pile():
+    s = new(players=5)
+    set_pile(s, "Province", 1)
+    start_turn(s, hand=["Gold", "Gold", "Gold"], deck=["Copper"] * 5)
+    act(s, "play_treasures")
+    act(s, "buy", "Province")
+    assert s.to_move is None
+
+
+@pytest.mark.parametrize("sets,boxes", [("base", {"base"}), ("intrigue", {"intrigue"}),
+                                        ("seaside,intrigue", {"intrigue", "seaside"}),
+                                        ("all", {"base", "intrigue", "seaside"})])
+def test_sets_option_draws_a_random_kingdom_from_the_chosen_boxes(sets, boxes):
+    seen: set[str] = set()
+    for seed in range(40):
+        s = G.new({"players": 2, "kingdom": "random", "sets": sets}, seed)
+        assert len(s.kingdom) == 10
+        seen |= {CARDS[c].set for c in s.kingdom}
+    assert seen == boxes
+
+
+def test_sets_option_keeps_each_edition_s_randomizer_deck():
+    for seed in range(40):
+        for edition, number in (("first", 1), ("second", 2)):
+            s = G.new({"players": 2, "kingdom": "random", "sets": "all", "edition": edition}, seed)
+            assert all(number in CARDS[c].editions for c in s.kingdom)
+
+
+@pytest.mark.parametrize("value", ["prosperity", "", "base,dark-ages", 3])
+def test_sets_option_refuses_what_is_not_a_box(value):
+    with pytest.raises(OptionsError, match="sets"):
+        G.new({"players": 2, "kingdom": "random", "sets": value}, 0)
+
+
+def test_a_state_saved_before_the_expansions_reads_with_their_fields_empty():
+    s = new()
+    data = s.to_data()
+    for name in ("discount", "dur", "held", "nvmat", "island", "embargo", "gains", "shield", "extra", "outpost"):
+        del data[name]
+    t = DominionState.from_data(json.loads(json.dumps(data)))
+    assert t.dur == [[], []] and t.embargo == (0,) * NCARDS and t.discount == 0 and not t.extra
+    assert G.legal_actions(t) == G.legal_actions(s)

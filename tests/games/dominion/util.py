@@ -109,7 +109,7 @@ def recount(s: DominionState) -> None:
     """Make ``owned`` agree with the zones after surgery."""
     for p in range(s.players):
         cnt = [0] * NCARDS
-        for zone in (s.hand, s.deck, s.disc, s.play, s.aside, s.look):
+        for zone in (s.hand, s.deck, s.disc, s.play, s.aside, s.look, s.held, s.shown, s.bottom, s.nvmat, s.island):
             for c in zone[p]:
                 cnt[c] += 1
         s.owned[p] = cnt
@@ -181,7 +181,7 @@ def deck_top(s: DominionState, p: int, k: int) -> list[str]:
 
 def total_cards(s: DominionState) -> int:
     t = sum(s.supply) + len(s.trash)
-    for zone in (s.hand, s.deck, s.disc, s.play, s.aside, s.look):
+    for zone in (s.hand, s.deck, s.disc, s.play, s.aside, s.look, s.held, s.shown, s.bottom, s.nvmat, s.island):
         t += sum(len(z) for z in zone)
     return t
 

@@ -114,6 +114,8 @@ class Dominion(rules.Dominion):
             return "numba, the 'fast' extra, is not installed"
         if not kernel.ENABLED:
             return "the compiled kernel is switched off"
+        if options["players"] > kernel.MAXP:
+            return f"the compiled kernel plays 1-{kernel.MAXP} players"
         missing = kernel.uncovered(options)
         return f"the compiled kernel does not cover {', '.join(missing)}" if missing else ""
 

@@ -16,13 +16,13 @@ from typing import Any, Protocol
 
 from realms.core.game import FastOutcome
 from realms.core.rng import check_seed
-from realms.games.dominion.cards import COINS, COST, HANDLERS, IS_ACTION, IS_TREASURE
+from realms.games.dominion.cards import COINS, HANDLERS, IS_ACTION, IS_TREASURE
 from realms.games.dominion.cards.basic import SILVER
 from realms.games.dominion.cards.card import CARD_ACTIONS, END_ACTIONS, END_BUYS, PLAY_TREASURES
 from realms.games.dominion.frames import play_card
-from realms.games.dominion.rules import BUY_PHASE, Dominion
+from realms.games.dominion.rules import BUY_PHASE, SPECIAL_TREASURE, Dominion
 from realms.games.dominion.state import DominionState
-from realms.games.dominion.zones import gain, hand_left
+from realms.games.dominion.zones import hand_left
 
 
 class Decider(Protocol):
@@ -61,7 +61,13 @@ def play(game: Dominion, s: DominionState, bots: Sequence[Decider], record: list
                         break
                 else:
                     c = -1
-                if c >= 0:  # the bot plays all its Treasures at once (PLAY_TREASURES), as _buy_phase does
+                if c >= 0 and (s.copper_bonus or s.corsair or any(SPECIAL_TREASURE[c] for c in hand)):
+                    # a Treasure or a card played this turn adds to playing Treasures: the engine's own step
+                    if record is not None:
+                        record.append(PLAY_TREASURES)
+                    game._buy_phase(s, p, PLAY_TREASURES, False)
+                    n += 1
+                elif c >= 0:  # the bot plays all its Treasures at once (PLAY_TREASURES), as _buy_phase does
                     if record is not None:
                         record.append(PLAY_TREASURES)
                     played = s.play[p]
@@ -91,10 +97,7 @@ def play(game: Dominion, s: DominionState, bots: Sequence[Decider], record: list
             else:
                 if record is not None:
                     record.append(CARD_ACTIONS + 1 + 3 * c)
-                s.coins -= COST[c]
-                s.buys -= 1
-                s.bought = True
-                gain(s, p, c, 0, True)
+                game._buy(s, p, c, False)  # the engine's buy: costs now, Embargo tokens, the turn's record
             advance(s)
             continue
         c = bot.choose_play(s, [c for c in hand if IS_ACTION[c]])

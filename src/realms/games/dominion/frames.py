@@ -14,6 +14,8 @@ handler's ``Field`` declarations, read by name: ``f[Gain.MAX_COST]``):
 - ``[BODY, 0, p, CARD, IMMUNE, FIRST]`` the Attack's effects, once every reaction is settled (``IMMUNE``:
   the mask of seats that revealed one).
 - ``[REPLAY, 0, p, CARD]`` play ``CARD`` again (Throne Room's second play).
+- ``[START, 0, p, *WAITING]`` the start of ``p``'s turn: each Duration in ``WAITING`` (one entry per play that
+  will act, see ``zones.stay``) acts in turn (``Card.duration``), in the order they were played.
 """
 
 from __future__ import annotations
@@ -40,11 +42,13 @@ from realms.games.dominion.cards.card import (
     Field,
     Handler,
     Say,
+    Tail,
     card_of,
     discard_say,
     handler,
 )
 from realms.games.dominion.zones import (
+    cost,
     distinct,
     draw,
     flush_discards,
@@ -59,7 +63,7 @@ from realms.games.dominion.zones import (
 if TYPE_CHECKING:
     from realms.games.dominion.state import DominionState
 
-GAIN, DISCARD_DOWN, REACT, BODY, REPLAY = -1, -2, -3, -4, -5
+GAIN, DISCARD_DOWN, REACT, BODY, REPLAY, START = -1, -2, -3, -4, -5, -6
 
 
 def push_gain(s: DominionState, p: int, max_cost: int, type_mask: int = 0, dest: int = TO_DISCARD,
@@ -68,7 +72,12 @@ def push_gain(s: DominionState, p: int, max_cost: int, type_mask: int = 0, dest:
 
 
 def gainable(s: DominionState, max_cost: int, type_mask: int = 0, exact: bool = False) -> list[int]:
+    """The Supply's cards with a card left, costing (now: ``zones.cost``) up to ``max_cost`` (exactly, if ``exact``),
+    of a type in ``type_mask`` (0: any)."""
     supply = s.supply
+    if s.discount:
+        return [c for c in s.piles if supply[c] and (cost(s, c) == max_cost if exact else cost(s, c) <= max_cost)
+                and (not type_mask or TYPES[c] & type_mask)]
     return [c for c in s.piles if supply[c] and (COST[c] == max_cost if exact else COST[c] <= max_cost)
             and (not type_mask or TYPES[c] & type_mask)]
 
@@ -148,19 +157,19 @@ class React(Handler):
     always_ask = True
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return [YES, NO] if f[self.CARD] in s.hand[f[2]] else [NO]
+        return [YES, NO] if CARDS[f[self.CARD]].can_react(s, f[2]) else [NO]
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         stack = s.stack
         stack.pop()
         if a == YES:
-            for g in reversed(stack):
-                if g[0] == BODY:
-                    g[Body.IMMUNE] |= 1 << f[2]
-                    break
-            r = f[self.CARD]
-            hand_known(s, f[2], r, False)
-            say(s, "reveal", f[2], f"{seat_name(f[2])} revealed {NAMES[r]}", cards=[NAMES[r]])
+            v, r = f[2], f[self.CARD]
+            hand_known(s, v, r, False)
+            say(s, "reveal", v, f"{seat_name(v)} revealed {NAMES[r]}", cards=[NAMES[r]])
+            card = CARDS[r]
+            if card.reveal_again:  # asked again once what it does is settled
+                stack.append(f)
+            card.react(s, v)
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         c = NAMES[f[self.CARD]]
@@ -216,8 +225,52 @@ class Replay(Handler):
         play_card(s, f[2], f[self.CARD], False)
 
 
+@handler(START)
+class Start(Handler):
+    name = "Start of turn"
+    WAITING: Tail
+
+    def resume(self, s: DominionState, f: list[int]) -> None:
+        if len(f) > self.WAITING:
+            c = f.pop(self.WAITING)
+            CARDS[c].duration(s, f[2])
+        else:
+            s.stack.pop()
+
+
+def staying(s: DominionState, p: int) -> tuple[list[int], list[int]]:
+    """At ``p``'s Clean-up: its cards in play split into those that leave and those that stay. A Duration stays once
+    for each play of it this turn that will act next turn (``s.dur``), at most as many copies as are in play (Throne
+    Room's two plays of one Haven keep that one Haven); a Throne Room that played a card that stays, stays too."""
+    quota: dict[int, int] = {}
+    for c in s.dur[p]:
+        quota[c] = quota.get(c, 0) + 1
+    thr = s.throned
+    for i in range(0, len(thr), 2):  # a Throne Room stays with the card it played
+        if quota.get(thr[i + 1], 0) > 0 and thr[i + 1] in s.dur[p]:
+            quota[thr[i]] = quota.get(thr[i], 0) + 1
+    leave: list[int] = []
+    kept: list[int] = []
+    for c in s.play[p]:
+        if quota.get(c, 0) > 0:
+            quota[c] -= 1
+            kept.append(c)
+        else:
+            leave.append(c)
+    return leave, kept
+
+
+def unaffected(s: DominionState, v: int) -> None:
+    """Seat ``v`` revealed a Reaction that keeps the Attack now being played from affecting it (Moat)."""
+    for g in reversed(s.stack):
+        if g[0] == BODY:
+            g[Body.IMMUNE] |= 1 << v
+            break
+
+
 def play_card(s: DominionState, p: int, c: int, first: bool = True) -> None:
     """Resolve playing ``c`` (already in play, or trashed by then): reactions first for an Attack."""
+    s.played += 1
     if s.ev is not None:
         say(s, "play", p, f"{seat_name(p)} played {NAMES[c]}{'' if first else ' again'}", card=NAMES[c])
     if TYPES[c] & ATTACK:
@@ -252,5 +305,5 @@ def push_replay(s: DominionState, p: int, c: int) -> None:
     s.stack.append([REPLAY, 0, p, c])
 
 
-__all__ = ["BODY", "DISCARD_DOWN", "GAIN", "REACT", "REPLAY", "Body", "DiscardDown", "Gain", "React", "Replay",
-           "gainable", "play_card", "push_gain", "push_replay", "resolve"]
+__all__ = ["BODY", "DISCARD_DOWN", "GAIN", "REACT", "REPLAY", "START", "Body", "DiscardDown", "Gain", "React",
+           "Replay", "Start", "gainable", "play_card", "push_gain", "push_replay", "resolve", "staying", "unaffected"]

@@ -1437,7 +1437,7 @@ def _breakdown(rows: list[list[int]], players: int) -> list[dict[str, Any]]:
         owned = rows[q][5:5 + NC]
         total = sum(owned)
         out.append({"vp": rows[q][0], "turns": rows[q][1], "cards": {NAMES[c]: k for c, k in enumerate(owned) if k},
-                    "vp_by_card": {NAMES[c]: k * CARDS[c].points(total) for c, k in enumerate(owned)
+                    "vp_by_card": {NAMES[c]: k * CARDS[c].points_owning(owned) for c, k in enumerate(owned)
                                    if k and (VP[c] or c == GARDENS)},
                     "deck_size": total})
     return out
@@ -1463,13 +1463,12 @@ ENABLED = True
 def uncovered(options: Mapping[str, Any]) -> list[str]:
     """The cards that can be in these (validated) options' Supply and that the kernel does not play (not in
     ``SUPPORTED``), by name in id order; for a random kingdom the edition's whole randomizer deck counts."""
-    from realms.games.dominion.cards import KINGDOM
-    from realms.games.dominion.supply import FIRST_GAME
+    from realms.games.dominion.supply import FIRST_GAME, randomizer
 
     kingdom = options["kingdom"]
     edition = 1 if options["edition"] == "first" else 2
     if kingdom == "random":
-        cards = list(KINGDOM[edition])
+        cards = randomizer(edition, tuple(options.get("sets", "base").split(",")))
     else:
         cards = [BY_NAME[n] for n in (FIRST_GAME[edition] if kingdom == "first-game" else kingdom)]
     cards += list(range(7)) + ([PLATINUM, COLONY] if options["colony_platinum"] else [])
@@ -1477,11 +1476,12 @@ def uncovered(options: Mapping[str, Any]) -> list[str]:
 
 
 def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
-    """Whether the kernel plays games of these (validated) options between these agents exactly as the reference:
-    numba installed, every seat ``random``, and every card of the Supply in ``SUPPORTED`` — for a random kingdom,
-    decided game by game as each is dealt (``KernelGames``: a kingdom dealt with a card it does not cover is
-    played through the reference), so one uncovered card in the randomizer deck costs only the games it is in."""
-    if not (AVAILABLE and ENABLED and all(a == "random" for a in agents)):
+    """Whether the kernel plays games of these (validated) options between these agents exactly as the
+    reference: numba installed, every seat ``random``, at most ``MAXP`` seats, and every card of the Supply in
+    ``SUPPORTED`` — for a random kingdom, decided game by game as each is dealt (``KernelGames``: a kingdom dealt with
+    a card it does not cover is played through the reference), so one uncovered card in the randomizer deck costs
+    only the games it is in."""
+    if not (AVAILABLE and ENABLED and all(a == "random" for a in agents)) or options["players"] > MAXP:
         return False
     return options["kingdom"] == "random" or not uncovered(options)
 

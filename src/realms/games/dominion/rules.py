@@ -38,7 +38,7 @@ from realms.games.dominion.cards import (
     VP,
     Card,
 )
-from realms.games.dominion.cards.basic import COPPER, ESTATE, PROVINCE, SILVER
+from realms.games.dominion.cards.basic import COPPER, CURSE_ID, ESTATE, GOLD, PROVINCE, SILVER
 from realms.games.dominion.cards.card import (
     CARD_ACTIONS,
     DONE,
@@ -46,19 +46,66 @@ from realms.games.dominion.cards.card import (
     END_BUYS,
     NO,
     PLAY_TREASURES,
+    TREASURE,
+    TYPES,
+    VICTORY,
     YES,
     Say,
     card_of,
     plain_say,
 )
-from realms.games.dominion.frames import play_card
-from realms.games.dominion.state import DominionState
-from realms.games.dominion.supply import choose_kingdom, parse_kingdom, pile_sizes, supply_order
+from realms.games.dominion.frames import START, play_card, staying
+from realms.games.dominion.state import DominionState, expansion_fields
+from realms.games.dominion.supply import choose_kingdom, parse_kingdom, parse_sets, pile_sizes, supply_order
 from realms.games.dominion.view import build_view
-from realms.games.dominion.zones import draw, gain, hand_left, say, seat_name
+from realms.games.dominion.zones import (
+    BOUGHT_VICTORY,
+    BUY_END_SETTLED,
+    CORSAIR_STRUCK,
+    cost,
+    draw,
+    gain,
+    hand_left,
+    say,
+    seat_name,
+    trash,
+)
 
 ACTION_PHASE, BUY_PHASE, OVER = 0, 1, 2
 PHASE_NAMES = ("action", "buy", "over")
+
+
+#: Treasures that do more than give their coins when played (Astrolabe), by card id
+SPECIAL_TREASURE = [bool(c.types & TREASURE) and not (c.data_only and not (c.plus_cards or c.plus_actions
+                     or c.plus_buys or c.plus_coins)) for c in CARDS]
+#: cards with something to do at the end of their owner's Buy phase (Treasury), by card id
+_BUY_END = [type(c).buy_end is not Card.buy_end for c in CARDS]
+
+
+def play_treasure(s: DominionState, p: int, c: int) -> None:
+    """The effects of Treasure ``c``, already put into play by ``p``: its coins and what the turn adds to them
+    (Merchant's first Silver, Coppersmith's Coppers), another seat's Corsair, and what else the card does."""
+    s.coins += COINS[c]
+    if c == SILVER and not s.silver_played:
+        s.silver_played = True
+        s.coins += s.silver_bonus
+    elif c == COPPER:
+        s.coins += s.copper_bonus
+    if s.ev is not None:
+        say(s, "play", p, f"{seat_name(p)} played {NAMES[c]}", cards=[NAMES[c]], coins=s.coins)
+    if SPECIAL_TREASURE[c]:
+        card = CARDS[c]
+        s.buys += card.plus_buys
+        s.actions += card.plus_actions
+        s.coins += card.plus_coins
+        if card.plus_cards:
+            draw(s, p, card.plus_cards)
+        card.play(s, p, True)
+    if (s.corsair & ~(1 << p) and (c == SILVER or c == GOLD) and not s.flags & CORSAIR_STRUCK
+            and c in s.play[p]):
+        s.flags |= CORSAIR_STRUCK  # the first Silver or Gold of the turn: its coins are made, then it goes
+        s.play[p].remove(c)
+        trash(s, p, c)
 
 
 def _build_actions() -> tuple[Action, ...]:
@@ -117,7 +164,9 @@ def _treasure_actions(mask: int) -> tuple[Action, ...]:
 
 
 def _buy_actions(piles: tuple[int, ...], coins: int, gone: int, supply: list[int]) -> tuple[Action, ...]:
-    """``buy`` for every non-empty pile costing up to ``coins`` (memoised by kingdom, coins and empty piles)."""
+    """``buy`` for every non-empty pile costing up to ``coins`` (memoised by kingdom, coins and empty piles). With
+    cards costing $d less (Bridge) a card is affordable exactly when its printed cost is at most coins + d, so the
+    callers pass that sum."""
     key = (piles, coins, gone)
     acts = _BUY_CACHE.get(key)
     if acts is None:
@@ -143,13 +192,15 @@ class Dominion(Game):
     id = "dominion"
     name = "Dominion"
     min_players = 1
-    max_players = 4
+    max_players = 6
     options_spec = (
-        Option("players", "int", 2, "number of players (1 = solitaire, with two-player pile sizes)",
-               minimum=1, maximum=4),
+        Option("players", "int", 2, "number of players (1 = solitaire, with two-player pile sizes; 5-6 with a "
+               "second set of base cards)", minimum=1, maximum=6),
         Option("edition", "choice", "first", "which printing's wording and randomizer deck",
                choices=("first", "second")),
         Option("kingdom", "any", "first-game", "first-game, random, or 10 kingdom card names (list or a,b,c)"),
+        Option("sets", "any", "base", "the boxes a random kingdom is drawn from: all, or any of base, intrigue, "
+               "seaside (a,b)"),
         Option("colony_platinum", "bool", False, "add Colony and Platinum; an empty Colony pile also ends the game"),
         Option("turn_limit", "int", 0, "end the game after every seat has taken this many turns (0 = no limit)",
                minimum=0, maximum=100000),
@@ -158,6 +209,7 @@ class Dominion(Game):
 
     def check_options(self, opts: dict[str, Any]) -> None:
         opts["kingdom"] = parse_kingdom(opts["kingdom"])
+        opts["sets"] = ",".join(parse_sets(opts["sets"]))
 
     # --- setup ---------------------------------------------------------------------------------
     def new(self, options: Mapping[str, Any] | None, seed: int) -> DominionState:
@@ -171,7 +223,8 @@ class Dominion(Game):
         key = None if opts["kingdom"] == "random" else (n, edition, tuple(opts["kingdom"]), opts["colony_platinum"])
         made = _SUPPLIES.get(key) if key is not None else None
         if made is None:
-            kingdom = choose_kingdom(opts["kingdom"], edition, rng)  # draws from rng only for a random kingdom
+            # draws from rng only for a random kingdom
+            kingdom = choose_kingdom(opts["kingdom"], edition, rng, tuple(opts["sets"].split(",")))
             sizes = pile_sizes(n, kingdom, opts["colony_platinum"])
             made = (supply_order(sizes), tuple(kingdom), [sizes.get(c, 0) for c in range(NCARDS)])
             if key is not None and len(_SUPPLIES) < 1000:
@@ -209,6 +262,8 @@ class Dominion(Game):
         s.provinces = [0] * n
         s.p4 = [0] * n
         s.p8 = [0] * n
+        for name, value in expansion_fields(n, NCARDS).items():
+            setattr(s, name, value)
         s.immune = 0
         s.ev = None
         for p in range(n):
@@ -242,7 +297,8 @@ class Dominion(Game):
                     mask |= 1 << c
             out = list(_treasure_actions(mask)) if mask else []
         if s.buys > 0:
-            out += _buy_actions(s.piles, s.coins if s.coins < 16 else 16, s.gone, s.supply)
+            budget = s.coins + s.discount
+            out += _buy_actions(s.piles, budget if budget < 16 else 16, s.gone, s.supply)
         out.append(A_END_BUYS)
         return out
 
@@ -269,7 +325,8 @@ class Dominion(Game):
             for c in hand:
                 if IS_TREASURE[c]:
                     mask |= 1 << c
-        key = (mask, s.buys > 0, s.piles, s.coins if s.coins < 16 else 16, s.gone)
+        budget = s.coins + s.discount
+        key = (mask, s.buys > 0, s.piles, budget if budget < 16 else 16, s.gone)
         out = _BUY_INDICES.get(key)
         if out is None:
             if len(_BUY_INDICES) > 200_000:
@@ -353,6 +410,9 @@ class Dominion(Game):
             hand = s.hand[p]
             if s.bought:
                 raise IllegalAction("dominion: Treasures cannot be played after buying a card")
+            if s.copper_bonus or s.corsair or any(SPECIAL_TREASURE[c] for c in hand):
+                self._play_each_treasure(s, p, log)
+                return
             keep: list[int] = []
             played = s.play[p]
             coins = 0
@@ -391,6 +451,20 @@ class Dominion(Game):
         raise IllegalAction(f"dominion: it is seat {p + 1}'s Buy phase: play Treasures, buy a card or end_buys, "
                             f"not {ACTIONS[idx]}")
 
+    def _play_each_treasure(self, s: DominionState, p: int, log: bool) -> None:
+        """``play_treasures`` one card at a time, in hand order, where a Treasure does more than its coins."""
+        treasures = [c for c in s.hand[p] if IS_TREASURE[c]]
+        if not treasures:
+            raise IllegalAction(f"dominion: seat {p + 1} has no Treasure in hand to play")
+        s.ev = [] if log else None
+        for c in treasures:
+            if c in s.hand[p]:  # a Treasure played before may have moved one (none does yet)
+                s.hand[p].remove(c)
+                if s.hpub[p]:
+                    hand_left(s, p, c)
+                s.play[p].append(c)
+                play_treasure(s, p, c)
+
     def _play_treasure(self, s: DominionState, p: int, c: int, log: bool) -> None:
         if not IS_TREASURE[c]:
             raise IllegalAction(f"dominion: {NAMES[c]} is not a Treasure; the Action phase is over")
@@ -403,27 +477,28 @@ class Dominion(Game):
         if s.hpub[p]:
             hand_left(s, p, c)
         s.play[p].append(c)
-        s.coins += COINS[c]
-        if c == SILVER and not s.silver_played:
-            s.silver_played = True
-            s.coins += s.silver_bonus
-        if log:
-            say(s, "play", p, f"{seat_name(p)} played {NAMES[c]}", cards=[NAMES[c]], coins=s.coins)
+        play_treasure(s, p, c)
 
     def _buy(self, s: DominionState, p: int, c: int, log: bool) -> None:
         if s.supply[c] <= 0:
             if c not in s.piles:
                 raise IllegalAction(f"dominion: {NAMES[c]} is not in this game's Supply")
             raise IllegalAction(f"dominion: the {NAMES[c]} pile is empty")
-        if COST[c] > s.coins:
-            raise IllegalAction(f"dominion: {NAMES[c]} costs ${COST[c]} but seat {p + 1} has ${s.coins}")
+        price = cost(s, c)
+        if price > s.coins:
+            raise IllegalAction(f"dominion: {NAMES[c]} costs ${price} but seat {p + 1} has ${s.coins}")
         s.ev = [] if log else None
-        s.coins -= COST[c]
+        s.coins -= price
         s.buys -= 1
         s.bought = True
-        gain(s, p, c, 0, True)
+        if TYPES[c] & VICTORY:
+            s.flags |= BOUGHT_VICTORY
         if log:
             say(s, "buy", p, f"{seat_name(p)} bought {NAMES[c]}", card=NAMES[c])
+        gain(s, p, c, 0, True)
+        tokens = s.embargo[c]
+        for _ in range(tokens):  # one Curse per Embargo token on the pile bought from
+            gain(s, p, CURSE_ID)
 
     def _why_frame(self, s: DominionState, f: list[int], idx: int, opts: list[int]) -> str:
         h = HANDLERS[f[0]]
@@ -458,6 +533,13 @@ class Dominion(Game):
             if s.buys > 0:
                 s.to_move = p
                 return
+            if not s.flags & BUY_END_SETTLED:
+                s.flags |= BUY_END_SETTLED
+                for c in dict.fromkeys(s.play[p]):
+                    if _BUY_END[c]:
+                        CARDS[c].buy_end(s, p)
+                if stack:
+                    continue
             if self._cleanup(s, p):
                 return
 
@@ -465,29 +547,40 @@ class Dominion(Game):
         """Clean-up and the end check; True when the game is over."""
         disc = s.disc[p]
         # the hand goes down first (unseen), the played cards on top, face up (docs/dominion.md, Rulings); the old top
-        # was in view until now
+        # was in view until now. Durations that act next turn stay in play, with the Throne Rooms that played them.
+        played = s.play[p]
+        kept: list[int] = []
+        if s.dur[p]:
+            played, kept = staying(s, p)
         n = len(disc)
         known = s.dpub[p] | (1 << (n - 1) if n else 0)
         n += len(s.hand[p])
-        if s.play[p]:
-            known |= ((1 << len(s.play[p])) - 1) << n
+        if played:
+            known |= ((1 << len(played)) - 1) << n
         s.dpub[p] = known
         disc += s.hand[p]
-        disc += s.play[p]
-        s.play[p] = []
+        disc += played
+        s.play[p] = kept
         s.hand[p] = []
         s.hpub[p] = ()
-        draw(s, p, 5)
-        s.turns[p] += 1
+        extra = s.outpost and not s.extra  # an Outpost acted: the next turn is this seat's again
+        draw(s, p, 3 if extra else 5)
+        if not s.extra:
+            s.turns[p] += 1
         s.actions = 1
         s.buys = 1
         s.coins = 0
         s.silver_bonus = 0
         s.silver_played = False
         s.bought = False
+        if s.discount or s.copper_bonus or s.flags or s.played or s.throned or s.outpost or s.extra:
+            s.discount = s.copper_bonus = s.flags = 0
+            s.throned = []
+            s.outpost = False
+        s.played = 0
         supply = s.supply
         limit = s.opts["turn_limit"]
-        if (not supply[PROVINCE] or s.empty >= 3 or (s.colony and not supply[COLONY])
+        if (not supply[PROVINCE] or s.empty >= (3 if s.players < 5 else 4) or (s.colony and not supply[COLONY])
                 or (limit and p == s.players - 1 and s.turns[p] >= limit)):
             s.phase = OVER
             s.to_move = None
@@ -496,10 +589,20 @@ class Dominion(Game):
                 text = ", ".join(f"seat {q + 1} {v} VP" for q, v in enumerate(scores))
                 say(s, "game-end", None, f"Game over: {text}", scores=scores)
             return True
-        s.cur = p = (p + 1) % s.players
+        s.extra = extra
+        if not extra:
+            s.cur = p = (p + 1) % s.players
         s.phase = ACTION_PHASE
         if s.ev is not None:
-            say(s, "turn", p, f"{seat_name(p)} begins turn {s.turns[p] + 1}", turn=s.turns[p] + 1)
+            if extra:
+                say(s, "turn", p, f"{seat_name(p)} takes an extra turn", turn=s.turns[p] + 1, extra=True)
+            else:
+                say(s, "turn", p, f"{seat_name(p)} begins turn {s.turns[p] + 1}", turn=s.turns[p] + 1)
+        if s.gains[p]:
+            s.gains[p] = []
+        if s.dur[p]:  # the Durations played last turn act now, in the order they were played
+            s.stack.append([START, 0, p, *s.dur[p]])
+            s.dur[p] = []
         return False
 
     # --- scoring -------------------------------------------------------------------------------
@@ -521,7 +624,7 @@ class Dominion(Game):
                 owned = s.owned[p]
                 total = sum(owned)
                 cards = {NAMES[c]: k for c, k in enumerate(owned) if k}
-                vp = {NAMES[c]: k * (CARDS[c].points(total)) for c, k in enumerate(owned)
+                vp = {NAMES[c]: k * (CARDS[c].points_owning(owned)) for c, k in enumerate(owned)
                       if k and (VP[c] or c in _DYNAMIC_VP)}
                 out.append({"vp": scores[p], "turns": s.turns[p], "cards": cards, "vp_by_card": vp,
                             "deck_size": total})
@@ -626,15 +729,15 @@ def _resample_seat(s: DominionState, q: int, rng: Rng) -> None:
     look[:] = pool[k:]
 
 
-_DYNAMIC_VP = frozenset(c.id for c in CARDS if type(c).points is not Card.points)
+_DYNAMIC_VP = frozenset(c.id for c in CARDS if type(c).points is not Card.points
+                         or type(c).points_owning is not Card.points_owning)
 
 
 def score(s: DominionState, seat: int) -> int:
     """Victory points of everything ``seat`` owns (Gardens counts its cards)."""
     owned = s.owned[seat]
-    total = sum(owned)
     vp = 0
     for c, k in enumerate(owned):
         if k:
-            vp += k * (CARDS[c].points(total) if c in _DYNAMIC_VP else VP[c])
+            vp += k * (CARDS[c].points_owning(owned) if c in _DYNAMIC_VP else VP[c])
     return vp

@@ -36,6 +36,8 @@ class DominionState:
         "hand", "deck", "top", "disc", "play", "aside", "look", "owned", "trash", "hpub", "dpub",
         "cur", "phase", "actions", "buys", "coins", "silver_bonus", "silver_played", "bought",
         "turns", "stack", "to_move", "rng", "provinces", "p4", "p8",
+        "discount", "copper_bonus", "played", "flags", "shield", "corsair", "extra", "outpost", "throned",
+        "gains", "dur", "held", "shown", "bottom", "nvmat", "island", "pcoins", "monkey", "embargo",
         "immune", "ev",
     )
     #: working fields, not part of the state's identity
@@ -79,6 +81,44 @@ class DominionState:
     provinces: list[int]
     p4: list[int]
     p8: list[int]
+    # --- what the expansions' cards need (docs/dominion.md, "Machinery"); all empty or zero in a base-set game ---
+    #: cards cost this much less this turn (Bridge), never below $0: ``zones.cost``
+    discount: int
+    #: each Copper played this turn makes this much more (Coppersmith)
+    copper_bonus: int
+    #: Action cards played this turn, each play counted (Conspirator)
+    played: int
+    #: this turn's flags (``BOUGHT_VICTORY`` ... in ``zones``)
+    flags: int
+    #: bit mask of the seats no Attack affects until their next turn (Lighthouse)
+    shield: int
+    #: bit mask of the seats whose Corsair waits for the others' first Silver or Gold of each turn
+    corsair: int
+    #: whether this turn is an extra turn (Outpost)
+    extra: bool
+    #: whether an extra turn follows this one (an Outpost acted)
+    outpost: bool
+    #: this turn's Throne Room plays as pairs (the Throne Room, the card it played), flat
+    throned: list[int]
+    #: per seat, the cards it gained during its most recent turn (Smugglers)
+    gains: list[list[int]]
+    #: per seat, the Duration cards whose effect waits for its next turn, one entry per play that will act
+    dur: list[list[int]]
+    #: per seat, cards set aside face down until its next turn (Haven): hidden from the others
+    held: list[list[int]]
+    #: per seat, cards set aside face up until its next turn (Blockade)
+    shown: list[list[int]]
+    #: per seat, cards at the bottom of its deck that only it knows (Pearl Diver), the very bottom first
+    bottom: list[list[int]]
+    #: per seat, its Native Village mat (seen by its owner only) and its Island mat (public)
+    nvmat: list[list[int]]
+    island: list[list[int]]
+    #: per seat, coin tokens on its Pirate Ship mat
+    pcoins: list[int]
+    #: per seat, Monkeys waiting for the next gain of the seat on its right (one card each)
+    monkey: list[int]
+    #: Embargo tokens by card id (all zero until one is placed)
+    embargo: tuple[int, ...]
     immune: int
     ev: list[Event] | None
 
@@ -119,6 +159,25 @@ class DominionState:
         s.provinces = self.provinces[:]
         s.p4 = self.p4[:]
         s.p8 = self.p8[:]
+        s.discount = self.discount
+        s.copper_bonus = self.copper_bonus
+        s.played = self.played
+        s.flags = self.flags
+        s.shield = self.shield
+        s.corsair = self.corsair
+        s.extra = self.extra
+        s.outpost = self.outpost
+        s.throned = self.throned[:]
+        s.gains = [z[:] for z in self.gains]
+        s.dur = [z[:] for z in self.dur]
+        s.held = [z[:] for z in self.held]
+        s.shown = [z[:] for z in self.shown]
+        s.bottom = [z[:] for z in self.bottom]
+        s.nvmat = [z[:] for z in self.nvmat]
+        s.island = [z[:] for z in self.island]
+        s.pcoins = self.pcoins[:]
+        s.monkey = self.monkey[:]
+        s.embargo = self.embargo
         s.immune = 0
         s.ev = None
         return s
@@ -129,11 +188,24 @@ class DominionState:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> DominionState:
-        s = slots_from_data(cls, data, {"piles": tuple, "kingdom": tuple,
+        n = int(data["players"])
+        defaults = expansion_fields(n, len(data["owned"][0]) if data.get("owned") else 0)
+        data = {**defaults, **data}
+        s = slots_from_data(cls, data, {"piles": tuple, "kingdom": tuple, "embargo": tuple,
                                         "hpub": lambda v: [tuple(h) for h in v]}, _field_from_data)
         s.immune = 0
         s.ev = None
         return s
 
 
-__all__ = ["DominionState"]
+def expansion_fields(n: int, ncards: int) -> dict[str, Any]:
+    """The expansions' fields of a new ``n``-seat state (``ncards`` card ids), all empty: what a state saved
+    before they existed reads as."""
+    return {"discount": 0, "copper_bonus": 0, "played": 0, "flags": 0, "shield": 0, "corsair": 0, "extra": False,
+            "outpost": False, "throned": [], "gains": [[] for _ in range(n)], "dur": [[] for _ in range(n)],
+            "held": [[] for _ in range(n)], "shown": [[] for _ in range(n)], "bottom": [[] for _ in range(n)],
+            "nvmat": [[] for _ in range(n)], "island": [[] for _ in range(n)], "pcoins": [0] * n,
+            "monkey": [0] * n, "embargo": (0,) * ncards}
+
+
+__all__ = ["DominionState", "expansion_fields"]

@@ -22,6 +22,31 @@ FIRST_GAME = {
 }
 KINGDOM_NAMES = sorted(NAMES[c] for c in set(KINGDOM[1]) | set(KINGDOM[2]))
 _BY_LOWER = {n.lower(): n for n in KINGDOM_NAMES}
+_BY_LOWER["farm"] = "Harem"  # later printings' name of the same card
+#: the boxes whose kingdom cards ``random`` may draw (option ``sets``)
+BOXES = ("base", "intrigue", "seaside")
+
+
+def parse_sets(value: Any) -> tuple[str, ...]:
+    """The boxes ``random`` draws from: ``all`` or any of base, intrigue, seaside (a list or ``a,b``), in box
+    order. Raises OptionsError naming what is wrong."""
+    parts = value if isinstance(value, list | tuple) else str(value).split(",") if isinstance(value, str) else None
+    if parts is None or not all(isinstance(x, str) for x in parts):
+        raise OptionsError(f"dominion: option 'sets' must be all or names of {', '.join(BOXES)}; got {value!r}")
+    names = {x.strip().lower() for x in parts if x.strip()}
+    if names == {"all"}:
+        return BOXES
+    wrong = sorted(names - set(BOXES))
+    if wrong or not names:
+        raise OptionsError(f"dominion: option 'sets' takes all or {', '.join(BOXES)} (comma-separated); "
+                           f"{', '.join(map(repr, wrong)) or 'nothing'} is not one")
+    return tuple(b for b in BOXES if b in names)
+
+
+def randomizer(edition: int, sets: tuple[str, ...]) -> list[int]:
+    """The randomizer deck of this edition and these boxes, in id order. Cards of your own (a set not among the
+    boxes) join every deck."""
+    return [c for c in KINGDOM[edition] if CARDS[c].set in sets or CARDS[c].set not in BOXES]
 
 
 def parse_kingdom(value: Any) -> str | list[str]:
@@ -54,12 +79,13 @@ def parse_kingdom(value: Any) -> str | list[str]:
     return out
 
 
-def choose_kingdom(kingdom: str | list[str], edition: int, rng: Rng) -> list[int]:
-    """The 10 kingdom card ids; ``random`` draws them from the edition's randomizer deck with ``rng``."""
+def choose_kingdom(kingdom: str | list[str], edition: int, rng: Rng, sets: tuple[str, ...] = ("base",)) -> list[int]:
+    """The 10 kingdom card ids; ``random`` draws them from the randomizer deck of the edition and ``sets`` with
+    ``rng``."""
     if kingdom == "first-game":
         names = FIRST_GAME[edition]
     elif kingdom == "random":
-        deck = list(KINGDOM[edition])
+        deck = randomizer(edition, sets)
         rng.shuffle(deck)
         return sorted(deck[:10], key=lambda c: (COST[c], NAMES[c]))
     else:
@@ -68,11 +94,13 @@ def choose_kingdom(kingdom: str | list[str], edition: int, rng: Rng) -> list[int
 
 
 def pile_sizes(players: int, kingdom: list[int], colony_platinum: bool) -> dict[int, int]:
-    """Card id -> starting pile count. One player (solitaire) uses the two-player sizes."""
+    """Card id -> starting pile count. One player (solitaire) uses the two-player sizes; 5 and 6 players play with
+    a second set of base cards (Treasures doubled, 15 / 18 Provinces)."""
     n = max(players, 2)
     victory = 8 if n == 2 else 12
-    sizes = {COPPER: 60 - 7 * n, SILVER: 40, GOLD: 30, ESTATE: victory, DUCHY: victory, PROVINCE: victory,
-             CURSE_ID: 10 * (n - 1)}
+    sets = 2 if n > 4 else 1
+    sizes = {COPPER: 60 * sets - 7 * n, SILVER: 40 * sets, GOLD: 30 * sets, ESTATE: victory, DUCHY: victory,
+             PROVINCE: victory if n < 5 else 3 * n, CURSE_ID: 10 * (n - 1)}
     if colony_platinum:
         sizes[PLATINUM] = 12
         sizes[COLONY] = victory
@@ -89,4 +117,5 @@ def supply_order(sizes: dict[int, int]) -> tuple[int, ...]:
     return tuple(head + rest)
 
 
-__all__ = ["CARDS", "FIRST_GAME", "KINGDOM_NAMES", "choose_kingdom", "parse_kingdom", "pile_sizes", "supply_order"]
+__all__ = ["BOXES", "CARDS", "FIRST_GAME", "KINGDOM_NAMES", "choose_kingdom", "parse_kingdom", "parse_sets",
+           "pile_sizes", "randomizer", "supply_order"]

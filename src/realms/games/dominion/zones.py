@@ -31,12 +31,55 @@ from realms.core.game import Event
 from realms.core.rng import GOLDEN, MASK64
 from realms.core.rng import MIX1 as _M1
 from realms.core.rng import MIX2 as _M2
-from realms.games.dominion.cards.card import NAMES, TO_DISCARD, TO_HAND
+from realms.games.dominion.cards.card import CARDS, COST, NAMES, TO_DISCARD, TO_HAND, TYPES, VICTORY
 
 if TYPE_CHECKING:
+    from realms.games.dominion.cards.card import Card
     from realms.games.dominion.state import DominionState
 
 PROVINCE = 6  # card ids fixed by registration order in cards/basic.py (checked there)
+BUY_PHASE = 1  # rules.BUY_PHASE
+
+#: this turn's ``s.flags``: the current seat bought a Victory card; gained one in its Buy phase; the end of its
+#: Buy phase was settled (Treasury); a Corsair trashed its Silver or Gold; an Outpost was played
+BOUGHT_VICTORY, GAINED_VICTORY_IN_BUY, BUY_END_SETTLED, CORSAIR_STRUCK, OUTPOST_PLAYED = 1, 2, 4, 8, 16
+
+
+def cost(s: DominionState, c: int) -> int:
+    """What ``c`` costs now: its printed cost less this turn's reductions (Bridge), never below $0."""
+    d = s.discount
+    return COST[c] - d if COST[c] > d else 0 if d else COST[c]
+
+
+def stay(s: DominionState, p: int, c: int) -> None:
+    """The Duration card ``c`` that ``p`` just played will act at the start of ``p``'s next turn: it stays in play
+    until then (``rules`` keeps it, and the Throne Room that played it, at Clean-up)."""
+    s.dur[p].append(c)
+
+
+#: per kingdom (its pile tuple), the cards in it that watch every gain (``Card.on_gain``)
+_WATCHERS: dict[tuple[int, ...], tuple[Card, ...]] = {}
+
+
+def watchers(s: DominionState) -> tuple[Card, ...]:
+    """The cards of this game's Supply that watch gains (Monkey, Blockade, Sailor, Pirate...)."""
+    w = _WATCHERS.get(s.piles)
+    if w is None:
+        from realms.games.dominion.cards.card import Card
+
+        w = _WATCHERS[s.piles] = tuple(CARDS[c] for c in s.piles if type(CARDS[c]).on_gain is not Card.on_gain)
+    return w
+
+
+def gained(s: DominionState, p: int, c: int) -> None:
+    """What every gain does besides moving the card: the turn's record (Smugglers, Treasury) and the cards that
+    watch gains."""
+    if p == s.cur:
+        s.gains[p].append(c)
+        if s.phase == BUY_PHASE and TYPES[c] & VICTORY:
+            s.flags |= GAINED_VICTORY_IN_BUY
+    for w in watchers(s):
+        w.on_gain(s, p, c)
 
 
 def below(s: DominionState, n: int) -> int:
@@ -67,13 +110,21 @@ def others(s: DominionState, p: int) -> list[int]:
 
 
 def victims(s: DominionState, p: int) -> list[int]:
-    """The other seats an Attack played now affects (those that revealed a Moat are not)."""
-    immune = s.immune
+    """The other seats an Attack played now affects (not those that revealed a Moat, nor those a Lighthouse
+    protects)."""
+    immune = s.immune | s.shield
     return [v for v in others(s, p) if not immune >> v & 1]
 
 
 def reshuffle(s: DominionState, p: int) -> bool:
-    """Turn the discard pile into the deck (only when the deck is empty). False if nothing to shuffle."""
+    """Turn the discard pile into the deck (only when the deck is empty). False if nothing to shuffle. Cards known
+    to be at the bottom (``s.bottom``) come first: they are what is left of the deck, in their order."""
+    bottom = s.bottom[p]
+    if bottom:
+        s.deck[p] = bottom
+        s.top[p] = [0] * len(bottom)
+        s.bottom[p] = []
+        return True
     disc = s.disc[p]
     if not disc:
         return False
@@ -218,9 +269,10 @@ def topdeck_from_hand(s: DominionState, p: int, c: int) -> None:
 
 def deck_to_discard(s: DominionState, p: int) -> None:
     """Put the whole deck into the discard pile at once (Chancellor; not 'discarding' each card)."""
-    to_pile(s, p, s.deck[p], False)
+    to_pile(s, p, s.deck[p] + s.bottom[p][::-1], False)
     s.deck[p] = []
     s.top[p] = []
+    s.bottom[p] = []
 
 
 def to_pile(s: DominionState, p: int, cards: list[int], public: bool) -> None:
@@ -315,6 +367,7 @@ def gain(s: DominionState, p: int, c: int, dest: int = TO_DISCARD, quiet: bool =
         where = ("", " to their hand", " onto their deck")[dest]
         say(s, "gain", p, f"{seat_name(p)} gained {NAMES[c]}{where}", card=NAMES[c],
             to=("discard", "hand", "deck")[dest])
+    gained(s, p, c)
     return True
 
 
@@ -330,6 +383,7 @@ def gain_from_trash(s: DominionState, p: int, c: int) -> None:
     s.owned[p][c] += 1
     discard(s, p, c)
     say(s, "gain", p, f"{seat_name(p)} gained {NAMES[c]} from the trash", card=NAMES[c], source="trash")
+    gained(s, p, c)
 
 
 def trash(s: DominionState, p: int, c: int, quiet: bool = False) -> None:

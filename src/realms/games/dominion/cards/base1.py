@@ -14,7 +14,6 @@ from realms.games.dominion.cards.card import (
     ACTION,
     ATTACK,
     CHOOSE,
-    COST,
     DONE,
     IS_ACTION,
     IS_TREASURE,
@@ -37,8 +36,9 @@ from realms.games.dominion.cards.card import (
     topdeck_say,
     trash_say,
 )
-from realms.games.dominion.frames import DISCARD_DOWN, play_card, push_gain, push_replay
+from realms.games.dominion.frames import DISCARD_DOWN, play_card, push_gain, push_replay, unaffected
 from realms.games.dominion.zones import (
+    cost,
     deck_to_discard,
     discard,
     distinct,
@@ -145,6 +145,9 @@ class Moat(Card):
             "stays in your hand.")
     reacts_to_attack = True  # the reveal decision is the generic REACT frame in frames.py
     plus_cards = 2
+
+    def react(self, s: DominionState, v: int) -> None:
+        unaffected(s, v)
 
 
 @register
@@ -328,7 +331,7 @@ class Remodel(Card):
         s.stack.pop()
         c = card_of(a)
         trash_from_hand(s, f[2], c)
-        push_gain(s, f[2], COST[c] + 2)
+        push_gain(s, f[2], cost(s, c) + 2)
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return trash_say(a)
@@ -494,6 +497,7 @@ class ThroneRoom(Card):
         s.hand[p].remove(c)
         hand_left(s, p, c)
         s.play[p].append(c)
+        s.throned += (self.id, c)  # it stays in play as long as a Duration it played does
         push_replay(s, p, c)
         play_card(s, p, c, True)
 
@@ -631,7 +635,7 @@ class Mine(Card):
         if a != DONE:
             c = card_of(a)
             trash_from_hand(s, f[2], c)
-            push_gain(s, f[2], COST[c] + 3, TREASURE, TO_HAND)
+            push_gain(s, f[2], cost(s, c) + 3, TREASURE, TO_HAND)
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         return Say("mine.done", "trash nothing") if a == DONE else trash_say(a)

@@ -22,7 +22,16 @@ Behaviour, all optional:
   ``choice(s, f, a)`` says what an action means here ("trash Copper"), ``ask(s, f)`` what is asked and
   ``public_ask(s, f)`` how the question reads to the other seats; each answers a ``Say``, the English text
   with a message key and its arguments (``label``, ``prompt`` and ``public_prompt`` are the English alone).
-- ``points(total_cards)``: victory points of one copy at game end (Gardens).
+- ``points(total_cards)``: victory points of one copy at game end (Gardens); ``points_owning(owned)`` where they
+  count particular cards (Duke).
+- ``duration(s, p)``: a Duration's effect at the start of ``p``'s next turn, once per play that called
+  ``zones.stay`` (the card stays in play until then; see "Machinery" in docs/dominion.md).
+- ``react(s, v)``: what revealing this Reaction does when another player plays an Attack (``reacts_to_attack``);
+  ``can_react(s, v)`` whether ``v`` may reveal it now; ``reveal_again``: whether ``v`` is asked again after
+  revealing it (Secret Chamber), where a card that only protects (Moat) is asked once.
+- ``on_gain(s, p, c)``: called after every gain (seat ``p`` gained ``c``) in a game whose Supply holds this card
+  (Monkey, Blockade, Sailor, Pirate).
+- ``buy_end(s, p)``: at the end of ``p``'s Buy phase, once for each distinct card of this kind in play (Treasury).
 
 Action indices are fixed for ever: six kinds without a card, then three per card id, so that adding a
 card set appends indices and never moves them.
@@ -188,7 +197,7 @@ class Card(Handler):
     types = 0
     coins = 0
     vp = 0
-    #: "basic", "base" or "prosperity" (the box it comes from)
+    #: "basic", "base", "prosperity", "intrigue" or "seaside" (the box it comes from)
     set = "basic"
     #: editions whose kingdom (and randomizer deck) contains this card; empty for non-kingdom cards
     editions: tuple[int, ...] = ()
@@ -204,12 +213,36 @@ class Card(Handler):
     plus_buys = 0
     plus_coins = 0
 
+    #: asked again after a reveal (a Reaction that changes the hand: Secret Chamber, Diplomat)
+    reveal_again = False
+
     def play(self, s: DominionState, p: int, first: bool) -> None:
         """Effects of playing the card (treasures add ``coins`` in the engine)."""
+
+    def duration(self, s: DominionState, p: int) -> None:
+        """The effect at the start of ``p``'s next turn, once per ``zones.stay`` of this card."""
+
+    def can_react(self, s: DominionState, v: int) -> bool:
+        """Whether ``v`` may reveal this Reaction now (held in hand)."""
+        return self.id in s.hand[v]
+
+    def react(self, s: DominionState, v: int) -> None:
+        """What revealing it against an Attack does (``v`` revealed it; the reveal itself is logged already)."""
+
+    def on_gain(self, s: DominionState, p: int, c: int) -> None:
+        """Called after seat ``p`` gained ``c``, in a game whose Supply holds this card."""
+
+    def buy_end(self, s: DominionState, p: int) -> None:
+        """At the end of ``p``'s Buy phase, with this card in play."""
 
     def points(self, total_cards: int) -> int:
         """Victory points of one copy at game end."""
         return self.vp
+
+    def points_owning(self, owned: list[int]) -> int:
+        """Victory points of one copy at game end for an owner of ``owned`` (copies by card id): ``points`` of the
+        total by default; a card counting some card (Duke: Duchies) reads it here."""
+        return self.points(sum(owned))
 
     @property
     def kingdom(self) -> bool:
@@ -232,7 +265,8 @@ class Card(Handler):
 
 
 #: the methods that make a card more than its data (``Card.data_only``)
-BEHAVIOUR = ("play", "points", "options", "resume", "decide", "choice", "ask", "public_ask")
+BEHAVIOUR = ("play", "points", "points_owning", "options", "resume", "decide", "choice", "ask", "public_ask",
+             "duration", "can_react", "react", "on_gain", "buy_end")
 
 # --- the tables, filled by @register in card-id order -------------------------------------------
 CARDS: list[Card] = []
@@ -293,7 +327,11 @@ def register(cls: type[Card]) -> type[Card]:
     BY_NAME[card.name] = card.id
     HANDLERS[card.id] = card
     if card.types & REACTION and card.reacts_to_attack:
-        REACTORS.append(card.id)
+        # asked in this order: the Reactions that change the hand first (what they draw may be a Moat)
+        if card.reveal_again:
+            REACTORS.insert(sum(CARDS[r].reveal_again for r in REACTORS), card.id)
+        else:
+            REACTORS.append(card.id)
     return cls
 
 
