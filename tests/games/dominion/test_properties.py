@@ -7,6 +7,8 @@
   determinize changes nothing that seat sees;
 - replay determinism: (options, seed, actions) rebuilds the same state, through records too.
 
+The kingdoms are drawn from every box and mix of boxes (``sets``), so every card of the registry comes up.
+
 ``REALMS_FULL=1`` plays five times as many games.
 """
 
@@ -30,7 +32,10 @@ GAMES_PER_CHUNK = 1000 if FULL else 200
 
 
 def _options(seed: int) -> dict:
-    return {"players": 1 + seed % 4, "kingdom": "random", "edition": ("first", "second")[seed // 4 % 2],
+    """Every box and mix of boxes, both editions, 1-6 players (5 and 6 in one game of six)."""
+    return {"players": 1 + seed % 4 if seed % 6 else 5 + seed // 6 % 2, "kingdom": "random",
+            "edition": ("first", "second")[seed // 4 % 2], "sets": ("base", "all", "intrigue", "seaside",
+                                                                 "base,intrigue", "base,seaside")[seed // 8 % 6],
             "colony_platinum": seed % 3 == 0, "turn_limit": 250}
 
 
@@ -41,7 +46,7 @@ def _check_zones(s: DominionState, total: int) -> None:
     assert s.empty == len(empty) and s.gone == sum(1 << c for c in empty)
     for p in range(s.players):
         cnt = [0] * NCARDS
-        for zone in (s.hand, s.deck, s.disc, s.play, s.aside, s.look):
+        for zone in (s.hand, s.deck, s.disc, s.play, s.aside, s.look, s.held, s.shown, s.bottom, s.nvmat, s.island):
             for c in zone[p]:
                 cnt[c] += 1
         assert cnt == s.owned[p]
@@ -62,6 +67,9 @@ def _check_no_leak(s: DominionState, seat: int, marker: int) -> None:
             continue
         t.hand[q] = [marker] * len(t.hand[q])
         t.look[q] = [marker] * len(t.look[q])
+        t.held[q] = [marker] * len(t.held[q])  # face down (Haven), the Native Village mat, the known bottom
+        t.nvmat[q] = [marker] * len(t.nvmat[q])
+        t.bottom[q] = [marker] * len(t.bottom[q])
         deck, top = t.deck[q], t.top[q]
         free = len(deck) - len(top)
         for i in range(len(deck)):

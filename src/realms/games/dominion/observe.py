@@ -1,22 +1,37 @@
 """Dominion's fixed-shape observation for RL: what one seat sees, as a flat float32 vector.
 
 It holds what ``view(state, seat)`` shows that seat and nothing else: its own hand, deck contents (not
-order), discard pile and private look; of every seat the public zones (in play, set aside), the cards
-known to be in its hand, the known cards on top of its deck, its discard pile's top card and the zone
-sizes; the Supply and the trash; and every seat's cards owned (every gain and trash is public, so
-what each seat owns is known to all). Seats are relative: block 0 is the observing seat, then the
-next seats in turn order. Cards are indexed by card id (``realms.games.dominion.cards.NAMES``).
+order), discard pile and private look, and the cards only it has seen (set aside face down, its Native Village
+mat, the cards it knows at the bottom of its deck); of every seat the public zones (in play, set aside, its
+Durations waiting for its next turn, set aside face up, its Island mat), the cards known to be in its hand, the
+known cards on top of its deck, its discard pile's top card, the zone sizes (of the face-down cards and the Native
+Village mat only how many), its tokens (Pirate Ship coins, Monkeys) and whether a Lighthouse protects it or its
+Corsair waits; the Supply, its Embargo tokens and the trash; this turn's modifiers (an extra turn, an Outpost's turn
+to follow, Bridge's reduction, Coppersmith's bonus, the Actions played); and every seat's cards owned (every gain
+and trash is public, so what each seat owns is known to all). Seats are relative: block 0 is the observing seat,
+then the next seats in turn order. Cards are indexed by card id (``realms.games.dominion.cards.NAMES``).
 
-Layout (``fields``), for ``P`` players and ``C`` card ids (41 in the shipped card list); counts are divided by 10:
+Layout (``fields``), for ``P`` players, ``C`` card ids (``len(NAMES)``: it grows with the card sets) and ``H``
+frame handlers; counts are divided by 10:
 
-- ``supply`` (C): cards left in each pile; ``in_game`` (C): 1 for the piles of this game.
-- ``trash`` (C); ``hand``, ``deck``, ``discard``, ``look`` (C each): the observing seat's own zones.
+- ``supply`` (C): cards left in each pile; ``in_game`` (C): 1 for the piles of this game; ``embargo`` (C): the
+  Embargo tokens on each pile.
+- ``trash`` (C); ``hand``, ``deck``, ``discard``, ``look`` (C each): the observing seat's own zones (``deck``
+  counts the cards it knows at the bottom too, as the view's ``deck_contents`` does).
+- ``held``, ``native_village``, ``deck_bottom`` (C each): the observing seat's own cards set aside face down
+  (Haven), its Native Village mat and the cards it knows at the bottom of its deck (Pearl Diver).
 - ``play``, ``aside``, ``hand_known``, ``deck_top_known``, ``owned`` (P, C each) per relative seat;
-  ``discard_top`` (P, C) one-hot of the top card of each discard pile.
-- ``sizes`` (P, 5): hand, deck, discard and looked-at sizes / 10, turns taken / 30.
+  ``discard_top`` (P, C) one-hot of the top card of each discard pile; ``durations`` (P, C): the Duration plays
+  waiting for that seat's next turn (also counted in ``play``); ``shown`` (P, C): set aside face up (Blockade);
+  ``island`` (P, C): its Island mat.
+- ``sizes`` (P, 5): hand, deck (the known bottom included), discard and looked-at sizes / 10, turns taken / 30.
+- ``mats`` (P, 6): cards set aside face down / 10, Native Village mat size / 10, Pirate Ship coins / 10, Monkeys
+  waiting / 10, a Lighthouse protects it, its Corsair is active.
 - ``turn`` (12 + P): phase one-hot (action, buy, over), actions, buys, coins (/ 10), this seat decides
   now, empty piles / 3, first edition, second edition, own VP / 50, Colony game, whose turn (relative
   one-hot, P).
+- ``turn_flags`` (5): this turn is an extra turn, an extra turn follows (Outpost), cost reduction / 10 (Bridge),
+  Copper bonus / 10 (Coppersmith), Actions played this turn / 10.
 - ``pending`` (H + P + 1): the pending decision's frame kind (one-hot over the frame handlers), its
   decider (relative one-hot), and a 1 when nothing is pending.
 """
@@ -43,8 +58,10 @@ from realms.games.dominion.state import DominionState
 
 C = len(NAMES)
 H = len(HANDLERS)
-_COUNT_FIELDS = ("supply", "in_game", "trash", "hand", "deck", "discard", "look")
-_SEAT_FIELDS = ("play", "aside", "hand_known", "deck_top_known", "owned", "discard_top")
+_COUNT_FIELDS = ("supply", "in_game", "embargo", "trash", "hand", "deck", "discard", "look", "held",
+                 "native_village", "deck_bottom")
+_SEAT_FIELDS = ("play", "aside", "hand_known", "deck_top_known", "owned", "discard_top", "durations", "shown",
+                "island")
 
 
 class _Layout:
@@ -54,7 +71,8 @@ class _Layout:
         self.p = p
         self.fields: list[tuple[str, tuple[int, ...]]] = [(f, (C,)) for f in _COUNT_FIELDS]
         self.fields += [(f, (p, C)) for f in _SEAT_FIELDS]
-        self.fields += [("sizes", (p, 5)), ("turn", (12 + p,)), ("pending", (H + p + 1,))]
+        self.fields += [("sizes", (p, 5)), ("mats", (p, 6)), ("turn", (12 + p,)), ("turn_flags", (5,)),
+                        ("pending", (H + p + 1,))]
         off = 0
         self.at: dict[str, int] = {}
         for name, shape in self.fields:
@@ -77,8 +95,9 @@ class _Seat:
     """What the memo keeps of one relative seat: its absolute seat, the offsets of its blocks, their inputs as
     last written and the card counts of its count blocks."""
 
-    __slots__ = ("q", "o_play", "o_aside", "o_known", "o_tops", "o_dtop", "o_owned", "o_sizes", "play", "aside",
-                 "known", "tops", "dtop", "owned", "sizes", "c_play", "c_aside", "c_known", "c_tops")
+    __slots__ = ("q", "o_play", "o_aside", "o_known", "o_tops", "o_dtop", "o_owned", "o_sizes", "o_dur", "o_shown",
+                 "o_island", "o_mats", "play", "aside", "known", "tops", "dtop", "owned", "sizes", "dur", "shown",
+                 "island", "mats", "c_play", "c_aside", "c_known", "c_tops", "c_dur", "c_shown", "c_island")
 
     def __init__(self, lay: _Layout, seat: int, i: int) -> None:
         at = lay.at
@@ -90,6 +109,10 @@ class _Seat:
         self.o_dtop = at["discard_top"] + i * C
         self.o_owned = at["owned"] + i * C
         self.o_sizes = at["sizes"] + i * 5
+        self.o_dur = at["durations"] + i * C
+        self.o_shown = at["shown"] + i * C
+        self.o_island = at["island"] + i * C
+        self.o_mats = at["mats"] + i * 6
         self.play: list[int] = []
         self.aside: list[int] = []
         self.known: tuple[int, ...] = ()
@@ -97,10 +120,17 @@ class _Seat:
         self.dtop = -1
         self.owned: list[int] | None = None
         self.sizes: tuple[int, int, int, int, int] | None = None
+        self.dur: list[int] = []
+        self.shown: list[int] = []
+        self.island: list[int] = []
+        self.mats: tuple[int, int, int, int, int, int] | None = None
         self.c_play = [0] * C
         self.c_aside = [0] * C
         self.c_known = [0] * C
         self.c_tops = [0] * C
+        self.c_dur = [0] * C
+        self.c_shown = [0] * C
+        self.c_island = [0] * C
 
 
 class _Memo(Buffers):
@@ -113,10 +143,13 @@ class _Memo(Buffers):
         self.at = at
         self.init_buffers(lay.size)  # out, and view: the same memory, read-only (realms.core.outbuf)
         self.seats = [_Seat(lay, seat, i) for i in range(p)]
-        #: the observing seat's own zones: trash, hand, deck, discard, look (offsets, inputs, card counts)
-        self.o_own = [at["trash"], at["hand"], at["deck"], at["discard"], at["look"]]
-        self.own: list[list[int]] = [[]] * 5
-        self.c_own = [[0] * C for _ in range(5)]
+        #: the observing seat's own zones: trash, hand, deck (with the known bottom), discard, look, held, Native
+        #: Village mat, deck bottom (offsets, inputs, card counts)
+        self.o_own = [at["trash"], at["hand"], at["deck"], at["discard"], at["look"], at["held"],
+                      at["native_village"], at["deck_bottom"]]
+        self.own: list[list[int]] = [[]] * 8
+        self.c_own = [[0] * C for _ in range(8)]
+        self.embargo: tuple[int, ...] = (0,) * C
         self.supply: list[int] = []
         self.piles: tuple[int, ...] | None = None
         self.vp = 0
@@ -126,11 +159,13 @@ class _Memo(Buffers):
         self.empty = -1
         self.rules: tuple[int, bool] | None = None
         self.cur = -1
+        self.flags: tuple[bool, bool, int, int, int] | None = None
         self.pending = -1, -1
 
 
 _ZC = array("f", bytes(4 * C))
 _SIZES = struct.Struct("5f")
+_MATS = struct.Struct("6f")
 _CARDS = range(C)
 #: the cards whose points depend on the number of cards owned (Gardens): while one is owned, every gain
 #: and trash may change the VP; else only those of the cards with points of their own
@@ -218,7 +253,8 @@ class DominionObserver:
         if zone != own[1]:
             _zone(out, o_own[1], zone, own[1], c_own[1])
             own[1] = zone[:]
-        zone = s.deck[seat]
+        bottom = s.bottom[seat]
+        zone = s.deck[seat] + bottom if bottom else s.deck[seat]  # the deck's contents: the known bottom too
         if zone != own[2]:
             _zone(out, o_own[2], zone, own[2], c_own[2])
             own[2] = zone[:]
@@ -230,6 +266,23 @@ class DominionObserver:
         if zone != own[4]:
             _zone(out, o_own[4], zone, own[4], c_own[4])
             own[4] = zone[:]
+        zone = s.held[seat]
+        if zone != own[5]:
+            _zone(out, o_own[5], zone, own[5], c_own[5])
+            own[5] = zone[:]
+        zone = s.nvmat[seat]
+        if zone != own[6]:
+            _zone(out, o_own[6], zone, own[6], c_own[6])
+            own[6] = zone[:]
+        if bottom != own[7]:
+            _zone(out, o_own[7], bottom, own[7], c_own[7])
+            own[7] = bottom[:]
+        embargo = s.embargo  # a tuple, replaced rather than changed
+        if embargo is not m.embargo and embargo != m.embargo:
+            o = at["embargo"]
+            for c in compress(_CARDS, map(ne, embargo, m.embargo)):
+                out[o + c] = embargo[c] / 10
+            m.embargo = embargo
         supply = s.supply
         gained: Sequence[int] = ()  # the piles whose count changed: where the cards owned changed too, unless trashed
         if s.piles != m.piles:
@@ -308,7 +361,24 @@ class DominionObserver:
                             rescore = True
                     if rescore:
                         m.vp = score(s, seat)
-            sizes = (len(s.hand[q]), len(deck), len(disc), len(s.look[q]), s.turns[q])
+            zone = s.dur[q]
+            if zone != sm.dur:
+                _zone(out, sm.o_dur, zone, sm.dur, sm.c_dur)
+                sm.dur = zone[:]
+            zone = s.shown[q]
+            if zone != sm.shown:
+                _zone(out, sm.o_shown, zone, sm.shown, sm.c_shown)
+                sm.shown = zone[:]
+            zone = s.island[q]
+            if zone != sm.island:
+                _zone(out, sm.o_island, zone, sm.island, sm.c_island)
+                sm.island = zone[:]
+            mats = (len(s.held[q]), len(s.nvmat[q]), s.pcoins[q], s.monkey[q], s.shield >> q & 1, s.corsair >> q & 1)
+            if mats != sm.mats:
+                _MATS.pack_into(out, 4 * sm.o_mats, mats[0] / 10, mats[1] / 10, mats[2] / 10, mats[3] / 10, mats[4],
+                                mats[5])
+                sm.mats = mats
+            sizes = (len(s.hand[q]), len(deck) + len(s.bottom[q]), len(disc), len(s.look[q]), s.turns[q])
             if sizes != sm.sizes:
                 _SIZES.pack_into(out, 4 * sm.o_sizes, sizes[0] / 10, sizes[1] / 10, sizes[2] / 10, sizes[3] / 10,
                                  sizes[4] / 30)
@@ -347,6 +417,11 @@ class DominionObserver:
                 out[m.cur] = 0.0
             out[cur] = 1.0
             m.cur = cur
+        flags = (s.extra, s.outpost, s.discount, s.copper_bonus, s.played)
+        if flags != m.flags:
+            _SIZES.pack_into(out, 4 * at["turn_flags"], 1.0 if s.extra else 0.0, 1.0 if s.outpost else 0.0,
+                             s.discount / 10, s.copper_bonus / 10, s.played / 10)
+            m.flags = flags
         o = at["pending"]
         if s.stack and not over:
             f = s.stack[-1]

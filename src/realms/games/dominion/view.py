@@ -9,6 +9,10 @@ set aside or revealed, the trash and the Supply, and the cards everyone knows ar
 asked, and to everyone else as whose decision it is and which card is resolving (``public_ask``); with
 its English ``prompt`` comes ``say``, the same as a message key and arguments (``cards.card.Say``), and so
 for each legal action's ``text``.
+The expansions' zones: every seat's Durations waiting for its next turn (they stay in play, public), what it set
+aside face up (Blockade) and its Island mat; of another seat's face-down cards (Haven) and Native Village mat only
+how many; Pirate Ship coins, Embargo tokens, Lighthouse protection, an extra turn and Bridge's reduction (the
+Supply's costs are the costs now). A seat's own deck size counts the cards it knows at the bottom (Pearl Diver).
 ``seat=None`` is a spectator: public zones only.
 
 Every seat's victory points (``vp``) are shown to everyone: every gain and every trashing is public, so
@@ -19,7 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from realms.games.dominion.cards import CARDS, COST, HANDLERS, NAMES
+from realms.games.dominion.cards import CARDS, HANDLERS, NAMES
+from realms.games.dominion.zones import cost
 
 if TYPE_CHECKING:
     from realms.core.game import Action, Result
@@ -81,12 +86,28 @@ def build_view(game: Rules, s: DominionState, seat: int | None) -> dict[str, Any
             "looking_at": len(s.look[q]),
             "hand_known": _names(list(s.hpub[q])),
             "turns": s.turns[q],
+            # the expansions' zones: Durations waiting for the next turn (public: they stay in play), cards set
+            # aside face down (Haven: a count) and face up (Blockade), the mats (Native Village: a count for others)
+            "durations": _names(s.dur[q]),
+            "held_size": len(s.held[q]),
+            "shown": _names(s.shown[q]),
+            "native_village_size": len(s.nvmat[q]),
+            "island": _names(s.island[q]),
+            "pirate_coins": s.pcoins[q],
+            "protected": bool(s.shield >> q & 1),
+            "monkeys": s.monkey[q],
+            "corsair": bool(s.corsair >> q & 1),
         }
+        d["deck_size"] += len(s.bottom[q])
         if mine:
             d["hand"] = _names(s.hand[q])
             d["deck_contents"] = _counts(s.deck[q])
             d["discard"] = _names(s.disc[q])
             d["look"] = _names(s.look[q])
+            d["held"] = _names(s.held[q])
+            d["native_village"] = _names(s.nvmat[q])
+            d["deck_bottom"] = _names(s.bottom[q][::-1])  # the cards it knows at the bottom, the lowest last
+            d["deck_contents"] = _counts(s.deck[q] + s.bottom[q])
         d["vp"] = game.score(s, q)  # public: what a seat owns is the public record of its gains and trashings
         seats.append(d)
     pending = None
@@ -102,9 +123,15 @@ def build_view(game: Rules, s: DominionState, seat: int | None) -> dict[str, Any
         "options": {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in s.opts.items()},
         "edition": s.edition,
         "kingdom": _names(list(s.kingdom)),
-        "supply": [{"card": NAMES[c], "cost": COST[c], "count": s.supply[c], "types": CARDS[c].type_names()}
+        "supply": [{"card": NAMES[c], "cost": cost(s, c), "count": s.supply[c], "types": CARDS[c].type_names()}
                    for c in s.piles],
         "empty_piles": s.empty,
+        "embargo": {NAMES[c]: k for c, k in enumerate(s.embargo) if k},
+        "extra_turn": s.extra,
+        "cost_reduction": s.discount,
+        "extra_turn_next": s.outpost,
+        "copper_bonus": s.copper_bonus,
+        "actions_played": s.played,
         "trash": _names(s.trash),
         "current": s.cur,
         "turn": s.turns[s.cur] + (0 if over else 1),

@@ -147,6 +147,10 @@ def take_top(s: DominionState, p: int) -> int:
         if not reshuffle(s, p):
             return -1
         deck = s.deck[p]
+        top = s.top[p]
+        if top:  # the known bottom became the deck (Pearl Diver)
+            top.pop()
+            return deck.pop()
     i = below(s, len(deck))
     c = deck[i]
     last = deck.pop()
@@ -243,6 +247,7 @@ def draw(s: DominionState, p: int, n: int) -> int:
             hand.append(c)
         elif reshuffle(s, p):
             deck = s.deck[p]
+            top = s.top[p]
             continue
         else:
             break
