@@ -204,6 +204,19 @@ def test_list_names_games_and_agents():
     assert "kingdomino" in r.output and "full-greedy" in r.output
 
 
+def test_list_shows_dominions_named_kingdoms():
+    from realms.games.dominion.kingdoms import KINGDOMS, VERSIONS
+
+    r = run("list")
+    assert r.exit_code == 0
+    text = r.output[r.output.index("named kingdoms"):]
+    rows = {line.split()[0]: line for line in text.splitlines() if line.startswith("  ") and line.split()}
+    for k in KINGDOMS:
+        row = " ".join(rows[k.slug].split())
+        assert f"{k.name} {'+'.join(k.boxes)} {k.edition}" in row, row
+    assert all(bare in flat(text) for bare in VERSIONS)
+
+
 def flat(output: str) -> str:
     """The output with line wrapping undone, for messages that rich may fold."""
     return " ".join(output.split())

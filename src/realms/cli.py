@@ -72,6 +72,25 @@ def list_games() -> None:
             table.add_row(Text("  " + o.name, style="bold"), Text(_option_value(o.default)),
                           Text(allowed or o.help), Text("" if not allowed else o.help, style="dim"))
         out.print(table)
+        if game_id == "dominion":
+            _list_named_kingdoms()
+
+
+def _list_named_kingdoms() -> None:
+    """Dominion's named kingdoms (the rulebooks' recommended sets of 10, ``kingdoms.KINGDOMS``): slug, printed
+    name, boxes and the edition of the rulebook that lists each, as ``-o kingdom=<slug>`` takes them."""
+    from realms.games.dominion.kingdoms import KINGDOMS, VERSIONS
+
+    out.print("  named kingdoms (-o kingdom=NAME; a name printed in several versions picks the edition's, a "
+              "version's own name picks it): " + esc(", ".join(VERSIONS)), highlight=False)
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="dim")
+    table.add_column("  kingdom (-o kingdom=NAME)", no_wrap=True)
+    table.add_column("name", no_wrap=True)
+    table.add_column("boxes", no_wrap=True)
+    table.add_column("edition", no_wrap=True)
+    for k in KINGDOMS:
+        table.add_row(Text("  " + k.slug, style="bold"), Text(k.name), Text("+".join(k.boxes)), Text(k.edition))
+    out.print(table)
 
 
 def _option_value(value: Any) -> str:

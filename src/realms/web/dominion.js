@@ -46,21 +46,130 @@ function legalMap(payload) {
   return map;
 }
 
-// A card as a card: cost, name, type line; legal ones act on click (or Enter); ⓘ (or hover) reads it in full
+// The expansions' marks, drawn with inline styles (CSSOM, which the page's style-src 'self' allows): Duration cards
+// are orange as printed; a Duration in play carries a strip saying it stays until its owner's next turn; a pile
+// under Embargo tokens a red strip with their number; a cost Bridge lowered shows the cost now in green with the
+// printed one struck through beside it
+const DURATION_BG = "#f3cf9f";
+const STYLE = {
+  under: "display:flex;flex-wrap:wrap;align-items:center;gap:.25rem;padding:1px 0 1px 4px",
+  stays: "padding:0 .3rem;border-radius:3px;font-size:.68rem;font-weight:700;background:#9a3412;color:#fff",
+  staysCard: "outline:2px dashed #9a3412;outline-offset:1px",
+  embargo: "padding:0 .3rem;border-radius:3px;font-size:.68rem;font-weight:700;background:#b91c1c;color:#fff",
+  costNow: "background:#15803d;color:#fff",
+  printed: "font-size:.68rem;color:#7f1d1d",
+  chip: "display:inline-flex;align-items:center;gap:.15rem;padding:0 .35rem;margin:1px 2px;border-radius:4px;border:1px solid #999;font-size:.8rem;font-weight:600;background:#fafafa",
+  back: "display:inline-block;width:1.1rem;height:1.5rem;margin:1px;border-radius:3px;border:1px solid #1e3a5f;vertical-align:middle;" +
+    "background:repeating-linear-gradient(45deg,#27496d 0 4px,#3b6a99 4px 8px)",
+  zone: "margin-top:.2rem;font-size:.85rem",
+  badge: "display:inline-block;margin:.15rem .3rem 0 0;padding:0 .4rem;border-radius:999px;font-size:.78rem;font-weight:700",
+  banner: "margin:.3rem 0;padding:.3rem .6rem;border-radius:6px;background:#fde68a;border:2px solid #b45309;font-weight:700",
+  note: "display:inline-block;margin-left:.6rem;padding:0 .4rem;border-radius:4px;background:#dcfce7;color:#14532d;font-size:.85rem;font-weight:600",
+};
+const CHIP_BG = { Curse: "#d9c3e6", Victory: "#cfe8c2", Treasure: "#f4e3a1", Reaction: "#cfe0f4", Duration: DURATION_BG };
+function background(types) {
+  if (types.includes("Duration") && types.includes("Treasure")) return `linear-gradient(135deg,${CHIP_BG.Treasure} 50%,${DURATION_BG} 50%)`;
+  for (const x of ["Duration", "Curse", "Victory", "Treasure", "Reaction"]) if (types.includes(x)) return CHIP_BG[x];
+  return null;
+}
+
+// A card as a card: cost (the cost now, opts.cost, where Bridge lowered it), name, type line, the extra strips and
+// the pile count; legal ones act on click (or Enter); ⓘ (or hover) reads it in full
 function card(name, edition, opts = {}) {
   const c = CARDS[name] || { cost: "?", types: opts.types || [] };
-  const cls = ["dm-card", ...(c.types || []).map(x => TYPE_CLASS[x] || "")];
+  const types = c.types || [];
+  const cls = ["dm-card", ...types.map(x => TYPE_CLASS[x] || "")];
+  if (types.includes("Duration")) cls.push("duration");
   if (opts.legal) cls.push("legal");
+  const bg = types.includes("Duration") ? background(types) : null;
+  const now = opts.cost ?? c.cost;
+  const cheaper = typeof now === "number" && typeof c.cost === "number" && now < c.cost;
   const node = el("div", { class: cls.join(" "), "data-card": name, role: opts.legal ? "button" : null,
     tabindex: opts.legal ? "0" : null, title: opts.title || null,
+    style: [bg ? `background:${bg}` : "", opts.style || ""].filter(Boolean).join(";") || null,
     onclick: opts.legal ? opts.onclick : null,
     onkeydown: opts.legal ? e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onclick(); } } : null },
-    el("span", { class: "dm-cost" }, `$${c.cost}`),
+    el("span", { class: "dm-cost", "data-cost": now, style: cheaper ? STYLE.costNow : null,
+      title: cheaper ? t("dominion.ui.cost_now", { n: now, printed: c.cost }) : null }, `$${now}`),
     el("span", { class: "dm-name" }, cardName(name)),
-    el("span", { class: "dm-types" }, typeWords(c.types || [])),
+    // under the name: the printed cost struck through (under the cost now), then the strips
+    cheaper || opts.strips ? el("span", { class: "dm-under", style: STYLE.under },
+      cheaper ? el("s", { class: "dm-printed-cost", style: STYLE.printed, title: t("dominion.ui.printed_cost", { n: c.cost }) }, `$${c.cost}`) : null,
+      opts.strips || null) : null,
+    el("span", { class: "dm-types" }, typeWords(types)),
     opts.extra || null);
   node.append(withInfo(node, () => cardDetails(name, edition), cardName(name)));
   return node;
+}
+
+// a Duration in play that stays until its owner's next turn: a dashed outline and a strip
+function stayOpts(name, you) {
+  return { style: STYLE.staysCard, title: t("dominion.ui.stays_title", { name, you }),
+    strips: el("span", { class: "dm-stays", style: STYLE.stays }, t("dominion.ui.stays")) };
+}
+
+// a card named in a seat's zone, small: its name on its type's colour (hover or ⓘ reads it in full)
+function chip(name, edition) {
+  const types = (CARDS[name] || {}).types || [];
+  const bg = background(types);
+  const node = el("span", { class: "dm-chip", "data-card": name, style: STYLE.chip + (bg ? `;background:${bg}` : "") +
+    (types.includes("Attack") ? ";border-color:#b33" : "") }, cardName(name));
+  const info = withInfo(node, () => cardDetails(name, edition), cardName(name));
+  info.style.cssText = "position:static;margin-left:.15rem;width:.95rem;height:.95rem;font-size:.6rem";
+  node.append(info);
+  return node;
+}
+
+// n face-down cards: their backs (five at most) and how many
+function backs(n) {
+  return el("span", { class: "dm-backs", "data-count": n, title: t("dominion.ui.face_down", { n }) },
+    Array.from({ length: Math.min(n, 5) }, () => el("span", { class: "dm-back", style: STYLE.back })),
+    el("span", { class: "dm-back-count" }, ` ${t("dominion.ui.cards_n", { n })}`));
+}
+
+// one of a seat's zones or mats: its label and its cards (faces, or backs with a count)
+function zone(key, label, content) {
+  return el("div", { class: "dm-zone", "data-zone": key, style: STYLE.zone }, el("span", { class: "muted" }, label), " ", content);
+}
+
+// a play area's cards with the Durations that wait for their owner's next turn marked: as many of each name as
+// the seat's `durations` lists (a Throne Room's Duration acts twice but is one card)
+function durationMarks(seat) {
+  const waiting = new Map();
+  for (const d of seat.durations || []) waiting.set(d, (waiting.get(d) || 0) + 1);
+  return seat.play.map(c => {
+    const k = waiting.get(c) || 0;
+    if (k) waiting.set(c, k - 1);
+    return k > 0;
+  });
+}
+
+// the expansions' part of a seat's box: Durations, Haven's face-down cards, Blockade's face-up ones, the Island
+// and Native Village mats, Pirate Ship's coins and Lighthouse's protection
+function seatExtras(s, view, edition, names, viewer) {
+  const out = [];
+  const mine = s.seat === viewer;
+  const badges = [];
+  if (s.protected) badges.push(el("span", { class: "dm-badge dm-protected", "data-badge": "protected",
+    style: `${STYLE.badge};background:#dbeafe;color:#1e3a8a;border:1px solid #1e3a8a`,
+    title: t("dominion.ui.protected_title", { name: names[s.seat], you: mine, card: cardName("Lighthouse") }) },
+  t("dominion.ui.protected", { card: cardName("Lighthouse") })));
+  if (s.pirate_coins || view.kingdom.includes("Pirate Ship")) badges.push(el("span", { class: "dm-badge dm-pirate",
+    "data-badge": "pirate", "data-count": s.pirate_coins || 0,
+    style: `${STYLE.badge};background:#e9c74a;color:#222;border:1px solid #8a6d00` },
+  t("dominion.ui.pirate_coins", { n: s.pirate_coins || 0, card: cardName("Pirate Ship") })));
+  if (badges.length) out.push(el("div", {}, badges));
+  if ((s.durations || []).length) out.push(zone("durations", t("dominion.ui.durations", { you: mine }),
+    (s.durations || []).map(c => chip(c, edition))));
+  const held = s.held || [];
+  if (s.held_size) out.push(zone("held", t("dominion.ui.held", { card: cardName("Haven") }),
+    held.length ? [...held.map(c => chip(c, edition)), el("span", { class: "muted" }, ` ${t("dominion.ui.only_you")}`)] : backs(s.held_size)));
+  if ((s.shown || []).length) out.push(zone("shown", t("dominion.ui.shown", { card: cardName("Blockade") }), s.shown.map(c => chip(c, edition))));
+  if ((s.island || []).length) out.push(zone("island", t("dominion.ui.island", { card: cardName("Island") }), s.island.map(c => chip(c, edition))));
+  const nv = s.native_village || [];
+  if (s.native_village_size) out.push(zone("native_village", t("dominion.ui.native_village", { card: cardName("Native Village") }),
+    nv.length ? [...nv.map(c => chip(c, edition)), el("span", { class: "muted" }, ` ${t("dominion.ui.only_you")}`)] : backs(s.native_village_size)));
+  return out;
 }
 
 // The engine's prompts and choice texts come with a message key and its arguments (`say`): worded from the
@@ -125,6 +234,11 @@ export function render(payload, act, names, ctx = {}) {
     el("span", { class: "dm-stat" }, t("dominion.coins", { n: view.coins })),
     el("span", { class: "muted" }, t(`dominion.edition.${edition}`)),
     rulesLink("dominion", view.options)));
+  // an Outpost's extra turn, said above the board as a banner
+  if (view.extra_turn && view.phase !== "over") root.append(el("div", { class: "dm-banner", id: "dm-extra-turn", role: "status", style: STYLE.banner },
+    t("dominion.ui.extra_turn", { name: names[view.current], you: payload.seat === view.current, card: cardName("Outpost") })));
+  // the cost of each card now (the Supply's: Bridge lowers it this turn), for the cards shown anywhere
+  const costNow = new Map(view.supply.map(p => [p.card, p.cost]));
 
   // the pending decision and the phase controls
   const controls = el("div", { class: "row dm-controls", id: "dm-controls" });
@@ -144,38 +258,50 @@ export function render(payload, act, names, ctx = {}) {
   // choices of cards that are not in the hand or the supply (revealed, looked at, set aside)
   const choices = [...legal.values()].filter(a => a.action.type === "choose");
   if (choices.length) root.append(el("div", { class: "row dm-own", id: "dm-choices" }, el("span", { class: "muted" }, t("dominion.choose")),
-    choices.map(a => card(a.action.card, edition, { legal: true, onclick: () => act(a.action), title: capital(sayText(a.say, a.text, names, payload.seat)) }))));
+    choices.map(a => card(a.action.card, edition, { legal: true, cost: costNow.get(a.action.card), onclick: () => act(a.action), title: capital(sayText(a.say, a.text, names, payload.seat)) }))));
 
   // supply
   const supply = el("div", { class: "dm-supply", id: "dm-supply" });
   const counts = prev ? new Map(prev.supply.map(p => [p.card, p.count])) : null;
+  const embargo = view.embargo || {};
   for (const p of view.supply) {
     const buy = legal.get(`buy:${p.card}`);
+    const tokens = embargo[p.card] || 0;
     // a pile that went down since the last view: bought or gained from
-    supply.append(mark(card(p.card, edition, { legal: !!buy, onclick: () => buy && act(buy.action), types: p.types,
+    supply.append(mark(card(p.card, edition, { legal: !!buy, onclick: () => buy && act(buy.action), types: p.types, cost: p.cost,
+      strips: tokens ? el("span", { class: "dm-embargo", "data-tokens": tokens, style: STYLE.embargo,
+        title: t("dominion.ui.embargo_title", { n: tokens, card: cardName("Curse") }) }, t("dominion.ui.embargo", { n: tokens, card: cardName("Embargo") })) : null,
       extra: el("span", { class: `dm-count${p.count ? "" : " empty"}` }, t("dominion.left", { n: p.count })) }),
     counts !== null && counts.has(p.card) && counts.get(p.card) > p.count));
   }
-  const supplyBox = el("div", { class: "dm-supply-box" }, el("div", { class: "muted" }, t("dominion.supply")), supply);
+  const supplyBox = el("div", { class: "dm-supply-box" }, el("div", { class: "muted" }, t("dominion.supply"),
+    view.cost_reduction ? el("span", { class: "dm-cost-reduction", id: "dm-cost-reduction", style: STYLE.note },
+      t("dominion.ui.cost_reduction", { n: view.cost_reduction, card: cardName("Bridge") })) : null), supply);
 
   // your hand
   if (me && me.hand) {
     const hand = el("div", { class: "dm-hand", id: "dm-hand" });
     me.hand.forEach(name => {
       const play = legal.get(`play:${name}`);
-      hand.append(card(name, edition, { legal: !!play, onclick: () => play && act(play.action) }));
+      hand.append(card(name, edition, { legal: !!play, cost: costNow.get(name), onclick: () => play && act(play.action) }));
     });
-    root.append(el("div", { class: "dm-own" }, el("div", { class: "muted" }, t("dominion.your_hand", { deck: me.deck_size, discard: me.discard_size })), hand));
+    // the cards this seat knows at the bottom of its deck (Pearl Diver), the lowest last
+    const bottom = me.deck_bottom && me.deck_bottom.length ? el("div", { class: "dm-zone", "data-zone": "deck_bottom", id: "dm-deck-bottom", style: STYLE.zone },
+      el("span", { class: "muted" }, t("dominion.ui.deck_bottom")), " ", me.deck_bottom.map(c => chip(c, edition))) : null;
+    root.append(el("div", { class: "dm-own" }, el("div", { class: "muted" }, t("dominion.your_hand", { deck: me.deck_size, discard: me.discard_size })), hand, bottom));
   }
 
-  // the cards in play this turn (the current seat's), as cards: the newest ones marked
+  // the cards in play this turn (the current seat's), as cards: the newest ones marked, and the Durations that stay
+  // until its next turn with a strip that says so
   const cur = view.seats.find(s => s.seat === view.current);
   if (cur && (cur.play.length || cur.aside.length)) {
     const was = prev ? (prev.seats.find(s => s.seat === cur.seat) || {}).play || [] : null;
     const newer = was !== null && prev.current === view.current ? Math.max(0, cur.play.length - was.length) : 0;
+    const stays = durationMarks(cur);
     root.append(el("div", { class: "dm-play-box", id: "dm-play" },
       el("div", { class: "muted" }, t("dominion.in_play_turn", { name: names[view.current] })),
-      el("div", { class: "dm-hand dm-play" }, cur.play.map((c, i) => mark(card(c, edition), i >= cur.play.length - newer)))));
+      el("div", { class: "dm-hand dm-play" }, cur.play.map((c, i) => mark(card(c, edition, { cost: costNow.get(c), ...(stays[i] ? stayOpts(names[cur.seat], cur.seat === payload.seat) : {}) }),
+        i >= cur.play.length - newer)))));
   }
   root.append(supplyBox);
 
@@ -192,7 +318,8 @@ export function render(payload, act, names, ctx = {}) {
       el("div", { class: "muted" }, t("dominion.zones", { hand: s.hand_size, deck: s.deck_size, discard: s.discard_size }),
         s.discard_top ? ` ${t("dominion.top", { card: cardName(s.discard_top) })}` : ""),
       s.play.length ? el("div", {}, t("dominion.in_play", { cards: cards(s.play) })) : null,
-      s.aside.length ? el("div", {}, t("dominion.set_aside", { cards: cards(s.aside) })) : null));
+      s.aside.length ? el("div", {}, t("dominion.set_aside", { cards: cards(s.aside) })) : null,
+      seatExtras(s, view, edition, names, payload.seat)));
   }
   root.append(seats);
   root.append(mark(el("div", { class: "dm-trash", id: "dm-trash" }, el("strong", {}, t("dominion.trash_n", { n: view.trash.length })), " ",

@@ -173,8 +173,15 @@ def _rare() -> list[Any]:
     s = G.new({"kingdom": kingdom_with("Thief", "Sentry")}, 1)
     thief, sentry = HANDLERS[BY_NAME["Thief"]], HANDLERS[BY_NAME["Sentry"]]
     order = [sentry.id, sentry.ORDER, 0, 0]  # Sentry keeping two different cards: which goes on top
-    return [thief.ask(s, [thief.id, thief.PICK, 0, 1, 0]),  # the pick between two revealed Treasures
-            sentry.ask(s, order), sentry.choice(s, order, CHOOSE(BY_NAME["Gold"]))]
+    out = [thief.ask(s, [thief.id, thief.PICK, 0, 1, 0]),  # the pick between two revealed Treasures
+           sentry.ask(s, order), sentry.choice(s, order, CHOOSE(BY_NAME["Gold"]))]
+    # the $5 and $6 cards a short random game seldom plays: Nobles, Bandit's victim, Explorer holding a Province
+    nobles, bandit, explorer = (HANDLERS[BY_NAME[n]] for n in ("Nobles", "Bandit", "Explorer"))
+    out += [nobles.ask(s, [nobles.id, 0, 0]), nobles.choice(s, [nobles.id, 0, 0], YES),
+            nobles.choice(s, [nobles.id, 0, 0], NO), bandit.ask(s, [bandit.id, 0, 1])]
+    s.hand[0] = [BY_NAME["Province"]]
+    out += [explorer.ask(s, [explorer.id, 0, 0]), explorer.choice(s, [explorer.id, 0, 0], YES)]
+    return out
 
 
 def test_the_messages_no_game_reaches_read_as_their_english_too():

@@ -461,7 +461,7 @@ def test_the_rules_docstring_names_the_questions_asked_with_one_answer():
     assert "only one legal choice, are resolved by the engine" not in text
     assert "always_ask" in text
     asked = {"Moat" if h.name == "Reaction" else h.name for h in HANDLERS.values() if h.always_ask}
-    assert asked == {"Moat", "Bureaucrat", "Library"}
+    assert {"Moat", "Bureaucrat", "Library"} <= asked
     assert [name for name in sorted(asked) if name not in text] == []
 
 

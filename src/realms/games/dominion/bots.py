@@ -61,6 +61,20 @@ from realms.games.dominion.cards.card import (
     YES,
     card_of,
 )
+from realms.games.dominion.cards.intrigue import (
+    Courtier,
+    Ironworks,
+    Lurker,
+    Masquerade,
+    Mill,
+    Pawn,
+    Replace,
+    Saboteur,
+    SecretChamber,
+    SecretPassage,
+    Steward,
+)
+from realms.games.dominion.cards.seaside import Ambassador, GhostShip, Lookout, Navigator, PirateShip, Sailor, Smugglers
 from realms.games.dominion.defaults import (
     DISCARD_KEYS,
     PLAY_KEYS,
@@ -69,7 +83,7 @@ from realms.games.dominion.defaults import (
     play_key,
     value,
 )
-from realms.games.dominion.frames import DISCARD_DOWN, GAIN, REACT, DiscardDown, Gain, React
+from realms.games.dominion.frames import BODY, DISCARD_DOWN, GAIN, REACT, Body, DiscardDown, Gain, React
 from realms.games.dominion.rules import (
     A_END_ACTIONS,
     A_END_BUYS,
@@ -352,6 +366,7 @@ _play_key, _discard_key, _value = play_key, discard_key, value
 _PLAY_KEYS, _DISCARD_KEYS = PLAY_KEYS, DISCARD_KEYS
 #: the name of the method that decides a card's frame (``on_throne_room``), by card id
 _ON = ["on_" + n.lower().replace(" ", "_") for n in NAMES]
+TREASURE_MAP = BY_NAME["Treasure Map"]
 
 
 class StrategyBot(Agent):
@@ -390,6 +405,8 @@ class StrategyBot(Agent):
         return first_rule(self._rules, s, p, coins, among)
 
     def choose_play(self, s: DominionState, actions: list[int]) -> int:
+        if TREASURE_MAP in actions and actions.count(TREASURE_MAP) < 2:  # alone it only trashes itself
+            actions = [c for c in actions if c != TREASURE_MAP]
         if not actions:
             return -1
         order = self._play
@@ -405,8 +422,12 @@ class StrategyBot(Agent):
         # the commonest frames first, without their option lists (the same answers: a Reaction is revealed when
         # it is in hand, the yes of its options; the discard is the first distinct card of the hand that is
         # lowest by the discard key, as min over the distinct cards in first-seen order finds it)
-        if kind == REACT:
-            return YES if f[React.CARD] in s.hand[f[2]] else NO
+        if kind == REACT:  # reveal what may be revealed; a Reaction asked again (Secret Chamber) once per Attack
+            r, v = f[React.CARD], f[2]
+            card = CARDS[r]
+            if not card.can_react(s, v) or (card.reveal_again and r in s.hpub[v]):
+                return NO
+            return YES
         if kind == DISCARD_DOWN and len(s.hand[f[2]]) > f[DiscardDown.KEEP]:
             return _choose(min(s.hand[f[2]], key=_DISCARD_KEYS.__getitem__))
         opts = HANDLERS[kind].options(s, f)
@@ -522,9 +543,266 @@ class StrategyBot(Agent):
         useful = [c for c in picks if IS_ACTION[c] or IS_TREASURE[c]] or picks
         return _choose(max(useful, key=lambda c: (_value(c), c)))
 
+    # -- Intrigue and Seaside (none of these is in the compiled bot's ``PORTED``) ------------------------------
+    def _trash_key(self, s: DominionState, c: int) -> int:
+        """Lower trashes first: Curses, an Estate before the end is near, Coppers, then by worth."""
+        if TYPES[c] & CURSE:
+            return -20
+        if c == ESTATE and not self._late(s):
+            return -10
+        return -5 if c == COPPER else _value(c)
+
+    def _spare(self, s: DominionState, p: int, hand: list[int]) -> int:
+        """The card of ``hand`` best saved for a later turn: an Action it cannot play now, else the best Treasure
+        it can do without this turn (its buy bracket unchanged), else the cheapest card."""
+        if s.actions == 0:
+            acts = [c for c in hand if IS_ACTION[c]]
+            if acts:
+                return self.choose_play(s, acts)
+        m = _hand_money(s, p)
+        for c in sorted({c for c in hand if IS_TREASURE[c]}, key=lambda c: -COINS[c]):
+            if _bracket(m - COINS[c]) == _bracket(m):
+                return c
+        return min(hand, key=lambda c: (COINS[c] if IS_TREASURE[c] else 9, _DISCARD_KEYS[c]))
+
+    def _put_back(self, s: DominionState, hand: list[int], keep: int) -> int:
+        """Cards go back on the deck while the hand is cut to ``keep``: the best one beyond the best ``keep``
+        (it is drawn again later; the junk stays in the hand that gets cut)."""
+        ranked = sorted(hand, key=lambda c: _DISCARD_KEYS[c], reverse=True)
+        return ranked[min(keep, len(ranked) - 1)]
+
+    def on_courtyard(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return _choose(self._spare(s, p, s.hand[p]))
+
+    def on_lurker(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        # take a good Action card from the trash if there is one; else trash the priciest Action of the Supply
+        # (the others cannot buy it, and a later Lurker may take it back)
+        if f[1] == Lurker.MODE:
+            good = [c for c in set(s.trash) if IS_ACTION[c] and COST[c] >= 3]
+            return NO if good else YES
+        if f[1] == Lurker.FROM_TRASH:
+            return _choose(max(picks, key=lambda c: (_value(c), c)))
+        return _choose(max(picks, key=lambda c: (COST[c], c)))
+
+    def on_pawn(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        # +1 Card with +$1, or with +1 Action while an Action card waits and none is left
+        if f[1] == Pawn.CARD:
+            return YES
+        if f[1] == Pawn.ACTION:
+            return YES if s.actions == 0 and any(IS_ACTION[c] for c in s.hand[p]) else NO
+        return NO
+
+    def on_steward(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == Steward.TRASH:
+            return _choose(min(picks, key=lambda c: (self._trash_key(s, c), c)))
+        if sum(1 for c in s.hand[p] if self._trash_key(s, c) <= -10) >= 2:
+            return DONE
+        return YES if s.actions else NO
+
+    def on_wishing_well(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        # the known top card, else the card most common among those not in hand, play or discard pile
+        if s.top[p] and s.deck[p]:
+            return _choose(s.deck[p][-1])
+        left = s.owned[p][:]
+        for zone in (s.hand[p], s.play[p], s.disc[p]):
+            for c in zone:
+                left[c] -= 1
+        return _choose(max(picks, key=lambda c: (left[c], -c)))
+
+    def on_baron(self, *args: Any) -> int:
+        return YES
+
+    def on_ironworks(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return self._gain(s, p, Ironworks.MAX, picks)
+
+    def on_mill(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == Mill.DISCARD:
+            return _choose(min(picks, key=_DISCARD_KEYS.__getitem__))
+        worst = sorted(s.hand[p], key=_DISCARD_KEYS.__getitem__)[:2]
+        return YES if len(worst) == 2 and sum(COINS[c] for c in worst if IS_TREASURE[c]) < 2 else NO
+
+    def on_mining_village(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        # only when the $2 buys what the turn could not: a Province once the game is under way, a Duchy near the end
+        m = _hand_money(s, p)
+        if m < 8 <= m + 2 and s.turns[p] >= 10:
+            return YES
+        return YES if self._late(s) and m < 5 <= m + 2 else NO
+
+    def on_nobles(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return NO if s.actions == 0 and any(IS_ACTION[c] for c in s.hand[p]) else YES
+
+    def on_secret_chamber(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == SecretChamber.PUTTING:
+            attack = next((NAMES[g[Body.CARD]] for g in reversed(s.stack) if g[0] == BODY), "")
+            if attack in _CUT_TO_THREE:
+                return _choose(self._put_back(s, s.hand[p], 3))
+            if attack == "Minion":  # the hand may be discarded: save the best
+                return _choose(self._put_back(s, s.hand[p], 0))
+            return _choose(min(picks, key=_DISCARD_KEYS.__getitem__))
+        # +$1 for each card that does nothing this turn: junk, and Actions it has no Action left for
+        for c in picks:
+            if TYPES[c] & CURSE or TYPES[c] == VICTORY or (IS_ACTION[c] and not IS_TREASURE[c] and s.actions == 0):
+                return _choose(c)
+        return DONE
+
+    def on_masquerade(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == Masquerade.PASS:
+            return _choose(min(picks, key=_DISCARD_KEYS.__getitem__))
+        junk = [c for c in picks if self._trash_key(s, c) <= -10]
+        return _choose(min(junk, key=lambda c: self._trash_key(s, c))) if junk else DONE
+
+    def on_swindler(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        # the victim's worst card at that cost; near the end no Victory card (points for them)
+        pool = [c for c in picks if TYPES[c] != VICTORY] if self._late(s) else picks
+        return _choose(min(pool or picks, key=lambda c: (_value(c), c)))
+
+    def on_scout(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return _choose(min(picks, key=lambda c: (_value(c), c)))  # the last put back ends on top: the best
+
+    on_patrol = on_scout
+
+    def on_secret_passage(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        # the worst card goes in: junk to the bottom, anything else on top for the next hand
+        if f[1] == SecretPassage.TAKE:
+            return _choose(min(picks, key=_DISCARD_KEYS.__getitem__))
+        c = f[SecretPassage.CARD]
+        if f[1] == SecretPassage.WALK and (TYPES[c] & CURSE or TYPES[c] == VICTORY):
+            return NO if NO in opts else YES
+        return YES if YES in opts else DONE
+
+    def on_courtier(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == Courtier.REVEAL:
+            return _choose(max(picks, key=lambda c: (TYPES[c].bit_count(), -_value(c))))
+        m = _hand_money(s, p)
+        if DONE in opts and m < 8 <= m + 3 and s.supply[PROVINCE]:
+            return DONE
+        if _choose(GOLD) in opts and s.supply[GOLD] and not self._late(s):
+            return _choose(GOLD)
+        if DONE in opts:
+            return DONE
+        if YES in opts and s.actions == 0 and any(IS_ACTION[c] for c in s.hand[p]):
+            return YES
+        return NO if NO in opts else opts[0]
+
+    def on_minion(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        # +$2 with a good hand or more Actions to play; else a fresh hand of 4 (and the attack)
+        if any(IS_ACTION[c] for c in s.hand[p]) or _hand_money(s, p) + 2 >= 6:
+            return YES
+        return NO
+
+    def on_replace(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == Replace.GAIN_STEP:
+            return self._gain(s, p, f[Replace.MAX], picks)
+        return self.on_remodel(s, f, p, picks, opts)
+
+    def on_saboteur(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        c = self.pick(s, p, f[Saboteur.MAX], picks)
+        return _choose(c) if c >= 0 else DONE
+
+    def on_torturer(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        # discard 2 when that leaves the hand's buy as good (junk goes first), else take the Curse
+        if not s.supply[CURSE_ID]:
+            return NO
+        hand = s.hand[p]
+        rest = sorted(hand, key=_DISCARD_KEYS.__getitem__)[2:]
+        m = s.coins + sum(COINS[c] for c in hand if IS_TREASURE[c])
+        m2 = s.coins + sum(COINS[c] for c in rest if IS_TREASURE[c])
+        return YES if _bracket(m2) == _bracket(m) else NO
+
+    def on_trading_post(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return _choose(min(picks, key=lambda c: (self._trash_key(s, c), c)))
+
+    on_upgrade = on_trading_post
+
+    def on_embargo(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        # the kingdom pile the others own most of and this seat none of; else the Curses (harmless)
+        others = [sum(s.owned[q][c] for q in range(s.players) if q != p) for c in range(len(NAMES))]
+        pool = [c for c in picks if c in s.kingdom and not s.owned[p][c] and others[c]]
+        return _choose(max(pool, key=lambda c: (others[c], COST[c]))) if pool else _choose(CURSE_ID)
+
+    def on_native_village(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        mat = s.nvmat[p]
+        return NO if len(mat) >= 3 or (mat and self._late(s)) else YES
+
+    def on_pearl_diver(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        c = s.look[p][-1]
+        return YES if (IS_TREASURE[c] and COINS[c] >= 2) or IS_ACTION[c] else NO
+
+    def on_ambassador(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == Ambassador.REVEAL:
+            return _choose(min(picks, key=lambda c: (self._trash_key(s, c), c)))
+        return _choose(picks[0]) if picks and self._trash_key(s, picks[0]) <= -5 else DONE
+
+    def on_lookout(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == Lookout.TRASH:
+            return _choose(min(picks, key=lambda c: (self._trash_key(s, c), c)))
+        return _choose(min(picks, key=lambda c: (_value(c), c)))
+
+    def on_smugglers(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return self._gain(s, p, Smugglers.LIMIT, picks)
+
+    def on_warehouse(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return _choose(min(picks, key=_DISCARD_KEYS.__getitem__))
+
+    on_island = on_warehouse
+    on_tide_pools = on_warehouse
+    on_sea_witch = on_warehouse
+
+    def on_salvager(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return _choose(min(picks, key=lambda c: (self._trash_key(s, c), c)))
+
+    def on_haven(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return _choose(self._spare(s, p, s.hand[p]))
+
+    def on_navigator(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == Navigator.CHOOSE_MODE:  # keep five cards worth $5 or more
+            seen = s.look[p][f[Navigator.BASE]:]
+            return NO if sum(COINS[c] for c in seen if IS_TREASURE[c]) >= 5 else YES
+        return _choose(max(picks, key=lambda c: (_value(c), c)))  # top first: the best
+
+    def on_pirate_ship(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == PirateShip.PICK:
+            return _choose(max(picks, key=lambda c: (COINS[c], COST[c])))
+        return NO if s.pcoins[p] >= 3 else YES
+
+    def on_explorer(self, *args: Any) -> int:
+        return YES
+
+    def on_ghost_ship(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return _choose(self._put_back(s, s.hand[p], GhostShip.KEEP))
+
+    def on_treasury(self, *args: Any) -> int:
+        return YES
+
+    def on_blockade(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        return self._gain(s, p, 4, picks)
+
+    def on_sailor(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        if f[1] == Sailor.PLAY:
+            return YES
+        junk = [c for c in picks if self._trash_key(s, c) <= -10]
+        return _choose(min(junk, key=lambda c: self._trash_key(s, c))) if junk else DONE
+
+    def on_pirate(self, *args: Any) -> int:
+        return YES
+
 
 def _choose(c: int) -> int:
     return CARD_ACTIONS + 2 + 3 * c
+
+
+def _hand_money(s: DominionState, p: int) -> int:
+    """The coins of the turn so far plus the Treasures in ``p``'s hand."""
+    return s.coins + sum(COINS[c] for c in s.hand[p] if IS_TREASURE[c])
+
+
+def _bracket(m: int) -> int:
+    """What $``m`` buys in a Big Money deck: 4 a Province, 3 a Gold, 2 a $5 card, 1 a Silver, 0 nothing."""
+    return 4 if m >= 8 else 3 if m >= 6 else 2 if m >= 5 else 1 if m >= 3 else 0
+
+
+#: attacks that cut a hand to three cards (Secret Chamber puts back what they would take)
+_CUT_TO_THREE = frozenset({"Militia", "Ghost Ship"})
 
 
 # --- the reference strategies (strategies.md), in the same TOML format users write -----------------
@@ -742,16 +1020,28 @@ class RolloutBot(StrategyBot, Playout):
 #: kingdom cards by how well one or two copies do in an otherwise Big Money Ultimate deck (a rough order
 #: of our own, strongest first); ``bmu-plus`` without a card takes the first one in the kingdom
 BMU_PLUS_ORDER = (
-    "Witch", "Militia", "Smithy", "Library", "Council Room", "Bandit", "Moat", "Laboratory", "Sentry", "Market",
-    "Poacher", "Festival", "Harbinger", "Merchant", "Vassal", "Bureaucrat", "Moneylender", "Spy", "Mine",
-    "Adventurer", "Artisan", "Remodel", "Cellar", "Chancellor", "Woodcutter", "Village", "Workshop", "Feast",
-    "Throne Room", "Thief", "Chapel", "Gardens",
+    "Witch", "Sea Witch", "Wharf", "Sea Hag", "Torturer", "Masquerade", "Courtyard", "Militia", "Minion", "Ghost Ship",
+    "Smithy", "Tide Pools", "Library", "Courtier", "Council Room", "Patrol", "Nobles", "Diplomat", "Ambassador",
+    "Bandit", "Moat", "Cutpurse", "Monkey", "Laboratory", "Sentry", "Merchant Ship", "Tactician", "Steward", "Market",
+    "Bazaar", "Caravan", "Replace", "Corsair", "Secret Passage", "Pirate", "Saboteur", "Treasury", "Upgrade",
+    "Poacher", "Festival", "Harbinger", "Merchant", "Vassal", "Bureaucrat", "Moneylender", "Swindler", "Baron",
+    "Explorer", "Salvager", "Trading Post", "Blockade", "Spy", "Mine", "Mill", "Wishing Well", "Navigator",
+    "Pirate Ship", "Lookout", "Sailor", "Warehouse", "Haven", "Lighthouse", "Astrolabe", "Fishing Village",
+    "Adventurer", "Artisan", "Remodel", "Great Hall", "Harem", "Conspirator", "Bridge", "Tribute", "Ironworks",
+    "Sea Chart", "Pearl Diver", "Pawn", "Island", "Duke", "Secret Chamber", "Lurker", "Scout", "Coppersmith", "Cellar",
+    "Chancellor", "Woodcutter", "Mining Village", "Shanty Town", "Native Village", "Village", "Workshop", "Feast",
+    "Smugglers", "Outpost", "Treasure Map", "Embargo", "Throne Room", "Thief", "Chapel", "Gardens",
 )
 #: how many copies ``bmu-plus`` buys by default: two of draw, attacks and cantrips, one of the rest (the cards of
 #: this list; a card not in ``BMU_PLUS_ORDER`` by its data: ``bmu_plus_copies``)
 BMU_PLUS_TWO = frozenset({
     "Witch", "Militia", "Smithy", "Library", "Council Room", "Bandit", "Moat", "Laboratory", "Sentry", "Market",
     "Poacher", "Festival", "Harbinger", "Merchant", "Vassal", "Bureaucrat", "Spy",
+    # Intrigue and Seaside (Treasure Map does nothing alone)
+    "Sea Witch", "Wharf", "Sea Hag", "Torturer", "Masquerade", "Courtyard", "Minion", "Ghost Ship", "Tide Pools",
+    "Patrol", "Nobles", "Diplomat", "Ambassador", "Cutpurse", "Monkey", "Merchant Ship", "Bazaar", "Caravan",
+    "Corsair", "Secret Passage", "Pirate", "Treasury", "Upgrade", "Swindler", "Great Hall", "Mill", "Wishing Well",
+    "Sea Chart", "Pearl Diver", "Lighthouse", "Fishing Village", "Haven", "Treasure Map",
 })
 
 

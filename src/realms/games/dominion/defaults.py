@@ -9,11 +9,19 @@ from realms.games.dominion.cards.card import ACTION, CURSE, PLUS_ACTIONS, TREASU
 
 #: Action play order when a bot gives none: the cards that give +Actions first (``Card.plus_actions``), then the
 #: terminals; within each group by these lists (our own strength order), a card not listed after the listed ones
-NONTERMINAL_ORDER = ("Village", "Festival", "Laboratory", "Market", "Merchant", "Sentry", "Harbinger", "Poacher",
-                     "Spy", "Cellar")
-TERMINAL_ORDER = ("Throne Room", "Witch", "Library", "Council Room", "Smithy", "Militia", "Bandit", "Adventurer",
-                  "Artisan", "Mine", "Moneylender", "Bureaucrat", "Vassal", "Chancellor", "Woodcutter", "Feast",
-                  "Workshop", "Remodel", "Moat", "Thief", "Chapel")
+NONTERMINAL_ORDER = ("Village", "Mining Village", "Fishing Village", "Bazaar", "Festival", "Shanty Town",
+                     "Native Village", "Lighthouse", "Laboratory", "Caravan", "Treasury", "Market", "Great Hall",
+                     "Mill", "Merchant", "Haven", "Sea Chart", "Wishing Well", "Pearl Diver", "Scout", "Sentry",
+                     "Lookout", "Tide Pools", "Secret Passage", "Warehouse", "Sailor", "Upgrade", "Lurker",
+                     "Harbinger", "Poacher", "Spy", "Cellar", "Minion")
+TERMINAL_ORDER = ("Throne Room", "Witch", "Sea Witch", "Sea Hag", "Torturer", "Nobles", "Diplomat", "Library",
+                  "Council Room", "Wharf", "Ghost Ship", "Patrol", "Courtyard", "Masquerade", "Smithy", "Militia",
+                  "Courtier", "Tribute", "Bandit", "Cutpurse", "Swindler", "Ambassador", "Pirate Ship", "Saboteur",
+                  "Monkey", "Corsair", "Pirate", "Merchant Ship", "Blockade", "Adventurer", "Artisan", "Steward",
+                  "Baron", "Mine", "Moneylender", "Bureaucrat", "Explorer", "Navigator", "Vassal", "Bridge",
+                  "Coppersmith", "Chancellor", "Woodcutter", "Pawn", "Feast", "Workshop", "Ironworks", "Smugglers",
+                  "Remodel", "Replace", "Trading Post", "Salvager", "Moat", "Secret Chamber", "Island", "Embargo",
+                  "Treasure Map", "Thief", "Chapel", "Conspirator", "Tactician", "Outpost")
 #: cards whose attack is a race for a shared pile (Witch: the Curses go to whoever plays it most often), so
 #: ``rollout-plus`` buys its second copy at once, without waiting for a 16-card deck: that alone takes its
 #: Witch player from 45.6% to 52.3% against witch-big-money (4,000 games each on the Witch kingdom)

@@ -3,6 +3,12 @@
 ``render(view, names=None, log=None)`` takes what ``Dominion.view`` returns (optionally a label per
 seat and recent event texts) and returns a rich renderable; ``render_text`` gives the same as plain
 text; ``render_result(result, names)`` draws the final scores with the VP of each card kind.
+
+The expansions' parts: a cost Bridge lowered reads ``3 (was 4)`` in the Supply, under it the Embargo tokens
+by pile and Bridge's reduction; a line per seat that has any of them for its Durations waiting for its next turn,
+its face-down cards (Haven: how many, the cards themselves for their owner), its face-up ones (Blockade), its
+Island and Native Village mats (the latter a count for the others), its Pirate Ship coins and Lighthouse's
+protection; an Outpost's extra turn in the status line; the cards you know at the bottom of your deck.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from realms.games.dominion.cards import BY_NAME, COST
 
 _STYLE = {"Treasure": "yellow", "Victory": "green", "Curse": "magenta", "Attack": "red", "Reaction": "cyan",
           "Action": "white"}
@@ -40,6 +48,40 @@ def _cards(names: list[str], types: dict[str, list[str]]) -> Text:
     return out if names else Text("-", style="dim")
 
 
+def _cost(pile: dict[str, Any]) -> str:
+    """A pile's cost now, with the printed cost where Bridge lowered it: ``3 (was 4)``."""
+    printed = COST[BY_NAME[pile["card"]]] if pile["card"] in BY_NAME else pile["cost"]
+    return f"{pile['cost']} (was {printed})" if pile["cost"] < printed else str(pile["cost"])
+
+
+def _mats(s: dict[str, Any], types: dict[str, list[str]]) -> Text | None:
+    """A seat's Durations, set-aside cards, mats, coins and protection as one line; None when it has none."""
+    bits: list[Text] = []
+
+    def part(title: str, body: Text | str) -> None:
+        bits.append(Text.assemble((title, "bold"), body))
+
+    if s.get("durations"):
+        part("durations until next turn: ", _cards(s["durations"], types))
+    if s.get("held_size"):
+        held = s.get("held")
+        part("Haven face down: ", _cards(held, types) if held else _count(s["held_size"], "card"))
+    if s.get("shown"):
+        part("Blockade face up: ", _cards(s["shown"], types))
+    if s.get("island"):
+        part("Island mat: ", _cards(s["island"], types))
+    if s.get("native_village_size"):
+        nv = s.get("native_village")
+        part("Native Village mat: ", _cards(nv, types) if nv else _count(s["native_village_size"], "card"))
+    if s.get("pirate_coins"):
+        part("Pirate Ship: ", _count(s["pirate_coins"], "coin"))
+    if s.get("protected"):
+        bits.append(Text("protected by Lighthouse", style="bold cyan"))
+    if not bits:
+        return None
+    return Text("; ").join(bits)
+
+
 def render(view: dict[str, Any], names: list[str] | None = None, log: Iterable[str] | None = None,
            choices: bool = False) -> RenderableType:
     types = {p["card"]: p["types"] for p in view["supply"]}
@@ -59,7 +101,7 @@ def render(view: dict[str, Any], names: list[str] | None = None, log: Iterable[s
                 row += ["", "", ""]
             else:
                 count = Text(str(p["count"]), style="bold red" if p["count"] == 0 else "")
-                row += [Text(p["card"], style=_style(p["types"])), str(p["cost"]), count]
+                row += [Text(p["card"], style=_style(p["types"])), _cost(p), count]
         supply.add_row(*row)
 
     seats = Table(title="Players", show_header=True, header_style="bold")
@@ -79,7 +121,17 @@ def render(view: dict[str, Any], names: list[str] | None = None, log: Iterable[s
         seats.add_row(Text(marker + vp, style="bold" if me else ""), str(s["turns"]), str(s["hand_size"]), deck,
                       disc, zone)
 
-    parts: list[RenderableType] = [supply, seats]
+    parts: list[RenderableType] = [supply]
+    if view.get("cost_reduction"):
+        parts.append(Text(f"Bridge: cards cost ${view['cost_reduction']} less this turn", style="green"))
+    if view.get("embargo"):
+        parts.append(Text.assemble(("Embargo tokens: ", "bold red"),
+                                   ", ".join(f"{c} x{k}" for c, k in sorted(view["embargo"].items()))))
+    parts.append(seats)
+    for s in view["seats"]:
+        line = _mats(s, types)
+        if line is not None:
+            parts.append(Text.assemble((f"{label(s['seat'])}: ", "bold"), line))
     trash = view["trash"]
     parts.append(Text.assemble(("Trash: ", "bold"), _cards(trash, types)))
     status = Text()
@@ -89,7 +141,8 @@ def render(view: dict[str, Any], names: list[str] | None = None, log: Iterable[s
         status.append(f"Game over. Scores: {scores}  winners: "
                       f"{', '.join(label(w) for w in res.get('winners', []))}", style="bold")
     else:
-        status.append(f"{label(view['current'])}, turn {view['turn']}, {view['phase']} phase: ", style="bold")
+        extra = " (extra turn: Outpost)" if view.get("extra_turn") else ""
+        status.append(f"{label(view['current'])}, turn {view['turn']}{extra}, {view['phase']} phase: ", style="bold")
         status.append(f"{_count(view['actions'], 'action')}, {_count(view['buys'], 'buy')}, ${view['coins']}")
     parts.append(status)
     me = view["seat"]
@@ -98,6 +151,9 @@ def render(view: dict[str, Any], names: list[str] | None = None, log: Iterable[s
         parts.append(Text.assemble(("Your hand: ", "bold"), _cards(mine.get("hand", []), types)))
         if mine.get("look"):
             parts.append(Text.assemble(("Looking at: ", "bold"), _cards(mine["look"], types)))
+        if mine.get("deck_bottom"):
+            parts.append(Text.assemble(("At the bottom of your deck (the lowest last): ", "bold"),
+                                       _cards(mine["deck_bottom"], types)))
         deck = mine.get("deck_contents", {})
         if deck:
             parts.append(Text("Your deck holds: " + ", ".join(f"{k} x{v}" for k, v in deck.items()), style="dim"))

@@ -12,8 +12,10 @@ onto ``state.stack``; the top frame decides who moves. A frame with nothing to d
 engine straight away, and so is one with a single legal choice, unless its handler sets ``always_ask``:
 whether a question comes at all must not depend on what only its decider can see, so a Moat owner's
 reveal (``no`` alone without a Moat in hand), Bureaucrat's victim and every card Library draws are asked
-even with one answer. The Buy phase is always asked while a buy remains (``end_buys`` may be the only
-answer). docs/dominion.md, "Forced steps", says the same for players.
+even with one answer; so are the expansions' questions about a hidden hand or look: Ambassador, Baron, Courtier,
+Explorer, Ghost Ship, Haven, Island, Lookout, Masquerade, Navigator, Pirate, Replace, Salvager, Secret Chamber,
+Secret Passage, Trading Post, Upgrade and Warehouse. The Buy phase is always asked while a buy remains
+(``end_buys`` may be the only answer). docs/dominion.md, "Forced steps", says the same for players.
 """
 
 from __future__ import annotations
@@ -198,7 +200,8 @@ class Dominion(Game):
                "second set of base cards)", minimum=1, maximum=6),
         Option("edition", "choice", "first", "which printing's wording and randomizer deck",
                choices=("first", "second")),
-        Option("kingdom", "any", "first-game", "first-game, random, or 10 kingdom card names (list or a,b,c)"),
+        Option("kingdom", "any", "first-game", "first-game, random, a named kingdom (realms list), or 10 kingdom "
+               "card names (list or a,b,c)"),
         Option("sets", "any", "base", "the boxes a random kingdom is drawn from: all, or any of base, intrigue, "
                "seaside (a,b)"),
         Option("colony_platinum", "bool", False, "add Colony and Platinum; an empty Colony pile also ends the game"),
@@ -208,7 +211,7 @@ class Dominion(Game):
     actions = ACTIONS
 
     def check_options(self, opts: dict[str, Any]) -> None:
-        opts["kingdom"] = parse_kingdom(opts["kingdom"])
+        opts["kingdom"] = parse_kingdom(opts["kingdom"], opts["edition"])
         opts["sets"] = ",".join(parse_sets(opts["sets"]))
 
     # --- setup ---------------------------------------------------------------------------------
@@ -715,6 +718,11 @@ def _resample_seat(s: DominionState, q: int, rng: Rng) -> None:
     pool += [disc[i] for i in disc_slots]
     look = s.look[q]
     pool += look
+    # face-down cards only ``q`` has seen: set aside (Haven), its Native Village mat, the known bottom of its deck
+    held, mat, bottom = s.held[q], s.nvmat[q], s.bottom[q]
+    pool += held
+    pool += mat
+    pool += bottom
     rng.shuffle(pool)
     s.hand[q] = pinned + pool[:free_hand]
     k = free_hand
@@ -726,7 +734,13 @@ def _resample_seat(s: DominionState, q: int, rng: Rng) -> None:
     for i in disc_slots:
         disc[i] = pool[k]
         k += 1
-    look[:] = pool[k:]
+    k2 = len(pool) - len(held) - len(mat) - len(bottom)
+    look[:] = pool[k:k2]
+    held[:] = pool[k2:k2 + len(held)]
+    k2 += len(held)
+    mat[:] = pool[k2:k2 + len(mat)]
+    k2 += len(mat)
+    bottom[:] = pool[k2:]
 
 
 _DYNAMIC_VP = frozenset(c.id for c in CARDS if type(c).points is not Card.points

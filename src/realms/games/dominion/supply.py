@@ -4,6 +4,8 @@
 'first-game'
 >>> parse_kingdom("smithy, Village,cellar,Market,Militia,Mine,Moat,Remodel,Woodcutter,Workshop")[:2]
 ['Smithy', 'Village']
+>>> parse_kingdom("Size Distortion", "first")[:3]
+['Cellar', 'Chapel', 'Feast']
 """
 
 from __future__ import annotations
@@ -15,11 +17,11 @@ from realms.core.rng import Rng
 from realms.games.dominion.cards import BY_NAME, CARDS, COLONY, COST, KINGDOM, NAMES, PLATINUM, TYPES
 from realms.games.dominion.cards.basic import COPPER, CURSE_ID, DUCHY, ESTATE, GOLD, PROVINCE, SILVER
 from realms.games.dominion.cards.card import VICTORY
+from realms.games.dominion.kingdoms import FIRST_GAME as _FIRST_GAME
+from realms.games.dominion.kingdoms import FIRST_GAME_SLUG, Kingdom, find, names, slugify
 
-FIRST_GAME = {
-    1: ["Cellar", "Market", "Militia", "Mine", "Moat", "Remodel", "Smithy", "Village", "Woodcutter", "Workshop"],
-    2: ["Cellar", "Market", "Merchant", "Militia", "Mine", "Moat", "Remodel", "Smithy", "Village", "Workshop"],
-}
+#: the recommended first kingdom of each edition (1, 2), card names alphabetical; the data is ``kingdoms.FIRST_GAME``
+FIRST_GAME: dict[int, list[str]] = {e: list(cards) for e, cards in _FIRST_GAME.items()}
 KINGDOM_NAMES = sorted(NAMES[c] for c in set(KINGDOM[1]) | set(KINGDOM[2]))
 _BY_LOWER = {n.lower(): n for n in KINGDOM_NAMES}
 _BY_LOWER["farm"] = "Harem"  # later printings' name of the same card
@@ -49,21 +51,43 @@ def randomizer(edition: int, sets: tuple[str, ...]) -> list[int]:
     return [c for c in KINGDOM[edition] if CARDS[c].set in sets or CARDS[c].set not in BOXES]
 
 
-def parse_kingdom(value: Any) -> str | list[str]:
-    """``first-game``, ``random`` or a list of 10 distinct kingdom card names (a list or a comma-separated
-    string; names are matched case-insensitively). Raises OptionsError naming what is wrong."""
+def _accepted() -> str:
+    """What option ``kingdom`` takes, for error messages."""
+    return (f"first-game, random, a named kingdom ({', '.join(names())}; case and spaces or dashes do not "
+            f"matter) or 10 kingdom card names")
+
+
+def _named(kingdom: Kingdom) -> list[str]:
+    """The card names of a named kingdom, checked against the cards registered now (not at import: the sets
+    are written one after another). Raises OptionsError naming the missing cards."""
+    missing = [c for c in kingdom.cards if c.lower() not in _BY_LOWER]
+    if missing:
+        raise OptionsError(f"dominion: kingdom {kingdom.slug} ({kingdom.name}) needs {', '.join(missing)}, which "
+                           f"this installation does not have")
+    return [_BY_LOWER[c.lower()] for c in kingdom.cards]
+
+
+def parse_kingdom(value: Any, edition: int | str | None = None) -> str | list[str]:
+    """``first-game``, ``random``, a named kingdom (``kingdoms.KINGDOMS``: a slug such as ``size-distortion-1e`` or
+    the printed name, in any case, with spaces or dashes) or a list of 10 distinct kingdom card names (a list or
+    a comma-separated string; names are matched case-insensitively). A named kingdom becomes its 10 card names,
+    so a game record holds the cards it was dealt; a name printed in several versions picks the version of
+    ``edition`` (1 / 2 / "first" / "second"; not given: the newest), and a version's slug picks it whatever the
+    edition. Raises OptionsError naming what is wrong and what is accepted."""
     if isinstance(value, str):
-        key = value.strip().lower()
-        if key in ("first-game", "random"):
+        key = slugify(value)
+        if key in ("random", FIRST_GAME_SLUG):
             return key
         parts = [x.strip() for x in value.split(",")]
         if len(parts) == 1:
-            raise OptionsError(f"dominion: option 'kingdom' must be first-game, random or 10 card names; got "
-                               f"{value!r}. Kingdom cards: {', '.join(KINGDOM_NAMES)}")
+            named = find(value, edition)
+            if named is not None:
+                return _named(named)
+            raise OptionsError(f"dominion: option 'kingdom' must be {_accepted()}; got {value!r}. "
+                               f"Kingdom cards: {', '.join(KINGDOM_NAMES)}")
         value = parts
     if not isinstance(value, list | tuple) or not all(isinstance(x, str) for x in value):
-        raise OptionsError(f"dominion: option 'kingdom' must be first-game, random or a list of 10 card names, "
-                           f"got {value!r}")
+        raise OptionsError(f"dominion: option 'kingdom' must be {_accepted()} (a list, or a,b,c); got {value!r}")
     out: list[str] = []
     for raw in value:
         name = _BY_LOWER.get(raw.strip().lower())
@@ -80,17 +104,16 @@ def parse_kingdom(value: Any) -> str | list[str]:
 
 
 def choose_kingdom(kingdom: str | list[str], edition: int, rng: Rng, sets: tuple[str, ...] = ("base",)) -> list[int]:
-    """The 10 kingdom card ids; ``random`` draws them from the randomizer deck of the edition and ``sets`` with
-    ``rng``."""
-    if kingdom == "first-game":
-        names = FIRST_GAME[edition]
-    elif kingdom == "random":
+    """The 10 kingdom card ids, by cost and name; ``random`` draws them from the randomizer deck of the edition
+    and ``sets`` with ``rng``, ``first-game`` is the edition's first game, and any other single name a named
+    kingdom (as ``parse_kingdom`` reads it) in this edition."""
+    if kingdom == "random":
         deck = randomizer(edition, sets)
         rng.shuffle(deck)
         return sorted(deck[:10], key=lambda c: (COST[c], NAMES[c]))
-    else:
-        names = list(kingdom)
-    return sorted((BY_NAME[n] for n in names), key=lambda c: (COST[c], NAMES[c]))
+    parsed = parse_kingdom(kingdom, edition) if isinstance(kingdom, str) else list(kingdom)
+    cards = FIRST_GAME[edition] if isinstance(parsed, str) else parsed
+    return sorted((BY_NAME[n] for n in cards), key=lambda c: (COST[c], NAMES[c]))
 
 
 def pile_sizes(players: int, kingdom: list[int], colony_platinum: bool) -> dict[int, int]:

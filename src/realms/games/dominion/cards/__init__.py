@@ -25,7 +25,7 @@ from realms.games.dominion.cards.card import (
 )
 
 #: the card sets in registration order (this order fixes every card id; append new sets at the end)
-SETS = ("basic", "base1", "base2", "prosperity", "intrigue_a", "intrigue_b", "seaside_a", "seaside_b", "seaside_c")
+SETS = ("basic", "base1", "base2", "prosperity", "intrigue", "seaside")
 #: the environment variable that names modules of cards of your own
 EXTRA_ENV = "REALMS_DOMINION_CARDS"
 for _module in SETS:
