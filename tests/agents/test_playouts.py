@@ -56,7 +56,8 @@ def test_bmu_plus_buys_its_card_and_finishes_games(card: str) -> None:
     while state.to_move is not None:
         game.apply(state, bots[state.to_move].act(game, state))
     owned = state.owned[0][[i for i, n in enumerate(NAMES) if n == card][0]]
-    assert (0 if card == "Feast" else 1) <= owned <= 2  # a Feast trashes itself when played
+    # a card that trashes itself when played (Feast, Embargo, Treasure Map; Mining Village cashed in late) may be gone
+    assert (0 if card in ("Feast", "Embargo", "Treasure Map", "Mining Village") else 1) <= owned <= 2
 
 
 def test_bmu_plus_picks_a_card_of_the_kingdom_and_beats_big_money_ultimate() -> None:
@@ -82,7 +83,7 @@ def test_rollout_plus_buys_the_kingdoms_key_card_on_both_sides_and_ranks_like_ro
 
 
 def test_bmu_plus_options_are_checked() -> None:
-    with pytest.raises(AgentOptionsError, match="option 'card' must be one of adventurer, artisan"):
+    with pytest.raises(AgentOptionsError, match="option 'card' must be one of adventurer, ambassador, artisan"):
         make_agent("bmu-plus:card=Platinum", "dominion")
     with pytest.raises(AgentOptionsError, match="option 'copies' must be from 1 to 2"):
         make_agent("bmu-plus:card=smithy,copies=3", "dominion")

@@ -454,7 +454,7 @@ def test_pirate_is_played_when_a_treasure_is_gained():
 
 def test_a_lone_treasure_map_is_not_played():
     s = start_turn(_game("Treasure Map"), hand=["Treasure Map", "Copper"], deck=["Copper"] * 5)
-    assert ask(s) == "end the Action phase" or "Treasure Map" not in ask(s)
+    assert ask(s) == "end the Action phase"
     s = start_turn(_game("Treasure Map"), hand=["Treasure Map", "Treasure Map", "Copper"], deck=["Copper"] * 5)
     assert ask(s) == "play Treasure Map"
     play(s, "Treasure Map")
