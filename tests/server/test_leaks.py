@@ -14,7 +14,10 @@ from realms.server.limits import Settings
 
 # vp: every gain and trashing is public, so what each seat owns, and its points, are known to all
 PUBLIC_SEAT_KEYS = {"seat", "hand_size", "deck_size", "deck_top", "discard_size", "discard_top", "play", "aside",
-                    "looking_at", "turns", "hand_known", "vp"}
+                    "looking_at", "turns", "hand_known", "vp",
+                    # the expansions' public zones; of the face-down ones (Haven, Native Village mat) only a count
+                    "durations", "held_size", "shown", "native_village_size", "island", "pirate_coins", "protected",
+                    "monkeys", "corsair"}
 
 
 @pytest.fixture
@@ -50,7 +53,7 @@ def check_payload(payload: dict, live, seat: int | None) -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_full_dominion_games_never_show_a_seat_another_seats_hand(client, seed):
     rng = random.Random(seed)
-    made = client.post("/api/games", json={"game": "dominion", "options": {"kingdom": "random"},
+    made = client.post("/api/games", json={"game": "dominion", "options": {"kingdom": "random", "sets": "all"},
                                            "seats": ["human", "human", "human"]}).json()
     gid = made["id"]
     tokens = [s["token"] for s in made["seats"]]

@@ -339,8 +339,27 @@ export function logText(entry, names, viewer) {
       return t(again ? "dominion.log.play_again" : "dominion.log.play", { ...who, cards: d.card !== undefined ? cardName(d.card) : cards(d.cards) });
     }
     case "buy": return t("dominion.log.buy", { ...who, card: cardName(d.card) });
-    case "turn": return t("dominion.log.turn", { ...who, n: d.turn });
-    case "trash": return t("dominion.log.trash", { ...who, cards: cards(d.cards) });
+    case "turn": return t(d.extra ? "dominion.log.extra_turn" : "dominion.log.turn", { ...who, n: d.turn });
+    case "trash": return t(d.source === "supply" ? "dominion.log.trash_supply" : "dominion.log.trash", { ...who, cards: cards(d.cards) });
+    // the expansions' events
+    case "duration": return t("dominion.log.duration", { ...who, card: cardName(d.card) });
+    case "embargo": return t("dominion.log.embargo", { ...who, card: cardName(d.card) });
+    case "hand": return t("dominion.log.hand_from_blockade", { ...who, cards: cards(d.cards) });
+    case "held": return t("dominion.log.held", who);
+    case "held_back": return t("dominion.log.held_back", who);
+    case "island": return t("dominion.log.island", { ...who, cards: cards(d.cards) });
+    case "native_village":
+      if (d.moved > 0) return t("dominion.log.native_village_put", { ...who, n: d.count });
+      if (d.moved < 0) return t("dominion.log.native_village_take", { ...who, n: -d.moved });
+      return t("dominion.log.native_village_none", who);
+    case "pass": {
+      const to = names[d.to] ?? `${(d.to ?? 0) + 1}`;
+      if (d.card !== undefined) return t("dominion.log.pass_card", { ...who, card: cardName(d.card), to });
+      return t("dominion.log.pass", { ...who, to });
+    }
+    case "return": return t("dominion.log.return", { ...who, cards: cards(d.cards) });
+    case "sea_chart": return t("dominion.log.sea_chart", { ...who, cards: cards(d.cards) });
+    case "token": return t("dominion.log.token", { ...who, n: d.coins ?? d.count ?? "" });
     case "chancellor": return t("dominion.log.chancellor", who);
     case "reveal":
       if (entry.text.includes("with no Victory card")) return t("dominion.log.reveal_no_victory", { ...who, cards: cards(d.cards) });

@@ -20,8 +20,23 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("dominion-attacks-random-players", DO, {"players": 2, "kingdom": ATTACKS}, 208, ("random", "random")),
     Variant("dominion-colony-platinum", DO, {"players": 2, "colony_platinum": True}, 209,
             ("big-money-ultimate", "random")),
+    # the expansions, each set in each edition (bots that buy and play the set's cards), 5 and 6 players
+    Variant("dominion-intrigue-first", DO, {"players": 3, "kingdom": "secret-schemes"}, 210,
+            ("bmu-plus", "random", "bmu-plus:card=tribute")),
+    Variant("dominion-intrigue-second", DO, {"players": 2, "edition": "second", "kingdom": "the-plot-thickens"}, 211,
+            ("bmu-plus:card=torturer", "random")),
+    Variant("dominion-seaside-first", DO, {"players": 2, "kingdom": "high-seas-1e"}, 212,
+            ("bmu-plus:card=wharf", "random")),
+    Variant("dominion-seaside-second", DO, {"players": 3, "edition": "second", "kingdom": "buried-treasure-2e"},
+            213, ("random", "bmu-plus:card=outpost", "bmu-plus:card=monkey")),
+    Variant("dominion-all-sets-random", DO, {"players": 2, "kingdom": "random", "sets": "all"}, 214,
+            ("random", "random")),
+    Variant("dominion-5p", DO, {"players": 5, "kingdom": "random", "sets": "intrigue,seaside"}, 215,
+            ("random", "bmu-plus", "random", "big-money-ultimate", "random")),
+    Variant("dominion-6p", DO, {"players": 6}, 216, ("big-money", "random", "random", "random", "random", "random")),
 )
 
 #: (option, value as text) that some variant above must play: the attacks kingdom is the one with Witch
 MUST_PLAY = [("players", "2"), ("players", "3"), ("players", "4"), ("edition", "second"), ("kingdom", "random"),
-             ("colony_platinum", "True"), ("kingdom", ATTACKS)]
+             ("colony_platinum", "True"), ("kingdom", ATTACKS), ("players", "5"), ("players", "6"),
+             ("sets", "all"), ("sets", "intrigue,seaside")]
