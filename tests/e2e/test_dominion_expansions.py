@@ -240,6 +240,24 @@ def test_seaside_zones_as_the_other_seat_sees_them_in_chromium(page, server):
     save_chromium(page, "dominion-seaside-other")
 
 
+def test_seaside_zones_fit_a_phone_in_chromium(browser, server):
+    """On a 390-pixel phone the new zones wrap inside the page: nothing wider than the screen."""
+    gid, tokens, paths = two_people(server)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        board = draw_in_chromium(page, server, paths[0], made_up_payload(server, gid, tokens[0], 0), ["You", "Bob"])
+        check_owner(board)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, width
+        wide = page.evaluate("""() => [...document.querySelectorAll('#board [data-zone], #dm-extra-turn, .dm-seat')]
+            .filter(e => e.getBoundingClientRect().right > 391).map(e => e.id || e.dataset.zone || e.className)""")
+        assert wide == [], wide
+        save_chromium(page, "dominion-seaside-phone")
+    finally:
+        context.close()
+
+
 def test_seaside_zones_read_in_every_language_in_chromium(browser, server):
     gid, tokens, paths = two_people(server)
     payload = made_up_payload(server, gid, tokens[0], 0)

@@ -21,7 +21,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
         "--disable-component-update", "--disable-sync"]
 
 #: per game and number typed: the count the field shows after the change, and the seat menus drawn
-CASES = [("dominion", "9", "4"), ("dominion", "1000000", "4"), ("dominion", "0", "1"), ("kingdomino", "1", "2"),
+CASES = [("dominion", "9", "6"), ("dominion", "1000000", "6"), ("dominion", "0", "1"), ("kingdomino", "1", "2"),
          ("kingdomino", "-3", "2"), ("burgundy", "3", "3"), ("burgundy", "2.5", "2")]
 
 #: the lobby's answer to a count typed for a game (the body of a function of ``game`` and ``typed``)
