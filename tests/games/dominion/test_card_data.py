@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from realms.games.dominion.cards import CARDS
-from realms.games.dominion.cards.card import ACTION, Card
-from tests.games.dominion.util import hand, new, play, start_turn
+from realms.games.dominion.cards import BY_NAME, CARDS
+from realms.games.dominion.cards.card import ACTION, BEHAVIOUR, DURATION, Card
+from tests.games.dominion.util import act, hand, new, play, start_turn
 
 PLAIN = {"plus_cards": r"\+(\d+) Cards?", "plus_actions": r"\+(\d+) Actions?", "plus_buys": r"\+(\d+) Buys?",
          "plus_coins": r"\+\$(\d+)"}
@@ -43,3 +43,39 @@ def test_plain_bonuses_resolve_before_the_cards_own_effect():
     assert hand(s, 0) == sorted(["Copper", "Copper", "Estate", "Estate", "Gold", "Gold", "Silver", "Silver"])
     assert s.buys == 2 and s.actions == 0
     assert hand(s, 1) == sorted(["Copper"] * 5 + ["Province"])
+
+
+NEXT = {"next_cards": r"\+(\d+) Cards?", "next_actions": r"\+(\d+) Actions?", "next_buys": r"\+(\d+) Buys?",
+        "next_coins": r"\+\$(\d+)"}
+
+
+@pytest.mark.parametrize("card", [c for c in CARDS if c.types & DURATION], ids=lambda c: c.name)
+def test_a_durations_text_states_its_next_turn_bonuses(card: Card):
+    """A Duration's plain bonuses at the start of its owner's next turn are data too, and its text says them after
+    'At the start of your next turn'."""
+    m = re.search(r"[Aa]t the start of your next turn[,:]? ((?:\+\$?\d+ ?\w*(?:, | and |\.|$))*)", card.text)
+    said = m.group(1) if m else ""
+    for attr, pattern in NEXT.items():
+        found = re.search(pattern, said)
+        assert getattr(card, attr) == (int(found.group(1)) if found else 0), (card.name, attr, said)
+
+
+def test_durations_that_are_their_data_have_no_code():
+    """Caravan, Fishing Village, Merchant Ship, Wharf and Astrolabe: this turn's bonuses and next turn's are data,
+    so the card has no method at all; it waits for the next turn by itself."""
+    for name in ("Caravan", "Fishing Village", "Merchant Ship", "Wharf", "Astrolabe"):
+        cls = type(CARDS[BY_NAME[name]])
+        assert all(getattr(cls, m) is getattr(Card, m) for m in BEHAVIOUR), name
+
+
+def test_a_duration_that_is_its_data_pays_out_next_turn():
+    """Wharf, no code: +2 Cards +1 Buy now, it stays in play, and +2 Cards +1 Buy as its owner's next turn starts."""
+    s = start_turn(new("Wharf", seed=3), 0, hand=["Wharf", "Estate"], deck=["Silver"] * 4 + ["Gold"] * 8,
+                   hand1=["Estate"] * 5, deck1=["Estate"] * 5)
+    play(s, "Wharf")
+    assert s.buys == 2 and hand(s).count("Silver") == 2 and s.dur[0] == [BY_NAME["Wharf"]]
+    act(s, "play_treasures")
+    act(s, "end_buys")  # seat 2 holds only Estates: its turn is its Buy phase alone
+    act(s, "end_buys")
+    assert s.cur == 0 and s.buys == 2 and len(s.hand[0]) == 7
+    assert [CARDS[c].name for c in s.play[0]] == ["Wharf"] and s.dur[0] == []

@@ -15,7 +15,8 @@ handler's ``Field`` declarations, read by name: ``f[Gain.MAX_COST]``):
   the mask of seats that revealed one).
 - ``[REPLAY, 0, p, CARD]`` play ``CARD`` again (Throne Room's second play).
 - ``[START, 0, p, *WAITING]`` the start of ``p``'s turn: each Duration in ``WAITING`` (one entry per play that
-  will act, see ``zones.stay``) acts in turn (``Card.duration``), in the order they were played.
+  will act, see ``zones.stay``) acts in turn, in the order they were played: its next-turn bonuses (data:
+  ``Card.next_cards`` ...), then its ``duration``.
 """
 
 from __future__ import annotations
@@ -232,8 +233,14 @@ class Start(Handler):
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         if len(f) > self.WAITING:
-            c = f.pop(self.WAITING)
-            CARDS[c].duration(s, f[2])
+            p, card = f[2], CARDS[f.pop(self.WAITING)]
+            say(s, "duration", p, f"{seat_name(p)}'s {card.name} acts", card=card.name)
+            if card.next_cards:
+                draw(s, p, card.next_cards)
+            s.actions += card.next_actions
+            s.buys += card.next_buys
+            s.coins += card.next_coins
+            card.duration(s, p)
         else:
             s.stack.pop()
 

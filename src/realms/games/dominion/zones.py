@@ -31,7 +31,7 @@ from realms.core.game import Event
 from realms.core.rng import GOLDEN, MASK64
 from realms.core.rng import MIX1 as _M1
 from realms.core.rng import MIX2 as _M2
-from realms.games.dominion.cards.card import CARDS, COST, NAMES, TO_DISCARD, TO_HAND, TYPES, VICTORY
+from realms.games.dominion.cards.card import CARDS, CHOOSE, COST, NAMES, TO_DISCARD, TO_HAND, TYPES, VICTORY
 
 if TYPE_CHECKING:
     from realms.games.dominion.cards.card import Card
@@ -90,9 +90,10 @@ def below(s: DominionState, n: int) -> int:
     return ((z ^ (z >> 31)) * n) >> 64
 
 
-def say(s: DominionState, kind: str, seat: int | None, text: str, **data: Any) -> None:
+def say(s: DominionState, kind: str, seat: int | None, text: str, only: int | None = None, **data: Any) -> None:
+    """An event, when events are asked for: public, or seen by seat ``only`` alone (``Event.visible_to``)."""
     if s.ev is not None:
-        s.ev.append(Event(kind, seat, text, data))
+        s.ev.append(Event(kind, seat, text, data, only))
 
 
 def seat_name(p: int) -> str:
@@ -409,3 +410,9 @@ def trash_from_hand(s: DominionState, p: int, c: int, quiet: bool = False) -> No
 def distinct(cards: list[int]) -> list[int]:
     """The distinct card ids of ``cards`` in first-seen order."""
     return list(dict.fromkeys(cards))
+
+
+def picks(cards: list[int]) -> list[int]:
+    """One ``choose`` action per distinct card of ``cards``, in first-seen order: the options of a question that
+    picks a card from a zone."""
+    return [CHOOSE(c) for c in dict.fromkeys(cards)]

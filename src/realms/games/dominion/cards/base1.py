@@ -49,6 +49,7 @@ from realms.games.dominion.zones import (
     hand_left,
     names,
     others,
+    picks,
     put_on_deck,
     say,
     seat_name,
@@ -66,9 +67,6 @@ if TYPE_CHECKING:
 BOTH, FIRST = (1, 2), (1,)
 
 
-def _picks(cards: list[int]) -> list[int]:
-    return [CHOOSE(c) for c in distinct(cards)]
-
 
 @register
 class Cellar(Card):
@@ -82,7 +80,7 @@ class Cellar(Card):
         s.stack.append([self.id, 0, p, len(s.look[p])])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return _picks(s.hand[f[2]]) + [DONE]
+        return picks(s.hand[f[2]]) + [DONE]
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         p = f[2]
@@ -114,7 +112,7 @@ class Chapel(Card):
         s.stack.append([self.id, 0, p])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return None if len(f) - self.TRASHED >= self.LIMIT else _picks(s.hand[f[2]]) + [DONE]
+        return None if len(f) - self.TRASHED >= self.LIMIT else picks(s.hand[f[2]]) + [DONE]
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
@@ -325,7 +323,7 @@ class Remodel(Card):
         s.stack.append([self.id, 0, p])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return _picks(s.hand[f[2]]) or None
+        return picks(s.hand[f[2]]) or None
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()

@@ -212,12 +212,22 @@ class Card(Handler):
     plus_actions = 0
     plus_buys = 0
     plus_coins = 0
+    #: a Duration's plain bonuses at the start of its owner's next turn, in the same order (data too: the START frame
+    #: resolves them, then the card's ``duration``); a Duration whose ``play`` is not its own waits for them by itself
+    next_cards = 0
+    next_actions = 0
+    next_buys = 0
+    next_coins = 0
 
     #: asked again after a reveal (a Reaction that changes the hand: Secret Chamber, Diplomat)
     reveal_again = False
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
-        """Effects of playing the card (treasures add ``coins`` in the engine)."""
+        """Effects of playing the card (treasures add ``coins`` in the engine). By default a Duration with next-turn
+        bonuses waits for its owner's next turn (``zones.stay``); one that waits only on a condition (Haven, Tactician)
+        says so in a ``play`` of its own."""
+        if self.next_cards or self.next_actions or self.next_buys or self.next_coins:
+            s.dur[p].append(self.id)  # zones.stay, which this module cannot import
 
     def duration(self, s: DominionState, p: int) -> None:
         """The effect at the start of ``p``'s next turn, once per ``zones.stay`` of this card."""
@@ -342,7 +352,8 @@ def table_key() -> str:
     import hashlib
 
     facts = [(c.name, c.cost, c.types, c.coins, c.vp, c.plus_cards, c.plus_actions, c.plus_buys, c.plus_coins,
-              c.data_only, c.reacts_to_attack, c.always_ask, bool(c.editions), c.fields, c.tail) for c in CARDS]
+              c.next_cards, c.next_actions, c.next_buys, c.next_coins, c.data_only, c.reacts_to_attack, c.always_ask,
+              bool(c.editions), c.fields, c.tail) for c in CARDS]
     frames = [(k, h.fields, h.tail) for k, h in sorted(HANDLERS.items()) if k < 0]
     return hashlib.sha256(repr((facts, frames)).encode()).hexdigest()[:12]
 

@@ -53,7 +53,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from realms.core.game import Event
 from realms.games.dominion.cards.basic import CURSE_ID, DUCHY, ESTATE, GOLD, SILVER
 from realms.games.dominion.cards.card import (
     ACTION,
@@ -94,6 +93,7 @@ from realms.games.dominion.zones import (
     hand_known,
     hand_left,
     names,
+    picks,
     put_on_deck,
     say,
     seat_name,
@@ -112,9 +112,6 @@ if TYPE_CHECKING:
 
 BOTH, FIRST, SECOND = (1, 2), (1,), (2,)
 
-
-def _picks(cards: list[int]) -> list[int]:
-    return [CHOOSE(c) for c in distinct(cards)]
 
 
 def trash_from_supply(s: DominionState, p: int, c: int) -> None:
@@ -138,7 +135,7 @@ class Courtyard(Card):
         s.stack.append([self.id, 0, p])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return _picks(s.hand[f[2]]) or None
+        return picks(s.hand[f[2]]) or None
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
@@ -291,7 +288,7 @@ class Steward(Card):
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         if f[1] == self.MODE:
             return [YES, NO, DONE]
-        return _picks(s.hand[f[2]]) if f[self.TRASHED] < 2 and s.hand[f[2]] else None
+        return picks(s.hand[f[2]]) if f[self.TRASHED] < 2 and s.hand[f[2]] else None
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         p = f[2]
@@ -336,7 +333,7 @@ class WishingWell(Card):
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         owned = s.owned[f[2]]
-        return _picks([*s.piles, *(c for c in range(len(owned)) if owned[c])])
+        return picks([*s.piles, *(c for c in range(len(owned)) if owned[c])])
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
@@ -498,7 +495,7 @@ class Mill(Card):
         p = f[2]
         if f[1] == self.ASK:
             return [YES, NO]
-        return _picks(s.hand[p]) if s.hand[p] and len(s.look[p]) - f[self.BASE] < 2 else None
+        return picks(s.hand[p]) if s.hand[p] and len(s.look[p]) - f[self.BASE] < 2 else None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
@@ -625,12 +622,6 @@ def _seats(s: DominionState, p: int, mask: int) -> list[int]:
     return [(p + i) % n for i in range(1, n) if mask >> ((p + i) % n) & 1]
 
 
-def _private(s: DominionState, kind: str, seat: int, reader: int, text: str, **data: object) -> None:
-    """An event only seat ``reader`` may see (``Event.visible_to``)."""
-    if s.ev is not None:
-        s.ev.append(Event(kind, seat, text, dict(data), reader))
-
-
 def _discard_hand(s: DominionState, p: int) -> None:
     """Discard the whole hand at once: the others see how many went and the card that ends on top."""
     hand = s.hand[p]
@@ -670,8 +661,8 @@ class SecretChamber(Card):
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         hand = s.hand[f[2]]
         if f[1] == self.DISCARDING:
-            return _picks(hand) + [DONE]
-        return _picks(hand) if f[self.LEFT] and hand else None
+            return picks(hand) + [DONE]
+        return picks(hand) if f[self.LEFT] and hand else None
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         p = f[2]
@@ -731,9 +722,9 @@ class Masquerade(Card):
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         hand = s.hand[f[2]]
         if f[1] == self.PASS:
-            return _picks(hand) or None
+            return picks(hand) or None
         if f[1] == self.TRASH_ONE:
-            return _picks(hand) + [DONE] if hand else None
+            return picks(hand) + [DONE] if hand else None
         return None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
@@ -751,10 +742,10 @@ class Masquerade(Card):
             s.owned[q][c] -= 1
             s.owned[to][c] += 1
             say(s, "pass", q, f"{seat_name(q)} passed a card to {seat_name(to)}", to=to)
-            _private(s, "pass", q, q, f"{seat_name(q)} passed {NAMES[c]} to {seat_name(to)}", card=NAMES[c], to=to)
+            say(s, "pass", q, f"{seat_name(q)} passed {NAMES[c]} to {seat_name(to)}", only=q, card=NAMES[c], to=to)
             if to != q:
-                _private(s, "pass", q, to, f"{seat_name(q)} passed {NAMES[c]} to {seat_name(to)}", card=NAMES[c],
-                         to=to)
+                say(s, "pass", q, f"{seat_name(q)} passed {NAMES[c]} to {seat_name(to)}", only=to, card=NAMES[c],
+                    to=to)
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
@@ -930,7 +921,7 @@ class SecretPassage(Card):
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         p = f[2]
         if f[1] == self.TAKE:
-            return _picks(s.hand[p]) or None
+            return picks(s.hand[p]) or None
         if f[1] == self.PLACED:
             return [DONE] if f[self.AT] < f[self.PLACES] else None
         places = self._places(s, p)
@@ -1036,7 +1027,7 @@ class Courtier(Card):
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         if f[1] == self.REVEAL:
-            return _picks(s.hand[f[2]]) or None
+            return picks(s.hand[f[2]]) or None
         if not f[self.LEFT]:
             return None
         t = f[self.TAKEN]
@@ -1147,7 +1138,7 @@ class Replace(Card):
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         if f[1] == self.TRASH_STEP:
-            return _picks(s.hand[f[2]]) or None
+            return picks(s.hand[f[2]]) or None
         return [CHOOSE(c) for c in gainable(s, f[self.MAX])] or None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
@@ -1292,7 +1283,7 @@ class TradingPost(Card):
         s.stack.append([self.id, 0, p, 2])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return (_picks(s.hand[f[2]]) or None) if f[self.LEFT] else None
+        return (picks(s.hand[f[2]]) or None) if f[self.LEFT] else None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
@@ -1349,7 +1340,7 @@ class Upgrade(Card):
         s.stack.append([self.id, 0, p])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return _picks(s.hand[f[2]]) or None
+        return picks(s.hand[f[2]]) or None
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()

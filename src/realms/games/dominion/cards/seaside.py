@@ -96,6 +96,7 @@ from realms.games.dominion.zones import (
     hand_left,
     names,
     others,
+    picks,
     put_on_deck,
     reshuffle,
     say,
@@ -116,9 +117,6 @@ if TYPE_CHECKING:
 
 BOTH, FIRST, SECOND = (1, 2), (1,), (2,)
 
-
-def _picks(cards: list[int]) -> list[int]:
-    return [CHOOSE(c) for c in distinct(cards)]
 
 
 def _plural(n: int, word: str) -> str:
@@ -378,7 +376,7 @@ class Lookout(Card):
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         rest = s.look[f[2]][f[self.BASE]:]
         if len(rest) >= 2 and (f[1] == self.TRASH or len(rest) == 2):
-            return _picks(rest)
+            return picks(rest)
         return None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
@@ -495,7 +493,7 @@ class Warehouse(Card):
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         hand = s.hand[f[2]]
-        return _picks(hand) if f[self.LEFT] and hand else None
+        return picks(hand) if f[self.LEFT] and hand else None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
@@ -553,7 +551,7 @@ class Island(Card):
         s.stack.append([self.id, 0, p])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return _picks(s.hand[f[2]]) or None
+        return picks(s.hand[f[2]]) or None
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
@@ -584,7 +582,7 @@ class Salvager(Card):
         s.stack.append([self.id, 0, p])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return _picks(s.hand[f[2]]) or None
+        return picks(s.hand[f[2]]) or None
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
@@ -615,11 +613,6 @@ BOTH, FIRST, SECOND = (1, 2), (1,), (2,)
 SET = "seaside"
 
 
-def _acts(s: DominionState, p: int, card: str) -> None:
-    """Log that a Duration of ``p``'s acts at the start of its turn."""
-    say(s, "duration", p, f"{seat_name(p)}'s {card} acts", card=card)
-
-
 @register
 class Haven(Card):
     name, cost, types, set, editions = "Haven", 2, ACTION | DURATION, SET, BOTH
@@ -633,7 +626,7 @@ class Haven(Card):
         s.stack.append([self.id, 0, p])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        return _picks(s.hand[f[2]]) or None
+        return picks(s.hand[f[2]]) or None
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
@@ -670,14 +663,13 @@ class Lighthouse(Card):
     text = ("+1 Action, +$1. At the start of your next turn: +$1. Until then, when another player plays an Attack "
             "card, it does not affect you.")
     plus_actions, plus_coins = 1, 1
+    next_coins = 1
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
         s.shield |= 1 << p
         stay(s, p, self.id)
 
     def duration(self, s: DominionState, p: int) -> None:
-        _acts(s, p, self.name)
-        s.coins += 1
         s.shield &= ~(1 << p)
 
 
@@ -686,14 +678,7 @@ class Astrolabe(Card):
     name, cost, types, set, editions = "Astrolabe", 3, TREASURE | DURATION, SET, SECOND
     text = "Worth $1, +1 Buy. At the start of your next turn: +$1, +1 Buy."
     coins, plus_buys = 1, 1
-
-    def play(self, s: DominionState, p: int, first: bool) -> None:
-        stay(s, p, self.id)
-
-    def duration(self, s: DominionState, p: int) -> None:
-        _acts(s, p, self.name)
-        s.coins += 1
-        s.buys += 1
+    next_coins, next_buys = 1, 1
 
 
 @register
@@ -701,14 +686,7 @@ class FishingVillage(Card):
     name, cost, types, set, editions = "Fishing Village", 3, ACTION | DURATION, SET, BOTH
     text = "+2 Actions, +$1. At the start of your next turn: +1 Action, +$1."
     plus_actions, plus_coins = 2, 1
-
-    def play(self, s: DominionState, p: int, first: bool) -> None:
-        stay(s, p, self.id)
-
-    def duration(self, s: DominionState, p: int) -> None:
-        _acts(s, p, self.name)
-        s.actions += 1
-        s.coins += 1
+    next_actions, next_coins = 1, 1
 
 
 @register
@@ -716,13 +694,7 @@ class Caravan(Card):
     name, cost, types, set, editions = "Caravan", 4, ACTION | DURATION, SET, BOTH
     text = "+1 Card, +1 Action. At the start of your next turn: +1 Card."
     plus_cards, plus_actions = 1, 1
-
-    def play(self, s: DominionState, p: int, first: bool) -> None:
-        stay(s, p, self.id)
-
-    def duration(self, s: DominionState, p: int) -> None:
-        _acts(s, p, self.name)
-        draw(s, p, 1)
+    next_cards = 1
 
 
 @register
@@ -757,7 +729,7 @@ class Navigator(Card):
         if f[1] == self.CHOOSE_MODE:
             return [YES, NO]
         left = s.look[f[2]][f[self.BASE] + f[self.PICKED]:]
-        return _picks(left) if len(left) > 1 else None
+        return picks(left) if len(left) > 1 else None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
@@ -822,7 +794,7 @@ class PirateShip(Card):
             return [YES, NO]
         if f[1] == self.PICK:
             aside = s.aside[f[self.VICTIM]]
-            return _picks([c for c in aside[len(aside) - f[self.SHOWN]:] if IS_TREASURE[c]])
+            return picks([c for c in aside[len(aside) - f[self.SHOWN]:] if IS_TREASURE[c]])
         return None
 
     def resume(self, s: DominionState, f: list[int]) -> None:
@@ -984,7 +956,7 @@ class GhostShip(Card):
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         hand = s.hand[f[2]]
-        return _picks(hand) if len(hand) > self.KEEP else None
+        return picks(hand) if len(hand) > self.KEEP else None
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         topdeck_from_hand(s, f[2], card_of(a))
@@ -1003,13 +975,7 @@ class MerchantShip(Card):
     name, cost, types, set, editions = "Merchant Ship", 5, ACTION | DURATION, SET, BOTH
     text = "+$2. At the start of your next turn: +$2."
     plus_coins = 2
-
-    def play(self, s: DominionState, p: int, first: bool) -> None:
-        stay(s, p, self.id)
-
-    def duration(self, s: DominionState, p: int) -> None:
-        _acts(s, p, self.name)
-        s.coins += 2
+    next_coins = 2
 
 
 @register
@@ -1017,6 +983,7 @@ class Tactician(Card):
     name, cost, types, set, editions = "Tactician", 5, ACTION | DURATION, SET, BOTH
     text = ("If you have any cards in hand, discard them all, and at the start of your next turn: +5 Cards, "
             "+1 Action, +1 Buy. With an empty hand it does nothing.")
+    next_cards, next_actions, next_buys = 5, 1, 1
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
         hand = s.hand[p]
@@ -1028,12 +995,6 @@ class Tactician(Card):
         s.hpub[p] = ()
         flush_discards(s, p, base)
         stay(s, p, self.id)
-
-    def duration(self, s: DominionState, p: int) -> None:
-        _acts(s, p, self.name)
-        draw(s, p, 5)
-        s.actions += 1
-        s.buys += 1
 
 
 @register
@@ -1077,14 +1038,7 @@ class Wharf(Card):
     name, cost, types, set, editions = "Wharf", 5, ACTION | DURATION, SET, BOTH
     text = "+2 Cards, +1 Buy. At the start of your next turn: +2 Cards, +1 Buy."
     plus_cards, plus_buys = 2, 1
-
-    def play(self, s: DominionState, p: int, first: bool) -> None:
-        stay(s, p, self.id)
-
-    def duration(self, s: DominionState, p: int) -> None:
-        _acts(s, p, self.name)
-        draw(s, p, 2)
-        s.buys += 1
+    next_cards, next_buys = 2, 1
 
 
 BOTH, SECOND = (1, 2), (2,)
@@ -1145,6 +1099,7 @@ class Monkey(Card):
     name, cost, types, set, editions = "Monkey", 3, ACTION | DURATION, "seaside", SECOND
     text = ("Until your next turn, whenever the player on your right gains a card, +1 Card. At the start of your "
             "next turn, +1 Card.")
+    next_cards = 1
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
         s.monkey[p] += 1
@@ -1152,7 +1107,6 @@ class Monkey(Card):
 
     def duration(self, s: DominionState, p: int) -> None:
         s.monkey[p] = 0  # the watch ends as the next turn starts (all of this seat's Monkeys at once)
-        draw(s, p, 1)
 
     def on_gain(self, s: DominionState, p: int, c: int) -> None:
         n = s.players
@@ -1227,6 +1181,7 @@ class Sailor(Card):
     text = ("+1 Action. Once this turn, when you gain a Duration card, you may play it (this uses no Action). At "
             "the start of your next turn: +$2, and you may trash a card from your hand.")
     plus_actions = 1
+    next_coins = 2
     PLAY, TRASH = 0, 1
     CARD: Field  # the Duration card gained (step PLAY); -1 at step TRASH
 
@@ -1234,7 +1189,6 @@ class Sailor(Card):
         stay(s, p, self.id)
 
     def duration(self, s: DominionState, p: int) -> None:
-        s.coins += 2
         if s.hand[p]:
             s.stack.append([self.id, self.TRASH, p, -1])
 
@@ -1332,6 +1286,7 @@ class Corsair(Card):
     text = ("+$2. At the start of your next turn, +1 Card. Until then, each other player trashes the first Silver "
             "or Gold they play each turn (its $ still counts).")
     plus_coins = 2
+    next_cards = 1
     # ``s.corsair`` holds one bit per seat whose Corsair is active, not the seats each affects: a play that
     # affects no one (every other seat revealed a Moat or is under a Lighthouse) sets no bit, exact with two
     # players; with more, a seat that was unaffected by it is still hit while another seat is affected.
@@ -1343,7 +1298,6 @@ class Corsair(Card):
 
     def duration(self, s: DominionState, p: int) -> None:
         s.corsair &= ~(1 << p)
-        draw(s, p, 1)
 
 
 @register
@@ -1432,6 +1386,7 @@ class SeaWitch(_DiscardsTwo):
     text = ("+2 Cards. Each other player gains a Curse. At the start of your next turn, +2 Cards, then discard 2 "
             "cards.")
     plus_cards = 2
+    next_cards = 2
     LEFT: Field  # how many cards are still to discard
     BASE: Field  # the picks wait in s.look[p][f[BASE]:]
 
@@ -1441,7 +1396,6 @@ class SeaWitch(_DiscardsTwo):
         stay(s, p, self.id)
 
     def duration(self, s: DominionState, p: int) -> None:
-        draw(s, p, 2)
         self._push_discard(s, p)
 
     def ask(self, s: DominionState, f: list[int]) -> Say:
