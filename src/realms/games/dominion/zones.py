@@ -57,18 +57,23 @@ def stay(s: DominionState, p: int, c: int) -> None:
     s.dur[p].append(c)
 
 
-#: per kingdom (its pile tuple), the cards in it that watch every gain (``Card.on_gain``)
-_WATCHERS: dict[tuple[int, ...], tuple[Card, ...]] = {}
+#: per kingdom, by the identity of its pile tuple (hashing the tuple on every gain would cost more than the rest of
+#: the gain): the tuple and the cards in it that watch every gain (``Card.on_gain``)
+_WATCHERS: dict[int, tuple[tuple[int, ...], tuple[Card, ...]]] = {}
 
 
 def watchers(s: DominionState) -> tuple[Card, ...]:
     """The cards of this game's Supply that watch gains (Monkey, Blockade, Sailor, Pirate...)."""
-    w = _WATCHERS.get(s.piles)
-    if w is None:
+    piles = s.piles
+    known = _WATCHERS.get(id(piles))
+    if known is None or known[0] is not piles:
         from realms.games.dominion.cards.card import Card
 
-        w = _WATCHERS[s.piles] = tuple(CARDS[c] for c in s.piles if type(CARDS[c]).on_gain is not Card.on_gain)
-    return w
+        if len(_WATCHERS) > 10_000:
+            _WATCHERS.clear()
+        known = _WATCHERS[id(piles)] = (piles, tuple(CARDS[c] for c in piles if type(CARDS[c]).on_gain
+                                                     is not Card.on_gain))
+    return known[1]
 
 
 def gained(s: DominionState, p: int, c: int) -> None:
