@@ -105,3 +105,11 @@ def test_burgundy_points_reports_vp_by_source():
     game, figures = json.loads(lines[0]), json.loads(lines[-1])
     assert figures["games"] == 1 and figures["mean_score"] == game["scores"][game["seat"]]
     assert "region" in game["seats"][0]["vp_by_source"] and any(line.startswith("empty spaces") for line in lines)
+
+
+def test_dominion_sets_benchmark_prints_the_ratio_and_the_fallback_share():
+    figures = json.loads(run(str(BENCH / "dominion_sets.py"), "--seconds", "0.6", "--json",
+                             timeout=600).strip().splitlines()[-1])
+    assert set(figures["games_per_cpu_second"]) == {"base", "all"}
+    assert figures["declined_share"]["base"] == 0 and 0 < figures["declined_share"]["all"] <= 1
+    assert figures["all_over_base"] > 0 and figures["reference_all_over_base"] > 0

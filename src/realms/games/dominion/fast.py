@@ -21,7 +21,7 @@ from realms.games.dominion.cards.basic import SILVER
 from realms.games.dominion.cards.card import CARD_ACTIONS, END_ACTIONS, END_BUYS, PLAY_TREASURES
 from realms.games.dominion.frames import play_card
 from realms.games.dominion.rules import BUY_PHASE, SPECIAL_TREASURE, Dominion
-from realms.games.dominion.state import DominionState
+from realms.games.dominion.state import DominionState, kingdom_of
 from realms.games.dominion.zones import hand_left
 
 
@@ -61,7 +61,8 @@ def play(game: Dominion, s: DominionState, bots: Sequence[Decider], record: list
                         break
                 else:
                     c = -1
-                if c >= 0 and (s.copper_bonus or s.corsair or any(SPECIAL_TREASURE[c] for c in hand)):
+                if c >= 0 and (s.copper_bonus or s.corsair or (kingdom_of(s.piles).special_treasure
+                                                             and any(SPECIAL_TREASURE[c] for c in hand))):
                     # a Treasure or a card played this turn adds to playing Treasures: the engine's own step
                     if record is not None:
                         record.append(PLAY_TREASURES)

@@ -57,7 +57,7 @@ from realms.games.dominion.cards.card import (
     plain_say,
 )
 from realms.games.dominion.frames import START, play_card, staying
-from realms.games.dominion.state import DominionState, expansion_fields
+from realms.games.dominion.state import DominionState, expansion_fields, kingdom_of
 from realms.games.dominion.supply import choose_kingdom, parse_kingdom, parse_sets, pile_sizes, supply_order
 from realms.games.dominion.view import build_view
 from realms.games.dominion.zones import (
@@ -413,7 +413,8 @@ class Dominion(Game):
             hand = s.hand[p]
             if s.bought:
                 raise IllegalAction("dominion: Treasures cannot be played after buying a card")
-            if s.copper_bonus or s.corsair or any(SPECIAL_TREASURE[c] for c in hand):
+            if s.copper_bonus or s.corsair or (kingdom_of(s.piles).special_treasure
+                                               and any(SPECIAL_TREASURE[c] for c in hand)):
                 self._play_each_treasure(s, p, log)
                 return
             keep: list[int] = []
@@ -536,7 +537,7 @@ class Dominion(Game):
             if s.buys > 0:
                 s.to_move = p
                 return
-            if not s.flags & BUY_END_SETTLED:
+            if not s.flags & BUY_END_SETTLED and kingdom_of(s.piles).buy_end:
                 s.flags |= BUY_END_SETTLED
                 for c in dict.fromkeys(s.play[p]):
                     if _BUY_END[c]:

@@ -168,13 +168,22 @@ class DominionState:
         s.extra = self.extra
         s.outpost = self.outpost
         s.throned = self.throned[:]
-        s.gains = [z[:] for z in self.gains]
-        s.dur = [z[:] for z in self.dur]
-        s.held = [z[:] for z in self.held]
-        s.shown = [z[:] for z in self.shown]
-        s.bottom = [z[:] for z in self.bottom]
-        s.nvmat = [z[:] for z in self.nvmat]
-        s.island = [z[:] for z in self.island]
+        if kingdom_of(self.piles).zones:
+            s.gains = [z[:] for z in self.gains]
+            s.dur = [z[:] for z in self.dur]
+            s.held = [z[:] for z in self.held]
+            s.shown = [z[:] for z in self.shown]
+            s.bottom = [z[:] for z in self.bottom]
+            s.nvmat = [z[:] for z in self.nvmat]
+            s.island = [z[:] for z in self.island]
+        else:  # their per-seat lists stay empty all game: shared, as the search clones base-set states by the million
+            s.gains = self.gains[:]
+            s.dur = self.dur[:]
+            s.held = self.held[:]
+            s.shown = self.shown[:]
+            s.bottom = self.bottom[:]
+            s.nvmat = self.nvmat[:]
+            s.island = self.island[:]
         s.pcoins = self.pcoins[:]
         s.monkey = self.monkey[:]
         s.embargo = self.embargo
@@ -198,6 +207,45 @@ class DominionState:
         return s
 
 
+#: the boxes whose cards never put anything into the expansions' per-seat zones (``gains``, ``dur``, ``held``,
+#: ``shown``, ``bottom``, ``nvmat``, ``island``)
+_PLAIN_SETS = frozenset({"basic", "base", "prosperity"})
+
+
+class Kingdom:
+    """What the engine's hot paths need to know of a game's Supply, found once per pile tuple (``kingdom_of``):
+    whether a card of it may fill the expansions' per-seat zones (a card of another box than the base game's: an
+    expansion's or one of your own; where none is, those zones stay empty all game, no record of gains is kept as
+    nothing reads it, and a clone shares their empty lists), the cards that watch every gain (``Card.on_gain``),
+    whether a Treasure of it does more than its coins, and whether a card of it acts at the end of a Buy phase."""
+
+    __slots__ = ("buy_end", "piles", "special_treasure", "watchers", "zones")
+
+    def __init__(self, piles: tuple[int, ...]) -> None:
+        from realms.games.dominion.cards.card import CARDS, TREASURE, Card
+
+        cards = [CARDS[c] for c in piles]
+        self.piles = piles
+        self.zones = any(c.set not in _PLAIN_SETS for c in cards)
+        self.watchers = tuple(c for c in cards if type(c).on_gain is not Card.on_gain)
+        self.special_treasure = any(c.types & TREASURE and not (c.data_only and not c.plus_buys) for c in cards)
+        self.buy_end = any(type(c).buy_end is not Card.buy_end for c in cards)
+
+
+#: by the identity of the pile tuple (hashing the tuple at every gain would cost more than the rest of the gain)
+_KINGDOMS: dict[int, Kingdom] = {}
+
+
+def kingdom_of(piles: tuple[int, ...]) -> Kingdom:
+    """The ``Kingdom`` facts of these Supply piles."""
+    k = _KINGDOMS.get(id(piles))
+    if k is None or k.piles is not piles:
+        if len(_KINGDOMS) > 10_000:
+            _KINGDOMS.clear()
+        k = _KINGDOMS[id(piles)] = Kingdom(piles)
+    return k
+
+
 def expansion_fields(n: int, ncards: int) -> dict[str, Any]:
     """The expansions' fields of a new ``n``-seat state (``ncards`` card ids), all empty: what a state saved
     before they existed reads as."""
@@ -208,4 +256,4 @@ def expansion_fields(n: int, ncards: int) -> dict[str, Any]:
             "monkey": [0] * n, "embargo": (0,) * ncards}
 
 
-__all__ = ["DominionState", "expansion_fields"]
+__all__ = ["DominionState", "Kingdom", "expansion_fields", "kingdom_of"]

@@ -31,7 +31,8 @@ from realms.core.game import Event
 from realms.core.rng import GOLDEN, MASK64
 from realms.core.rng import MIX1 as _M1
 from realms.core.rng import MIX2 as _M2
-from realms.games.dominion.cards.card import CARDS, CHOOSE, COST, NAMES, TO_DISCARD, TO_HAND, TYPES, VICTORY
+from realms.games.dominion.cards.card import CHOOSE, COST, NAMES, TO_DISCARD, TO_HAND, TYPES, VICTORY
+from realms.games.dominion.state import kingdom_of
 
 if TYPE_CHECKING:
     from realms.games.dominion.cards.card import Card
@@ -57,33 +58,22 @@ def stay(s: DominionState, p: int, c: int) -> None:
     s.dur[p].append(c)
 
 
-#: per kingdom, by the identity of its pile tuple (hashing the tuple on every gain would cost more than the rest of
-#: the gain): the tuple and the cards in it that watch every gain (``Card.on_gain``)
-_WATCHERS: dict[int, tuple[tuple[int, ...], tuple[Card, ...]]] = {}
-
-
 def watchers(s: DominionState) -> tuple[Card, ...]:
     """The cards of this game's Supply that watch gains (Monkey, Blockade, Sailor, Pirate...)."""
-    piles = s.piles
-    known = _WATCHERS.get(id(piles))
-    if known is None or known[0] is not piles:
-        from realms.games.dominion.cards.card import Card
-
-        if len(_WATCHERS) > 10_000:
-            _WATCHERS.clear()
-        known = _WATCHERS[id(piles)] = (piles, tuple(CARDS[c] for c in piles if type(CARDS[c]).on_gain
-                                                     is not Card.on_gain))
-    return known[1]
+    return kingdom_of(s.piles).watchers
 
 
 def gained(s: DominionState, p: int, c: int) -> None:
     """What every gain does besides moving the card: the turn's record (Smugglers, Treasury) and the cards that
     watch gains."""
+    k = kingdom_of(s.piles)
+    if not k.zones:  # a base-set Supply: no card reads the record, and the clones share its empty lists
+        return
     if p == s.cur:
         s.gains[p].append(c)
         if s.phase == BUY_PHASE and TYPES[c] & VICTORY:
             s.flags |= GAINED_VICTORY_IN_BUY
-    for w in watchers(s):
+    for w in k.watchers:
         w.on_gain(s, p, c)
 
 
