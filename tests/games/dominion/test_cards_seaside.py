@@ -25,7 +25,7 @@ from realms.core.rng import Rng
 from realms.games.dominion.cards import BY_NAME, CARDS, COST, NAMES, NCARDS
 from realms.games.dominion.cards.card import CHOOSE, HEAD
 from realms.games.dominion.rules import ACTION_PHASE, BUY_PHASE
-from realms.games.dominion.zones import GAINED_VICTORY_IN_BUY, gain
+from realms.games.dominion.zones import GAINED_VICTORY_IN_BUY, corsair_hits, gain
 from tests.games.dominion.util import (
     G,
     act,
@@ -1480,17 +1480,22 @@ def test_blockade_on_a_curse_chains_until_the_curse_pile_is_empty():
     assert s.owned[1][BY_NAME["Curse"]] == 9 and s.supply[BY_NAME["Curse"]] == 0
 
 
-def test_blockade_curses_even_a_seat_that_revealed_moat_as_the_state_keeps_no_victims():
-    # what is built: the state has no place for the seats a Blockade affected (reported to the lead)
-    s = start_turn(new("Blockade", "Moat", edition=SECOND), hand=["Blockade"], deck=["Copper"] * 5,
-                   hand1=["Moat"], deck1=["Estate"] * 5)
+def test_blockade_spares_a_seat_that_revealed_moat_and_curses_the_others():
+    s = start_turn(new("Blockade", "Moat", players=3, edition=SECOND), hand=["Blockade"], deck=["Copper"] * 5,
+                   hand1=["Moat"], deck1=["Estate"] * 5, hand2=["Estate"], deck2=["Estate"] * 5)
     play(s, "Blockade")
-    yes(s)  # seat 2 reveals Moat
+    yes(s)  # seat 2 reveals Moat; seat 3 holds none
     choose(s, "Silver")
+    assert s.blockade == 0b100  # seat 3 alone, for seat 1's Blockade
     finish_turn(s)
     to_buy(s)
-    buy(s, "Silver")
-    assert s.owned[1][BY_NAME["Curse"]] == 1
+    buy(s, "Silver")  # seat 2, unaffected: no Curse
+    assert s.owned[1][BY_NAME["Curse"]] == 0
+    finish_turn(s)
+    assert s.cur == 2
+    to_buy(s)
+    buy(s, "Silver")  # seat 3, affected
+    assert s.owned[2][BY_NAME["Curse"]] == 1
 
 
 def test_sailor_may_play_a_gained_duration_and_pays_next_turn():
@@ -1670,7 +1675,7 @@ def test_corsair_trashes_the_first_silver_a_victim_plays_and_its_coins_count():
     s = start_turn(new("Corsair", edition=SECOND), hand=["Corsair"], deck=["Copper"] * 6,
                    hand1=["Silver", "Silver", "Gold", "Copper", "Estate"])
     play(s, "Corsair")
-    assert s.coins == 2 and s.corsair == 1
+    assert s.coins == 2 and s.corsair & 1 and corsair_hits(s, 1)
     finish_turn(s)
     act(s, "play_treasures")
     assert s.coins == 2 + 2 + 3 + 1
@@ -1716,17 +1721,19 @@ def test_corsair_lighthouse_protection_protects():
     assert s.corsair == 0
 
 
-def test_corsair_with_three_players_hits_a_moated_seat_while_another_is_hit():
-    # what is built: ``s.corsair`` has one bit per attacker, not its victims (reported to the lead)
+def test_corsair_with_three_players_spares_the_seat_that_revealed_moat_and_hits_the_other():
     s = start_turn(new("Corsair", "Moat", players=3, edition=SECOND), hand=["Corsair"], deck=["Copper"] * 6,
-                   hand1=["Moat", "Silver", "Silver"], hand2=["Estate"])
+                   hand1=["Moat", "Silver", "Silver"], hand2=["Gold", "Estate"])
     play(s, "Corsair")
     yes(s)  # seat 2 reveals Moat; seat 3 holds none
-    assert s.corsair == 1
+    assert corsair_hits(s, 2) and not corsair_hits(s, 1)
     finish_turn(s)
     act(s, "end_actions")
-    act(s, "play_treasures")
-    assert names(s.trash) == ["Silver"]
+    act(s, "play_treasures")  # seat 2: its Silvers stay
+    assert names(s.trash) == [] and s.coins == 4
+    act(s, "end_buys")
+    act(s, "play_treasures")  # seat 3: its Gold is trashed, its $3 still made
+    assert names(s.trash) == ["Gold"] and s.coins == 3
 
 
 def test_throne_roomed_corsair_gives_four_coins_and_two_cards():

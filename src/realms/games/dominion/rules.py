@@ -64,6 +64,7 @@ from realms.games.dominion.zones import (
     BOUGHT_VICTORY,
     BUY_END_SETTLED,
     CORSAIR_STRUCK,
+    corsair_hits,
     cost,
     draw,
     gain,
@@ -103,7 +104,7 @@ def play_treasure(s: DominionState, p: int, c: int) -> None:
         if card.plus_cards:
             draw(s, p, card.plus_cards)
         card.play(s, p, True)
-    if (s.corsair & ~(1 << p) and (c == SILVER or c == GOLD) and not s.flags & CORSAIR_STRUCK
+    if (s.corsair and (c == SILVER or c == GOLD) and corsair_hits(s, p) and not s.flags & CORSAIR_STRUCK
             and c in s.play[p]):
         s.flags |= CORSAIR_STRUCK  # the first Silver or Gold of the turn: its coins are made, then it goes
         s.play[p].remove(c)

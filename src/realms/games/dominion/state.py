@@ -36,7 +36,7 @@ class DominionState:
         "hand", "deck", "top", "disc", "play", "aside", "look", "owned", "trash", "hpub", "dpub",
         "cur", "phase", "actions", "buys", "coins", "silver_bonus", "silver_played", "bought",
         "turns", "stack", "to_move", "rng", "provinces", "p4", "p8",
-        "discount", "copper_bonus", "played", "flags", "shield", "corsair", "extra", "outpost", "throned",
+        "discount", "copper_bonus", "played", "flags", "shield", "corsair", "blockade", "extra", "outpost", "throned",
         "gains", "dur", "held", "shown", "bottom", "nvmat", "island", "pcoins", "monkey", "embargo",
         "immune", "ev",
     )
@@ -92,8 +92,11 @@ class DominionState:
     flags: int
     #: bit mask of the seats no Attack affects until their next turn (Lighthouse)
     shield: int
-    #: bit mask of the seats whose Corsair waits for the others' first Silver or Gold of each turn
+    #: the Corsairs waiting for the others' first Silver or Gold of each turn: bit p while p's affects anyone, bit
+    #: 8 + 8 * p + v for each seat v it affects
     corsair: int
+    #: the seats each Blockade affects while its card is set aside: bit 8 * p + v
+    blockade: int
     #: whether this turn is an extra turn (Outpost)
     extra: bool
     #: whether an extra turn follows this one (an Outpost acted)
@@ -165,6 +168,7 @@ class DominionState:
         s.flags = self.flags
         s.shield = self.shield
         s.corsair = self.corsair
+        s.blockade = self.blockade
         s.extra = self.extra
         s.outpost = self.outpost
         s.throned = self.throned[:]
@@ -249,7 +253,8 @@ def kingdom_of(piles: tuple[int, ...]) -> Kingdom:
 def expansion_fields(n: int, ncards: int) -> dict[str, Any]:
     """The expansions' fields of a new ``n``-seat state (``ncards`` card ids), all empty: what a state saved
     before they existed reads as."""
-    return {"discount": 0, "copper_bonus": 0, "played": 0, "flags": 0, "shield": 0, "corsair": 0, "extra": False,
+    return {"discount": 0, "copper_bonus": 0, "played": 0, "flags": 0, "shield": 0, "corsair": 0, "blockade": 0,
+            "extra": False,
             "outpost": False, "throned": [], "gains": [[] for _ in range(n)], "dur": [[] for _ in range(n)],
             "held": [[] for _ in range(n)], "shown": [[] for _ in range(n)], "bottom": [[] for _ in range(n)],
             "nvmat": [[] for _ in range(n)], "island": [[] for _ in range(n)], "pcoins": [0] * n,

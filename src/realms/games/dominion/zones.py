@@ -52,6 +52,16 @@ def cost(s: DominionState, c: int) -> int:
     return COST[c] - d if COST[c] > d else 0 if d else COST[c]
 
 
+#: per seat v, the bits of ``s.corsair`` that say another seat's Corsair affects v (bit 8 + 8 * attacker + v)
+_CORSAIR_HITS = [sum(1 << (8 + 8 * q + v) for q in range(8)) for v in range(8)]
+
+
+def corsair_hits(s: DominionState, v: int) -> bool:
+    """Whether another seat's Corsair affects seat ``v`` now (it trashes the first Silver or Gold ``v`` plays in a
+    turn)."""
+    return bool(s.corsair & _CORSAIR_HITS[v])
+
+
 def stay(s: DominionState, p: int, c: int) -> None:
     """The Duration card ``c`` that ``p`` just played will act at the start of ``p``'s next turn: it stays in play
     until then (``rules`` keeps it, and the Throne Room that played it, at Clean-up)."""

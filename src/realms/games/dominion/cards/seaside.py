@@ -1123,13 +1123,13 @@ class Blockade(Card):
     text = ("Gain a card costing up to $4 and set it aside face up. At the start of your next turn, put it into "
             "your hand. While it is set aside, any other player who gains a copy of it during their own turn "
             "also gains a Curse.")
-    # The Curse part: every other seat that gains a copy on its own turn gains a Curse, one per copy set aside.
-    # The state has no place to record which seats a Blockade affected when it was played (a Moat revealed
-    # then, a Lighthouse in play then): a Blockade whose play affected no one sets its card aside all the same
-    # and Curses all the same (reported to the lead: ``s.shown`` wants a mask of victims per card).
+    # The Curse part: every seat the play affected (``victims`` when it was played: not one that revealed a Moat
+    # or is under a Lighthouse) that gains a copy on its own turn gains a Curse, one per copy set aside; the seats
+    # wait in ``s.blockade`` (bit 8 * owner + seat) until the set-aside cards go to their owner's hand.
+    VICTIMS: Field  # the mask of the seats this play affects
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
-        s.stack.append([self.id, 0, p])
+        s.stack.append([self.id, 0, p, sum(1 << v for v in victims(s, p))])
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         return [CHOOSE(c) for c in gainable(s, 4)] or None
@@ -1148,6 +1148,7 @@ class Blockade(Card):
         if len(disc) > at and disc[at] == c:
             _take_at(s, p, at)
             s.shown[p].append(c)
+            s.blockade |= f[self.VICTIMS] << 8 * p
             say(s, "gain", p, f"{seat_name(p)} gained {NAMES[c]} and set it aside", card=NAMES[c], to="aside")
             stay(s, p, self.id)
 
@@ -1162,6 +1163,8 @@ class Blockade(Card):
         shown = s.shown[p]
         if shown:  # each Blockade's card, oldest first (Throne Room's two plays set two aside)
             c = shown.pop(0)
+            if not shown:  # the last card set aside is back: the Curse part is over
+                s.blockade &= ~(0xFF << 8 * p)
             s.hand[p].append(c)
             hand_known(s, p, c, True)
             say(s, "hand", p, f"{seat_name(p)} put {NAMES[c]} from Blockade into their hand", cards=[NAMES[c]])
@@ -1170,7 +1173,7 @@ class Blockade(Card):
         if p != s.cur:
             return  # only gains on the gainer's own turn
         for q in range(s.players):
-            if q != p:
+            if q != p and s.blockade >> (8 * q + p) & 1:
                 for _ in range(s.shown[q].count(c)):
                     gain(s, p, CURSE_ID)
 
@@ -1287,17 +1290,17 @@ class Corsair(Card):
             "or Gold they play each turn (its $ still counts).")
     plus_coins = 2
     next_cards = 1
-    # ``s.corsair`` holds one bit per seat whose Corsair is active, not the seats each affects: a play that
-    # affects no one (every other seat revealed a Moat or is under a Lighthouse) sets no bit, exact with two
-    # players; with more, a seat that was unaffected by it is still hit while another seat is affected.
+    # ``s.corsair``: bit p while p's Corsair affects anyone, and bit 8 + 8 * p + v for each seat v it affects (the
+    # ``victims`` when it was played: not one that revealed a Moat or is under a Lighthouse); the engine's
+    # ``play_treasure`` reads the latter (``zones.corsair_hits``).
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
-        if victims(s, p):
-            s.corsair |= 1 << p
+        for v in victims(s, p):
+            s.corsair |= 1 << p | 1 << (8 + 8 * p + v)
         stay(s, p, self.id)
 
     def duration(self, s: DominionState, p: int) -> None:
-        s.corsair &= ~(1 << p)
+        s.corsair &= ~(1 << p | 0xFF << (8 + 8 * p))
 
 
 @register
