@@ -388,7 +388,8 @@ export function logText(entry, names, viewer) {
 }
 
 // the rules page (rules.js): its sections in order, each with rules.dominion.SECTION.title and .body in the catalogues
-export const rulesSections = ["goal", "setup", "turn", "action", "buy", "cleanup", "terms", "reactions", "end", "info"];
+export const rulesSections = ["goal", "setup", "turn", "action", "buy", "cleanup", "terms", "reactions", "durations",
+  "mats", "end", "info"];
 
 // the variant rules, one section each, marked "in use" when the table's options say so
 export const rulesVariants = [
@@ -400,6 +401,8 @@ export const rulesVariants = [
   ["colony_platinum", o => !!o.colony_platinum],
   ["turn_limit", o => (o.turn_limit ?? 0) > 0],
   ["two", o => (o.players ?? 2) === 2],
+  ["five-six", o => (o.players ?? 2) >= 5],
+  ["sets", o => o.kingdom === "random" && (o.sets ?? "base") !== "base"],
 ];
 
 // the rules page's reference: every card in full, in the edition the table uses (both for the cards that differ)

@@ -1121,6 +1121,12 @@ def test_tribute_action_and_treasure_each_give_their_bonus():
     assert s.actions == 2 and s.coins == 2 and names(s.disc[1]) == ["Village", "Silver"]
 
 
+def test_tribute_in_solitaire_has_no_player_on_the_left():
+    s = start_turn(new("Tribute", players=1), hand=["Tribute"], deck=["Gold", "Village"])
+    play(s, "Tribute")
+    assert s.actions == 0 and s.coins == 0 and hand(s) == [] and len(s.deck[0]) == 2
+
+
 def test_tribute_same_name_counts_once_victory_draws_two():
     s = start_turn(new("Tribute"), hand=["Tribute"], deck=["Gold", "Gold"], deck1=["Estate", "Estate"])
     play(s, "Tribute")

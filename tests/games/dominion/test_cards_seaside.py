@@ -1771,6 +1771,18 @@ def test_outpost_does_nothing_in_an_extra_turn():
     assert s.cur == 1 and names(s.disc[0]).count("Outpost") == 2
 
 
+def test_first_edition_outpost_in_an_extra_turn_shortens_the_next_hand_without_a_third_turn():
+    s = start_turn(new("Outpost", edition="first"), hand=["Outpost"], deck=["Outpost"] + ["Copper"] * 10,
+                   hand1=["Estate"] * 5)
+    play(s, "Outpost")
+    finish_turn(s)
+    play(s, "Outpost")  # in the extra turn
+    assert s.outpost and s.dur[0] == []
+    finish_turn(s)
+    assert s.cur == 1 and not s.extra and len(s.hand[0]) == 3  # the next seat plays; seat 1 waits with 3 cards
+    assert names(s.disc[0]).count("Outpost") == 2
+
+
 def test_only_the_first_outpost_of_a_turn_acts():
     s = start_turn(new("Outpost", edition="first"), hand=["Outpost", "Outpost"], deck=["Copper"] * 10,
                    hand1=["Estate"] * 5)

@@ -569,7 +569,7 @@ class Dominion(Game):
         s.hand[p] = []
         s.hpub[p] = ()
         extra = s.outpost and not s.extra  # an Outpost acted: the next turn is this seat's again
-        draw(s, p, 3 if extra else 5)
+        draw(s, p, 3 if s.outpost else 5)  # (the first edition's Outpost in an extra turn: 3 cards, no turn)
         if not s.extra:
             s.turns[p] += 1
         s.actions = 1

@@ -1310,6 +1310,8 @@ class Tribute(Card):
             "card among them: Action, +2 Actions; Treasure, +$2; Victory, +2 Cards (a card of two types gives both).")
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
+        if s.players == 1:  # solitaire: no player on the left
+            return
         left = (p + 1) % s.players
         shown = [c for c in (take_top(s, left), take_top(s, left)) if c >= 0]
         if not shown:

@@ -1307,14 +1307,18 @@ class Corsair(Card):
 class Outpost(Card):
     name, cost, types, set, editions = "Outpost", 5, ACTION | DURATION, "seaside", BOTH
     text = ("Your next hand is 3 cards, and you take an extra turn after this one. Only the first Outpost played "
-            "in a turn does this, and none played during an extra turn (never three turns in a row); an Outpost "
-            "that does nothing leaves play at this turn's Clean-up.")
+            "in a turn does this (never three turns in a row); an Outpost that does nothing leaves play at this "
+            "turn's Clean-up. 1st ed: one played during an extra turn still makes the next hand 3 cards, with no "
+            "extra turn. 2nd ed: one played during an extra turn does nothing.")
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
-        if s.extra or s.flags & OUTPOST_PLAYED:
+        if s.flags & OUTPOST_PLAYED:
+            return
+        s.flags |= OUTPOST_PLAYED
+        if s.extra:  # no third turn in a row; the first edition's wording still shortens the next hand
+            s.outpost = s.edition == 1
             return
         s.outpost = True
-        s.flags |= OUTPOST_PLAYED
         stay(s, p, self.id)  # it leaves at the extra turn's Clean-up
 
 
