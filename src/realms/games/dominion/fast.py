@@ -21,8 +21,8 @@ from realms.games.dominion.cards.basic import SILVER
 from realms.games.dominion.cards.card import CARD_ACTIONS, END_ACTIONS, END_BUYS, PLAY_TREASURES
 from realms.games.dominion.frames import play_card
 from realms.games.dominion.rules import BUY_PHASE, SPECIAL_TREASURE, Dominion
-from realms.games.dominion.state import DominionState, kingdom_of
-from realms.games.dominion.zones import hand_left
+from realms.games.dominion.state import DominionState
+from realms.games.dominion.zones import hand_left, kingdom_of
 
 
 class Decider(Protocol):

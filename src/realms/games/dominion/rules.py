@@ -57,7 +57,7 @@ from realms.games.dominion.cards.card import (
     plain_say,
 )
 from realms.games.dominion.frames import START, play_card, staying
-from realms.games.dominion.state import DominionState, expansion_fields, kingdom_of
+from realms.games.dominion.state import DominionState, expansion_fields
 from realms.games.dominion.supply import choose_kingdom, parse_kingdom, parse_sets, pile_sizes, supply_order
 from realms.games.dominion.view import build_view
 from realms.games.dominion.zones import (
@@ -69,6 +69,7 @@ from realms.games.dominion.zones import (
     draw,
     gain,
     hand_left,
+    kingdom_of,
     say,
     seat_name,
     trash,
@@ -268,6 +269,7 @@ class Dominion(Game):
         s.p8 = [0] * n
         for name, value in expansion_fields(n, NCARDS).items():
             setattr(s, name, value)
+        s.xzones = kingdom_of(s.piles).zones
         s.immune = 0
         s.ev = None
         for p in range(n):

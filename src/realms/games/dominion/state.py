@@ -36,7 +36,8 @@ class DominionState:
         "hand", "deck", "top", "disc", "play", "aside", "look", "owned", "trash", "hpub", "dpub",
         "cur", "phase", "actions", "buys", "coins", "silver_bonus", "silver_played", "bought",
         "turns", "stack", "to_move", "rng", "provinces", "p4", "p8",
-        "discount", "copper_bonus", "played", "flags", "shield", "corsair", "blockade", "extra", "outpost", "throned",
+        "xzones", "discount", "copper_bonus", "played", "flags", "shield", "corsair", "blockade", "extra", "outpost",
+        "throned",
         "gains", "dur", "held", "shown", "bottom", "nvmat", "island", "pcoins", "monkey", "embargo",
         "immune", "ev",
     )
@@ -82,6 +83,9 @@ class DominionState:
     p4: list[int]
     p8: list[int]
     # --- what the expansions' cards need (docs/dominion.md, "Machinery"); all empty or zero in a base-set game ---
+    #: whether a card of this game's Supply may fill the per-seat zones below (``zones.Kingdom.zones``): where none
+    #: may, they stay empty all game and a clone shares their empty lists
+    xzones: bool
     #: cards cost this much less this turn (Bridge), never below $0: ``zones.cost``
     discount: int
     #: each Copper played this turn makes this much more (Coppersmith)
@@ -172,7 +176,8 @@ class DominionState:
         s.extra = self.extra
         s.outpost = self.outpost
         s.throned = self.throned[:]
-        if kingdom_of(self.piles).zones:
+        s.xzones = self.xzones
+        if self.xzones:
             s.gains = [z[:] for z in self.gains]
             s.dur = [z[:] for z in self.dur]
             s.held = [z[:] for z in self.held]
@@ -211,54 +216,13 @@ class DominionState:
         return s
 
 
-#: the boxes whose cards never put anything into the expansions' per-seat zones (``gains``, ``dur``, ``held``,
-#: ``shown``, ``bottom``, ``nvmat``, ``island``)
-_PLAIN_SETS = frozenset({"basic", "base", "prosperity"})
-
-
-class Kingdom:
-    """What the engine's hot paths need to know of a game's Supply, found once per pile tuple (``kingdom_of``):
-    whether a card of it may fill the expansions' per-seat zones (a card of another box than the base game's: an
-    expansion's or one of your own; where none is, those zones stay empty all game, no record of gains is kept as
-    nothing reads it, and a clone shares their empty lists), the cards that watch every gain (``Card.on_gain``),
-    whether a Treasure of it does more than its coins, and whether a card of it acts at the end of a Buy phase."""
-
-    __slots__ = ("buy_end", "piles", "special_treasure", "watchers", "zones")
-
-    def __init__(self, piles: tuple[int, ...]) -> None:
-        from realms.games.dominion.cards.card import CARDS, TREASURE, Card
-
-        cards = [CARDS[c] for c in piles]
-        self.piles = piles
-        self.zones = any(c.set not in _PLAIN_SETS for c in cards)
-        self.watchers = tuple(c for c in cards if type(c).on_gain is not Card.on_gain)
-        self.special_treasure = any(c.types & TREASURE and not (c.data_only and not c.plus_buys) for c in cards)
-        self.buy_end = any(type(c).buy_end is not Card.buy_end for c in cards)
-
-
-#: by the identity of the pile tuple (hashing the tuple at every gain would cost more than the rest of the gain)
-_KINGDOMS: dict[int, Kingdom] = {}
-
-
-def kingdom_of(piles: tuple[int, ...]) -> Kingdom:
-    """The ``Kingdom`` facts of these Supply piles."""
-    k = _KINGDOMS.get(id(piles))
-    if k is None or k.piles is not piles:
-        if len(_KINGDOMS) > 10_000:
-            _KINGDOMS.clear()
-        k = _KINGDOMS[id(piles)] = Kingdom(piles)
-    return k
-
-
 def expansion_fields(n: int, ncards: int) -> dict[str, Any]:
     """The expansions' fields of a new ``n``-seat state (``ncards`` card ids), all empty: what a state saved
     before they existed reads as."""
-    return {"discount": 0, "copper_bonus": 0, "played": 0, "flags": 0, "shield": 0, "corsair": 0, "blockade": 0,
-            "extra": False,
-            "outpost": False, "throned": [], "gains": [[] for _ in range(n)], "dur": [[] for _ in range(n)],
-            "held": [[] for _ in range(n)], "shown": [[] for _ in range(n)], "bottom": [[] for _ in range(n)],
-            "nvmat": [[] for _ in range(n)], "island": [[] for _ in range(n)], "pcoins": [0] * n,
-            "monkey": [0] * n, "embargo": (0,) * ncards}
+    empty = ("gains", "dur", "held", "shown", "bottom", "nvmat", "island")
+    return {"xzones": True, "discount": 0, "copper_bonus": 0, "played": 0, "flags": 0, "shield": 0, "corsair": 0,
+            "blockade": 0, "extra": False, "outpost": False, "throned": [], "pcoins": [0] * n, "monkey": [0] * n,
+            "embargo": (0,) * ncards, **{name: [[] for _ in range(n)] for name in empty}}
 
 
-__all__ = ["DominionState", "Kingdom", "expansion_fields", "kingdom_of"]
+__all__ = ["DominionState", "expansion_fields"]

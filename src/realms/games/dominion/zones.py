@@ -31,11 +31,20 @@ from realms.core.game import Event
 from realms.core.rng import GOLDEN, MASK64
 from realms.core.rng import MIX1 as _M1
 from realms.core.rng import MIX2 as _M2
-from realms.games.dominion.cards.card import CHOOSE, COST, NAMES, TO_DISCARD, TO_HAND, TYPES, VICTORY
-from realms.games.dominion.state import kingdom_of
+from realms.games.dominion.cards.card import (
+    CARDS,
+    CHOOSE,
+    COST,
+    NAMES,
+    TO_DISCARD,
+    TO_HAND,
+    TREASURE,
+    TYPES,
+    VICTORY,
+    Card,
+)
 
 if TYPE_CHECKING:
-    from realms.games.dominion.cards.card import Card
     from realms.games.dominion.state import DominionState
 
 PROVINCE = 6  # card ids fixed by registration order in cards/basic.py (checked there)
@@ -68,6 +77,44 @@ def stay(s: DominionState, p: int, c: int) -> None:
     s.dur[p].append(c)
 
 
+#: the boxes whose cards never put anything into the expansions' per-seat zones (``gains``, ``dur``, ``held``,
+#: ``shown``, ``bottom``, ``nvmat``, ``island``)
+_PLAIN_SETS = frozenset({"basic", "base", "prosperity"})
+
+
+class Kingdom:
+    """What the engine's hot paths need to know of a game's Supply, found once per pile tuple (``kingdom_of``):
+    whether a card of it may fill the expansions' per-seat zones (a card of another box than the base game's: an
+    expansion's or one of your own; where none is, those zones stay empty all game, no record of gains is kept as
+    nothing reads it, and a clone shares their empty lists: ``DominionState.xzones``), the cards that watch every
+    gain (``Card.on_gain``), whether a Treasure of it does more than its coins, and whether a card of it acts at the
+    end of a Buy phase."""
+
+    __slots__ = ("buy_end", "piles", "special_treasure", "watchers", "zones")
+
+    def __init__(self, piles: tuple[int, ...]) -> None:
+        cards = [CARDS[c] for c in piles]
+        self.piles = piles
+        self.zones = any(c.set not in _PLAIN_SETS for c in cards)
+        self.watchers = tuple(c for c in cards if type(c).on_gain is not Card.on_gain)
+        self.special_treasure = any(c.types & TREASURE and not (c.data_only and not c.plus_buys) for c in cards)
+        self.buy_end = any(type(c).buy_end is not Card.buy_end for c in cards)
+
+
+#: by the identity of the pile tuple (hashing the tuple at every gain would cost more than the rest of the gain)
+_KINGDOMS: dict[int, Kingdom] = {}
+
+
+def kingdom_of(piles: tuple[int, ...]) -> Kingdom:
+    """The ``Kingdom`` facts of these Supply piles."""
+    k = _KINGDOMS.get(id(piles))
+    if k is None or k.piles is not piles:
+        if len(_KINGDOMS) > 10_000:
+            _KINGDOMS.clear()
+        k = _KINGDOMS[id(piles)] = Kingdom(piles)
+    return k
+
+
 def watchers(s: DominionState) -> tuple[Card, ...]:
     """The cards of this game's Supply that watch gains (Monkey, Blockade, Sailor, Pirate...)."""
     return kingdom_of(s.piles).watchers
@@ -76,14 +123,13 @@ def watchers(s: DominionState) -> tuple[Card, ...]:
 def gained(s: DominionState, p: int, c: int) -> None:
     """What every gain does besides moving the card: the turn's record (Smugglers, Treasury) and the cards that
     watch gains."""
-    k = kingdom_of(s.piles)
-    if not k.zones:  # a base-set Supply: no card reads the record, and the clones share its empty lists
+    if not s.xzones:  # a base-set Supply: no card reads the record, and the clones share its empty lists
         return
     if p == s.cur:
         s.gains[p].append(c)
         if s.phase == BUY_PHASE and TYPES[c] & VICTORY:
             s.flags |= GAINED_VICTORY_IN_BUY
-    for w in k.watchers:
+    for w in kingdom_of(s.piles).watchers:
         w.on_gain(s, p, c)
 
 
