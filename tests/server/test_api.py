@@ -367,7 +367,8 @@ def test_meta_serves_dominions_card_facts_from_its_card_definitions(client):
         assert (cards[c.name]["cost"], cards[c.name]["types"]) == (c.cost, c.type_names())
     assert cards["Chancellor"]["set"] == "first" and cards["Artisan"]["set"] == "second"
     assert cards["Village"]["set"] == "both" and cards["Colony"]["set"] == "prosperity"
-    assert set(dominion["data"]["edition_wording"]) == {"Moneylender", "Mine", "Throne Room", "Masquerade", "Treasury", "Outpost"}
+    assert set(dominion["data"]["edition_wording"]) == {"Moneylender", "Mine", "Throne Room", "Masquerade", "Treasury",
+                                                        "Outpost"}
     web = Path(realms.web.__file__).parent / "dominion.js"
     assert '"Copper": {' not in web.read_text(encoding="utf-8")
 
