@@ -83,7 +83,7 @@ async function lobby() {
   const meta = await api("GET", "/api/meta");
   const games = Object.fromEntries(meta.games.map(g => [g.id, g]));
   const error = el("div", { class: "error" });
-  const gameSel = el("select", { id: "game" }, meta.games.map(g => el("option", { value: g.id }, g.name)));
+  const gameSel = el("select", { id: "game" }, meta.games.map(g => el("option", { value: g.id }, gameName(g))));
   const optionsBox = el("div", { class: "form-grid", id: "options" });
   const seatsBox = el("div", { class: "row", id: "seats" });
   const links = el("div", { id: "links" });
@@ -191,7 +191,7 @@ async function lobby() {
   async function refreshTables() {
     const { games: open } = await api("GET", "/api/games");
     tables.replaceChildren(...(open.length ? open.map(tb => el("li", {},
-      `${games[tb.game]?.name || tb.game} `, el("span", { class: "muted" }, `(${tb.seats.map(seatLabel).join(", ")}; ${t("lobby.move", { n: tb.version })}) `),
+      `${gameName(games[tb.game] || { id: tb.game, name: tb.game })} `, el("span", { class: "muted" }, `(${tb.seats.map(seatLabel).join(", ")}; ${t("lobby.move", { n: tb.version })}) `),
       // a table this browser holds a seat of (its secret kept since the seat was taken) leads back to that seat
       el("a", { href: `/play/${tb.id}` }, t(heldSeat(tb.id) ? "lobby.back_to_seat" : "lobby.watch")), " ",
       // only open seats are anyone's to take; invitations and the creator's seats are never offered
@@ -312,6 +312,9 @@ function sharePanel(gid, seats, here) {
   }
   return draw() ? box : null;
 }
+
+// a game's name in the reader's words (its "game.ID" key), else as the server names it
+export function gameName(g) { return has(`game.${g.id}`) ? t(`game.${g.id}`) : g.name; }
 
 // the lobby's links to each game's rules page
 function rulesLinks(games) {

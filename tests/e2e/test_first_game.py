@@ -1,0 +1,143 @@
+"""What a player new to Realms meets in a first game, in chromium (Playwright) and Firefox (Marionette).
+
+Each test runs once per browser through ``view``: ``view.open(path, lang=...)`` opens a page of the server in
+that language, ``view.run(body)`` runs a function body in it and returns its value, ``view.wait_for(body)``
+polls one until it is true, ``view.shot(name)`` saves a screenshot under the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.e2e.marionette import Firefox
+from tests.e2e.words import catalogue
+from tests.support import Server, free_port
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FIREFOX = shutil.which("firefox-esr") or shutil.which("firefox")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+#: where ``view.shot`` saves, when set (to look at the pages by eye); else the test's temporary folder
+SHOTS = os.environ.get("REALMS_SHOTS")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(f"sqlite:///{tmp_path_factory.mktemp('first') / 'first.sqlite3'}", free_port())
+    s.start()
+    yield s
+    s.stop()
+
+
+class Chromium:
+    name = "chromium"
+
+    def __init__(self, browser: Any, base: str, folder: Path) -> None:
+        self.browser, self.base, self.folder = browser, base, folder
+        self.context: Any = None
+        self.page: Any = None
+
+    def open(self, path: str, lang: str = "en", phone: bool = False) -> None:
+        if self.context is not None:
+            self.context.close()
+        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+        self.context = self.browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
+        self.context.add_init_script(f"localStorage.setItem('realms.lang', '{lang}')")
+        self.page = self.context.new_page()
+        self.page.goto(self.base + path)
+
+    def run(self, body: str, *args: Any) -> Any:
+        return self.page.evaluate(f"(arguments) => {{ {body} }}", list(args))
+
+    def wait_for(self, body: str, timeout: float = 60.0) -> Any:
+        handle = self.page.wait_for_function(f"() => {{ {body} }}", timeout=timeout * 1000)
+        return handle.json_value()
+
+    def tap(self, css: str) -> None:
+        self.page.locator(css).first.tap()
+
+    def shot(self, name: str) -> Path:
+        path = self.folder / f"{name}-chromium.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+
+class Gecko:
+    name = "firefox"
+
+    def __init__(self, firefox: Firefox, base: str, folder: Path) -> None:
+        self.firefox, self.base, self.folder = firefox, base, folder
+
+    def open(self, path: str, lang: str = "en", phone: bool = False) -> None:
+        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+        self.firefox.command("WebDriver:SetWindowRect", size)
+        self.firefox.navigate(self.base + "/static/style.css")
+        self.firefox.run("localStorage.setItem('realms.lang', arguments[0])", lang)
+        self.firefox.navigate(self.base + path)
+
+    def run(self, body: str, *args: Any) -> Any:
+        return self.firefox.run(body, *args)
+
+    def wait_for(self, body: str, timeout: float = 60.0) -> Any:
+        return self.firefox.wait_for(body, timeout)
+
+    def tap(self, css: str) -> None:
+        self.firefox.tap(css)
+
+    def shot(self, name: str) -> Path:
+        path = self.folder / f"{name}-firefox.png"
+        data = self.firefox.command("WebDriver:TakeScreenshot", {"full": False})["value"]
+        path.write_bytes(base64.b64decode(data))
+        return path
+
+
+@pytest.fixture(scope="module", params=["chromium", "firefox"])
+def view(request, server, tmp_path_factory):
+    folder = Path(SHOTS) if SHOTS else tmp_path_factory.mktemp("shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    if request.param == "chromium":
+        if not os.path.exists(CHROMIUM) and not os.environ.get("CI"):
+            pytest.skip("chromium is not installed (CI installs it)")
+        sync_api = pytest.importorskip("playwright.sync_api")
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            view = Chromium(browser, server.base, folder)
+            yield view
+            browser.close()
+    else:
+        if FIREFOX is None and not os.environ.get("CI"):
+            pytest.skip("Firefox is not installed (CI installs firefox-esr)")
+        assert FIREFOX is not None, "CI must install firefox-esr"
+        firefox = Firefox(FIREFOX, free_port())
+        try:
+            yield Gecko(firefox, server.base, folder)
+        finally:
+            firefox.close()
+
+
+def table(server, game: str, seats: list[str], **options: Any) -> str:
+    """A new table's page for its first seat (the creator's)."""
+    r = httpx.post(server.base + "/api/games", json={"game": game, "options": options, "seats": seats,
+                                                     "pace": "turn"}, timeout=30)
+    assert r.status_code == 201, r.text
+    return r.json()["seats"][0]["join_url"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru", "tr"])
+def test_lobby_game_menu_names_the_games_in_the_readers_language(view, lang):
+    view.open("/", lang)
+    view.wait_for("return document.body.dataset.ready === 'lobby'")
+    menu = view.run("return [...document.querySelectorAll('#game option')].map(o => [o.value, o.textContent])")
+    words = catalogue(lang)
+    assert menu == [[g, words[f"game.{g}"]] for g, _ in menu]
+    # the rules link beside it says the same
+    links = view.run("return [...document.querySelectorAll('[data-rules]')].map(a => [a.dataset.rules, a.textContent])")
+    assert dict(links) == dict(menu)
+    view.shot(f"lobby-{lang}")
