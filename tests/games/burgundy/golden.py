@@ -19,8 +19,16 @@ VARIANTS: tuple[Variant, ...] = (
             ("greedy", "random", "random")),
     Variant("burgundy-black-depot-during-effects", BU, {"players": 2, "black_depot_timing": "during-effects"},
             307, ("greedy", "random")),
+    Variant("burgundy-advanced-boards", BU, {"players": 3, "scenario": "advanced"}, 308,
+            ("greedy", "random", "greedy")),
+    Variant("burgundy-free-choice", BU, {"players": 2, "scenario": "free-choice"}, 309, ("random", "greedy")),
+    Variant("burgundy-two-source-boards", BU, {"players": 2, "scenario": "random", "board_set": "two-sources"}, 310,
+            ("greedy", "random")),
+    Variant("burgundy-every-board", BU, {"players": 4, "scenario": "random", "board_set": "all"}, 311,
+            ("random", "greedy", "random", "greedy")),
 )
 
 #: (option, value as text) that some variant above must play
-MUST_PLAY = [("players", "2"), ("players", "3"), ("players", "4"), ("scenario", "random"),
+MUST_PLAY = [("players", "2"), ("players", "3"), ("players", "4"), ("scenario", "random"), ("scenario", "advanced"),
+             ("scenario", "free-choice"), ("board_set", "two-sources"), ("board_set", "all"),
              ("city_hall", "matching-colour"), ("tiebreak", "most-empty"), ("black_depot_timing", "during-effects")]

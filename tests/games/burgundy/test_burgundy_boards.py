@@ -28,9 +28,9 @@ def test_board_1_matches_the_rulebook_regions():
     assert len(b.ids) == 37 and b.start == 19
 
 
-def test_board_6_loads_from_the_same_format():
+def test_board_6_loads_from_the_same_format_without_a_fixed_start_castle():
     b = builtin_boards()[6]
-    assert len(b.ids) == 37 and b.types[b.start] == D.CASTLE
+    assert len(b.ids) == 37 and b.start == 0
     assert [b.type_mask[t].bit_count() for t in range(6)] == [6, 6, 4, 3, 6, 12]
 
 
@@ -45,7 +45,7 @@ def test_user_board_file_adds_a_board_for_random_and_free_choice(tmp_path):
     rows[0] = "M6 C5 C4 K3"
     path = _write(tmp_path, {"boards": [{"board": 12, "rows": rows}]})
     s = new(2, seed=1, scenario="free-choice", boards_file=path)
-    assert [a["board"] for a in legal_json(s)] == [1, 6, 12]
+    assert [a["board"] for a in legal_json(s)] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]
     p = s.to_move
     act(s, "board", board=12)
     assert s.boards[p].number == 12 and s.boards[p].types[1] == D.MINE
@@ -57,27 +57,49 @@ def test_user_board_file_adds_a_board_for_random_and_free_choice(tmp_path):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_scenario_deals_from_a_box_with_four_of_board_1_and_one_of_each_other(players):
-    """Our ruling (docs/burgundy.md): the box holds one of each board 2-9 and four of board 1, so no board other
-    than 1 is dealt twice (with boards 1 and 6 in the data the box holds 1, 1, 1, 1, 6)."""
+def test_advanced_scenario_deals_from_a_box_with_four_of_board_1_and_one_of_each_other(players):
+    """The box holds one of each board 2-9 and four of board 1, so no board other than 1 is dealt twice."""
     deals = set()
-    for seed in range(200):
-        numbers = [b.number for b in new(players, seed=seed, scenario="random").boards]
-        assert set(numbers) <= {1, 6}
-        assert numbers.count(6) <= 1, f"seed {seed}: board 6 dealt twice: {numbers}"
+    for seed in range(300):
+        numbers = [b.number for b in new(players, seed=seed, scenario="advanced").boards]
+        assert set(numbers) <= set(range(1, 10))
+        assert all(numbers.count(x) <= 1 for x in range(2, 10)), f"seed {seed}: a board dealt twice: {numbers}"
         deals.add(tuple(numbers))
-    # every seat may get board 6, and a deal may hold board 1 only
-    assert {tuple(1 if q != i else 6 for q in range(players)) for i in range(players)} <= deals
-    assert (1,) * players in deals
+    assert any(d.count(1) >= 2 for d in deals)
+    assert {x for d in deals for x in d} == set(range(1, 10))
 
 
-def test_random_scenario_box_holds_one_of_each_extra_board(tmp_path):
+def test_advanced_scenario_box_holds_one_of_each_extra_board(tmp_path):
     rows = BOARD1_ROWS[:]
     rows[0] = "M6 C5 C4 K3"
     path = _write(tmp_path, {"boards": [{"board": 12, "rows": rows}]})
     for seed in range(100):
-        numbers = [b.number for b in new(4, seed=seed, scenario="random", boards_file=path).boards]
+        numbers = [b.number for b in new(4, seed=seed, scenario="advanced", boards_file=path).boards]
         assert numbers.count(6) <= 1 and numbers.count(12) <= 1, numbers
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_scenario_deals_a_different_board_to_each_seat(players):
+    seen = set()
+    for seed in range(200):
+        numbers = [b.number for b in new(players, seed=seed, scenario="random").boards]
+        assert len(set(numbers)) == players and set(numbers) <= set(range(1, 10)), numbers
+        seen.update(numbers)
+    assert seen == set(range(1, 10))
+
+
+def test_board_sets_restrict_what_the_scenarios_draw_from():
+    for seed in range(50):
+        assert {b.number for b in new(2, seed=seed, scenario="random", board_set="two-sources").boards} == {1, 6}
+        assert {b.number for b in new(4, seed=seed, scenario="advanced", board_set="two-sources").boards} <= {1, 6}
+    s = new(2, seed=1, scenario="free-choice", board_set="all")
+    assert [a["board"] for a in legal_json(s)] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 40]
+    assert [b.number for b in new(2, seed=1, scenario="free-choice").pool] == list(range(1, 10))
+
+
+def test_random_scenario_with_more_players_than_boards_is_a_clear_error():
+    with pytest.raises(OptionsError, match="different board to each of 3 players.*only 2 boards"):
+        GAME.new({"players": 3, "scenario": "random", "board_set": "two-sources"}, 1)
 
 
 def test_basic_scenario_board_1_for_everyone():
@@ -90,12 +112,17 @@ def test_free_choice_boards_are_the_first_actions_and_only_those():
     assert {a["type"] for a in legal_json(s)} == {"board"}
     with pytest.raises(IllegalAction, match="estate board"):
         act(s, "workers", die=0)
-    with pytest.raises(IllegalAction, match="no estate board 7"):
-        act(s, "board", board=7)
+    with pytest.raises(IllegalAction, match="no estate board 40"):
+        act(s, "board", board=40)
+    with pytest.raises(IllegalAction, match="choose an estate board"):
+        act(s, "start", space=19)
     order = list(s.order)
     for p in order:
         assert s.to_move == p
         act(s, "board", board=6)
+        # board 6 has no fixed start castle: the same seat places it now, on a castle space
+        assert s.to_move == p and {a["type"] for a in legal_json(s)} == {"start"}
+        act(s, "start", space=19)
     assert [b.number for b in s.boards] == [6, 6, 6]
     assert s.turns == [0, 0, 0]
     assert "workers" in {a["type"] for a in legal_json(s)}
@@ -119,7 +146,8 @@ def test_user_board_replaces_a_builtin_board_of_the_same_number(tmp_path):
     ({"boards": [{"board": 3, "rows": [*BOARD1_ROWS[:6], "M3 K4 K1"]}]}, "row 7 has 3 spaces"),
     ({"boards": [{"board": 3, "rows": [*BOARD1_ROWS[:6], "M3 K4 K1 X3"]}]}, "space 37"),
     ({"boards": [{"board": 3, "rows": [*BOARD1_ROWS[:6], "M3 K4 K1 B7"]}]}, "die number 1-6"),
-    ({"boards": [{"board": 3, "rows": [r.replace("*", "") for r in BOARD1_ROWS]}]}, "no start castle"),
+    ({"boards": [{"board": 3, "rows": [r.replace("*", "").replace("C", "B") for r in BOARD1_ROWS]}]},
+     "no castle space"),
     ({"boards": [{"board": 3, "rows": [*BOARD1_ROWS[:6], "M3 K4 K1 C3*"]}]}, "two start castles"),
     ({"boards": [{"board": 3, "rows": [*BOARD1_ROWS[:6], "M3 K4 K1 B3*"]}]}, "must be a castle"),
     ({"boards": [{"board": 3, "rows": BOARD1_ROWS}, {"board": 3, "rows": BOARD1_ROWS}]}, "defined twice"),
@@ -159,7 +187,7 @@ def test_spaces_that_contradict_the_rows_are_rejected():
     spaces = [dict(sp) for sp in entry["spaces"]]
     spaces[0]["neighbours"] = [2]
     entry["spaces"] = spaces
-    with pytest.raises(BoardError, match="neighbours"):
+    with pytest.raises(BoardError, match="neighbour"):
         parse_boards({"boards": [entry]}, "test")
     entry["spaces"] = good["boards"][0]["spaces"]
     entry["regions"] = good["boards"][0]["regions"][1:]
@@ -201,7 +229,8 @@ def test_missing_board_file_is_a_clear_error(tmp_path):
 @pytest.mark.parametrize("opts,message", [
     ({"players": 5}, "between 2 and 4"),
     ({"players": 1}, "between 2 and 4"),
-    ({"scenario": "advanced"}, "basic, random, free-choice"),
+    ({"scenario": "expert"}, "basic, advanced, random, free-choice"),
+    ({"board_set": "2019"}, "2011, two-sources, all"),
     ({"city_hall": "yes"}, "any-colour, matching-colour"),
     ({"tiebreak": "coin"}, "fewest-empty, most-empty"),
     ({"boards_file": 3}, "file path"),
@@ -217,3 +246,4 @@ def test_option_defaults_follow_decisions():
     assert opts["city_hall"] == "any-colour"
     assert opts["tiebreak"] == "fewest-empty"
     assert opts["scenario"] == "basic"
+    assert opts["board_set"] == "2011"

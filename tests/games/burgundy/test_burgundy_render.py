@@ -59,7 +59,10 @@ def test_tile_codes():
 
 def test_render_free_choice_and_finished_game():
     s = new(2, scenario="free-choice")
-    assert "Estate boards present: 1, 6" in _text(render(GAME.view(s, None)))
+    text = _text(render(GAME.view(s, None)))
+    assert "Estate boards present: 1, 2, 3, 4, 5, 6, 7, 8, 9" in text
+    assert 'board 5 "Triplets" (one source)' in text and 'board 6 "Big River"\n' in text
+    assert "stands in for the 2011 board 8" in text
     s = _played(10_000, players=2)
     text = _text(render(GAME.view(s, None)))
     assert "Game over" in text

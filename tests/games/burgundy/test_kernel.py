@@ -34,6 +34,9 @@ CASES = [
     ({"players": 3, "scenario": "free-choice", "city_hall": "matching-colour"}, 8),
     ({"players": 4, "scenario": "random", "black_depot_timing": "during-effects"}, 8),
     ({"players": 4, "tiebreak": "most-empty"}, 6),
+    ({"players": 3, "scenario": "advanced"}, 8),
+    ({"players": 4, "scenario": "random", "board_set": "all"}, 6),
+    ({"players": 2, "scenario": "advanced", "board_set": "two-sources"}, 6),
 ]
 
 
@@ -104,6 +107,22 @@ def test_kernel_games_from_positions_part_way_through():
         assert GAME.state_hash(state) == before  # the kernel plays a copy
         _replay(state, [derive_seed(seed, k + 1) for k in range(3)], g)
     assert frames_seen > 0
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4, 5, 6, 7, 8, 9, 40])
+def test_kernel_plays_every_built_in_board_as_the_reference(number):
+    """Every seat on one board, chosen by the reference engine in a free-choice game; the kernel plays on from
+    there (each seat's start castle space first, on a board without a fixed one) step for step as the reference."""
+    opts = GAME.validate_options({"players": 3, "scenario": "free-choice", "board_set": "all"})
+    for g in range(3):
+        seed = derive_seed(40 + number, g)
+        state = GAME.setup(opts, seed)
+        for _ in range(3):
+            p = state.to_move
+            GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.to_json().get("board") == number))
+            if state.to_move == p:  # a board without a fixed start: the replay makes this seat's choice
+                break
+        _replay(state, [derive_seed(seed, k + 1) for k in range(3)], (number, g))
 
 
 def test_kernel_plays_boards_from_a_boards_file(tmp_path):

@@ -1,4 +1,4 @@
-"""The fixed action space of The Castles of Burgundy (729 actions) and its decoding table."""
+"""The fixed action space of The Castles of Burgundy (766 actions) and its decoding table."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from realms.games.burgundy.state import FREE_DIE, NDIE, STRIDE, BurgundyState
 
 # --- the action space ----------------------------------------------------------------------------
 K_TAKE, K_PLACE, K_HALL, K_SELL, K_WORKERS, K_ADJUST, K_BUY, K_DISCARD, K_PICK, K_SHIP, K_GOODS, \
-    K_WAREHOUSE, K_SKIP, K_END, K_BOARD = range(15)
+    K_WAREHOUSE, K_SKIP, K_END, K_BOARD, K_START = range(16)
 DELTAS = (1, -1, 2, -2)
 
 
@@ -95,6 +95,9 @@ def _build_actions() -> tuple[tuple[Action, ...], tuple[tuple[int, int, int, int
     base["board"] = len(acts)
     for n in range(1, MAX_BOARD_NUMBER + 1):
         add(K_BOARD, "board", {"board": n}, f"choose estate board {n}", n)
+    base["start"] = len(acts)
+    for sp in range(1, STRIDE):
+        add(K_START, "start", {"space": sp}, f"place the start castle on space {sp}", sp)
     return tuple(acts), tuple(decode), base
 
 
@@ -119,4 +122,5 @@ GOODS = ACTIONS[BASE["goods"]:BASE["warehouse"]]
 WAREHOUSE_SALE = ACTIONS[BASE["warehouse"]:BASE["skip"]]
 SKIP = ACTIONS[BASE["skip"]]
 END = ACTIONS[BASE["end"]]
-BOARD_ACTS = ACTIONS[BASE["board"]:]  # [n - 1]
+BOARD_ACTS = ACTIONS[BASE["board"]:BASE["start"]]  # [n - 1]
+START = ACTIONS[BASE["start"]:]  # [space - 1]

@@ -71,6 +71,7 @@ from realms.games.burgundy.rules import (
     K_SELL,
     K_SHIP,
     K_SKIP,
+    K_START,
     K_TAKE,
     K_WAREHOUSE,
     K_WORKERS,
@@ -213,6 +214,8 @@ class GreedyAgent(Agent):
             return actions[0]
         p = state.to_move
         assert p is not None
+        if DECODE[actions[0].index][0] == K_START:
+            return self._start_castle(state, p, actions)
         # look ahead on a copy that rolls its own future (seeded from the bot's stream, which this does
         # not advance), never on the real one
         state = game.determinize(state, p, Rng(self.rng.state ^ _LOOKAHEAD_SALT))
@@ -234,6 +237,15 @@ class GreedyAgent(Agent):
             adjust = self._plan_adjust(game, state, p, plain)
             if adjust is not None:
                 return adjust
+        return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def _start_castle(self, state: BurgundyState, p: int, actions: list[Action]) -> Action:
+        """The start castle goes where the estate grows best from (``Board.start_values``); ties at random."""
+        board = state.boards[p]
+        assert board is not None
+        values = [board.start_values[DECODE[a.index][1]] for a in actions]
+        top = max(values)
+        best = [a for a, v in zip(actions, values, strict=True) if v == top]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
 
     def _value_after(self, game: Burgundy, state: BurgundyState, a: Action, p: int, depth: int,
@@ -305,7 +317,7 @@ __all__ = ["GreedyAgent", "Weights", "evaluate", "tile_value"]
 # --- a playout policy for search agents ----------------------------------------------------------------
 #: the rollout's preference by action kind (higher first): place, sell, take, ship/pick/goods bonuses, ...
 _ROLLOUT_RANK = {K_PLACE: 9, K_HALL: 9, K_SELL: 7, K_TAKE: 6, K_PICK: 6, K_SHIP: 6, K_GOODS: 6, K_WAREHOUSE: 6,
-                 K_BOARD: 6, K_BUY: 4, K_WORKERS: 3, K_DISCARD: 2, K_SKIP: 1, K_END: 0, K_ADJUST: -1}
+                 K_BOARD: 6, K_START: 6, K_BUY: 4, K_WORKERS: 3, K_DISCARD: 2, K_SKIP: 1, K_END: 0, K_ADJUST: -1}
 
 
 class RolloutAgent(Playout):

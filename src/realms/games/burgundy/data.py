@@ -247,7 +247,7 @@ class Board:
 
     __slots__ = ("number", "rows", "types", "dice", "start", "ids", "all_mask", "nmask", "region_of",
                  "region_mask", "region_size", "region_type", "type_mask", "tv_mask", "tv1_mask", "v_mask",
-                 "key", "cells")
+                 "key", "cells", "start_values")
 
     def __init__(self, number: int, rows: list[str], where: str = "board") -> None:
         self.number = number
@@ -286,13 +286,14 @@ class Board:
                         raise BoardError(f"{where}: two start castles (spaces {start} and {sid})")
                     start = sid
                 norm.append(body.upper() + ("*" if star else ""))
-        if not start:
-            raise BoardError(f"{where}: no start castle; mark one castle space with '*' (e.g. 'C6*')")
+        if not any(t == CASTLE for t in types):
+            raise BoardError(f"{where}: no castle space (C) for the start castle")
         self.rows = tuple(" ".join(norm[sum(ROW_LENGTHS[:i]):sum(ROW_LENGTHS[:i + 1])])
                           for i in range(len(ROW_LENGTHS)))
         self.key = (number, self.rows)
         self.types = tuple(types)
         self.dice = tuple(dice)
+        #: the fixed start castle space ('*'), or 0: each player places the start castle on a castle space
         self.start = start
         self.ids = tuple(i for i in range(1, NSPACES + 1) if types[i] >= 0)
         #: what views show of each space apart from its tile: (id, row, col, colour, die, start castle)
@@ -305,8 +306,9 @@ class Board:
                     nmask[i] |= 1 << j
         self.nmask = tuple(nmask)
         # connectivity of the whole estate
-        seen = 1 << start
-        todo = [start]
+        first = start or self.ids[0]
+        seen = 1 << first
+        todo = [first]
         while todo:
             i = todo.pop()
             for j in _bits(nmask[i] & ~seen):
@@ -314,8 +316,8 @@ class Board:
                 todo.append(j)
         if seen != self.all_mask:
             cut = [i for i in self.ids if not seen >> i & 1]
-            raise BoardError(f"{where}: the estate is disconnected; spaces {cut} cannot be reached from the "
-                             f"start castle {start}")
+            raise BoardError(f"{where}: the estate is disconnected; spaces {cut} cannot be reached from "
+                             f"space {first}")
         # regions: connected spaces of one colour
         region_of = [-1] * (NSPACES + 1)
         masks: list[int] = []
@@ -354,12 +356,27 @@ class Board:
                 tv1[t * 7 + v] = self.type_mask[t] & near
         self.tv_mask = tuple(tv)
         self.tv1_mask = tuple(tv1)
+        #: what a start castle on each castle space is worth to the rule bots (0 elsewhere): ``start_value``
+        self.start_values = tuple(start_value(self, i) if types[i] == CASTLE else 0.0 for i in range(NSPACES + 1))
 
     def to_json(self) -> dict[str, Any]:
         return {"board": self.number, "rows": list(self.rows)}
 
     def __repr__(self) -> str:
         return f"Board({self.number})"
+
+
+def start_value(board: Board, sp: int) -> float:
+    """How good a start castle on space ``sp`` is, for the rule bots: the estate grows from it, so its
+    neighbours (1 each), the colours among them (1 each: more dice values and tile kinds are of use at once)
+    and the spaces two steps away (0.5 each: room to grow)."""
+    near = board.nmask[sp]
+    colours = {board.types[j] for j in _bits(near)}
+    ring = 0
+    for j in _bits(near):
+        ring |= board.nmask[j]
+    ring &= ~near & ~(1 << sp)
+    return near.bit_count() + len(colours) + 0.5 * ring.bit_count()
 
 
 def _bits(m: int) -> list[int]:
@@ -389,13 +406,14 @@ def board_box(numbers: list[int] | tuple[int, ...]) -> list[int]:
 
 
 
-def parse_boards(data: Any, where: str) -> dict[int, Board]:
+def parse_boards(data: Any, where: str, standard: bool = False) -> dict[int, Board]:
     """Boards from data in the format of ``boards.json``; raises BoardError naming what is wrong.
 
     The object needs ``"boards"``: a list of entries with ``"board"`` (an integer 1-99) and ``"rows"``
     (7 strings of 4,5,6,7,6,5,4 spaces, each a type letter S/A/C/M/K/B and a die 1-6, one castle marked
     ``*`` as the start castle, ``.`` for no space). Optional ``"spaces"`` and ``"regions"`` are checked
-    against the rows.
+    against the rows, and so are ``"type_counts"`` and ``"region_size_summary"``. With ``standard`` (the
+    built-in boards) every board must also be a whole estate of the base game's composition (``COMPOSITION``).
     """
     if not isinstance(data, Mapping) or not isinstance(data.get("boards"), list):
         raise BoardError(f"{where}: expected a JSON object with a 'boards' list")
@@ -412,6 +430,8 @@ def parse_boards(data: Any, where: str) -> dict[int, Board]:
             raise BoardError(f"{where}: board {number} has no 'rows'")
         board = Board(number, entry["rows"], where=f"{where}: board")
         _check_spaces(board, entry, f"{where}: board {number}")
+        if standard:
+            _check_composition(board, f"{where}: board {number}")
         out[number] = board
     if not out:
         raise BoardError(f"{where}: the 'boards' list is empty")
@@ -427,6 +447,14 @@ def _check_spaces(board: Board, entry: Mapping[str, Any], where: str) -> None:
     if spaces is not None:
         if not isinstance(spaces, list):
             raise BoardError(f"{where}: 'spaces' must be a list")
+        listed = {sp["id"]: set(sp["neighbours"]) for sp in spaces if isinstance(sp, Mapping)
+                  and _is_int(sp.get("id")) and isinstance(sp.get("neighbours"), list)
+                  and all(_is_int(n) for n in sp["neighbours"])}
+        for i, near in sorted(listed.items()):
+            for j in sorted(near):
+                if j in listed and i not in listed[j]:
+                    raise BoardError(f"{where}: space {i} lists space {j} as a neighbour but space {j} does not "
+                                     f"list space {i}")
         ids = set()
         for sp in spaces:
             if not isinstance(sp, Mapping) or not isinstance(sp.get("id"), int):
@@ -462,12 +490,98 @@ def _check_spaces(board: Board, entry: Mapping[str, Any], where: str) -> None:
         if given_sets != actual:
             raise BoardError(f"{where}: 'regions' do not match the regions of the rows "
                              "(connected spaces of one colour)")
+    counts = entry.get("type_counts")
+    if counts is not None:
+        have = {TYPES[t]: board.type_mask[t].bit_count() for t in range(6)}
+        if not isinstance(counts, Mapping) or {k: v for k, v in counts.items() if v} != \
+                {k: v for k, v in have.items() if v}:
+            raise BoardError(f"{where}: 'type_counts' {counts!r} do not match the rows, which have {have}")
+    sizes = entry.get("region_size_summary")
+    if sizes is not None:
+        have_sizes = {TYPES[t]: sorted((sz for sz, rt in zip(board.region_size, board.region_type, strict=True)
+                                        if rt == t), reverse=True) for t in range(6)}
+        if not isinstance(sizes, Mapping) or any(sorted(sizes.get(k) or [], reverse=True) != v
+                                                 for k, v in have_sizes.items()):
+            raise BoardError(f"{where}: 'region_size_summary' does not match the regions of the rows")
+
+
+#: the estate of the base game: 37 spaces of these colours (every built-in board)
+COMPOSITION = {BUILDING: 12, ANIMAL: 6, SHIP: 6, KNOWLEDGE: 6, CASTLE: 4, MINE: 3}
+
+
+def _check_composition(board: Board, where: str) -> None:
+    if len(board.ids) != NSPACES:
+        raise BoardError(f"{where}: {len(board.ids)} spaces, an estate has {NSPACES}")
+    for t, n in COMPOSITION.items():
+        have = board.type_mask[t].bit_count()
+        if have != n:
+            raise BoardError(f"{where}: {have} {TYPES[t]} spaces, an estate has {n}")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardInfo:
+    """What players are told of a built-in board: its name in the source, whether two independent sources
+    agree on it, and what it stands in for."""
+
+    number: int
+    key: str
+    name: str
+    two_sources: bool
+    stand_in: str  # "" unless the board stands in for a 2011 board whose layout is not public
+    confidence: str
+
+    @property
+    def label(self) -> str:
+        """``board 5 "Triplets" (one source)``: the board as a list or a choice shows it."""
+        text = f'board {self.number} "{self.name}"' + ("" if self.two_sources else " (one source)")
+        if self.stand_in:
+            text += f", {self.stand_in}"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"board": self.number, "key": self.key, "name": self.name, "two_sources": self.two_sources,
+                "stand_in": self.stand_in, "confidence": self.confidence}
 
 
 @lru_cache(maxsize=1)
+def _builtin() -> tuple[dict[int, Board], dict[tuple[int, tuple[str, ...]], BoardInfo]]:
+    data = _read_json("boards.json")
+    boards = parse_boards(data, "boards.json", standard=True)
+    info: dict[tuple[int, tuple[str, ...]], BoardInfo] = {}
+    for entry in data["boards"]:
+        b = boards[entry["board"]]
+        info[b.key] = BoardInfo(b.number, entry["key"], entry["name_in_source"], bool(entry["two_sources"]),
+                                entry.get("stand_in", ""), entry["confidence"])
+    return boards, info
+
+
 def builtin_boards() -> dict[int, Board]:
-    """The boards shipped with the game (board 1 and board 6)."""
-    return parse_boards(_read_json("boards.json"), "boards.json")
+    """The boards shipped with the game (``data/boards.json``), by number."""
+    return _builtin()[0]
+
+
+def board_info(board: Board) -> BoardInfo | None:
+    """The facts of a built-in board (None for a board of a ``boards_file``)."""
+    return _builtin()[1].get(board.key)
+
+
+#: the boards the scenarios draw from (option ``board_set``): the 2011 set, boards 1-9, where the reworked
+#: 2023 boards 4 and 8 stand in for the 2011 originals; the boards that two sources confirm; every board
+BOARD_SETS = ("2011", "two-sources", "all")
+
+
+def board_set(name: str) -> tuple[int, ...]:
+    """The numbers of the built-in boards in a ``BOARD_SETS`` set.
+
+    >>> board_set("2011"), board_set("two-sources")
+    ((1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 6))
+    """
+    boards, _ = _builtin()
+    if name == "2011":
+        return tuple(n for n in sorted(boards) if n <= 9)
+    if name == "two-sources":
+        return tuple(n for n in sorted(boards) if (i := board_info(boards[n])) is not None and i.two_sources)
+    return tuple(sorted(boards))
 
 
 _FILE_CACHE: dict[tuple[str, int, int], dict[int, Board]] = {}

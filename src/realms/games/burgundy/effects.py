@@ -19,6 +19,7 @@ from realms.games.burgundy.actions import (
     K_SELL,
     K_SHIP,
     K_SKIP,
+    K_START,
     K_TAKE,
     K_WAREHOUSE,
     K_WORKERS,
@@ -225,6 +226,9 @@ class _Effects(Engine):
     def _do_board(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
         self._choose_board(s, p, a, ev)
 
+    def _do_start(self, s: BurgundyState, p: int, a: int, b: int, c: int, ev: list[Event] | None) -> None:
+        self._place_start(s, p, a, ev)
+
     def _to_storage(self, s: BurgundyState, p: int, tile: int) -> None:
         st = s.storage[p]
         st.append(tile)
@@ -381,4 +385,5 @@ _DO = {
     K_SKIP: _Effects._do_skip,
     K_END: _Effects._do_end,
     K_BOARD: _Effects._do_board,
+    K_START: _Effects._do_start,
 }

@@ -17,6 +17,7 @@ from realms.games.burgundy.actions import (
     K_SELL,
     K_SHIP,
     K_SKIP,
+    K_START,
     K_TAKE,
     K_WAREHOUSE,
     K_WORKERS,
@@ -24,6 +25,7 @@ from realms.games.burgundy.actions import (
 from realms.games.burgundy.data import (
     BUILDING,
     BUILDING_NAMES,
+    CASTLE,
     T_KIND,
     T_TYPE,
     TYPES,
@@ -58,12 +60,22 @@ class _Explain(Engine):
         who = f"burgundy: seat {p + 1}"
         kind, a, b, c = DECODE[action.index]
         if s.mode == MODE_BOARD:
-            if kind == K_BOARD:
-                return (f"{who}: there is no estate board {a}; boards present: "
-                        f"{', '.join(str(x.number) for x in s.pool)}")
-            return f"{who} must first choose an estate board (free-choice scenario), not {action}"
+            board = s.boards[p]
+            if board is None:
+                if kind == K_BOARD:
+                    return (f"{who}: there is no estate board {a}; boards present: "
+                            f"{', '.join(str(x.number) for x in s.pool)}")
+                return f"{who} must first choose an estate board (free-choice scenario), not {action}"
+            if kind == K_START:
+                castles = [sp for sp in board.ids if board.types[sp] == CASTLE]
+                return (f"{who}: space {a} of estate board {board.number} is not a castle space; the start castle "
+                        f"goes on one of {', '.join(map(str, castles))}")
+            return f"{who} must first place the start castle on a castle space of estate board {board.number}, " \
+                   f"not {action}"
         if kind == K_BOARD:
             return f"{who}: estate boards are chosen only at the start of a free-choice game"
+        if kind == K_START:
+            return f"{who}: the start castle is placed only before the first round"
         if s.frames:
             f = s.frames[-1]
             need = self.pending_text(s)
@@ -159,7 +171,8 @@ class _Explain(Engine):
         if s.to_move is None:
             return "nothing (the game is over)"
         if s.mode == MODE_BOARD:
-            return "choose an estate board"
+            return "choose an estate board" if s.boards[s.to_move] is None else \
+                "place the start castle on a castle space"
         if s.frames:
             f = s.frames[-1]
             return ("use the castle's bonus action (any die value)", "place a tile with the City Hall (or skip)",
@@ -171,12 +184,12 @@ class _Explain(Engine):
         return "use the dice"
 
     def pending(self, s: BurgundyState) -> str:
-        """The kind of the current decision: board, turn, castle, city-hall, pick, warehouse, ship, goods,
-        discard, end (both dice used) or over."""
+        """The kind of the current decision: board, start-castle, turn, castle, city-hall, pick, warehouse, ship,
+        goods, discard, end (both dice used) or over."""
         if s.to_move is None:
             return "over"
         if s.mode == MODE_BOARD:
-            return "board"
+            return "board" if s.boards[s.to_move] is None else "start-castle"
         if s.frames:
             return FRAME_NAMES[s.frames[-1][0]]
         return "end" if s.used == 3 else "turn"

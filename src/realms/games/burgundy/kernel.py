@@ -135,11 +135,11 @@ K12, K13, K14 = 1 << 12, 1 << 13, 1 << 14
 # the action space (``actions.py``): the first index of each kind
 A_TAKE, A_PLACE, A_HALL, A_SELL, A_WORKERS, A_ADJUST = 0, 72, 405, 516, 534, 537
 A_BUY_BLACK, A_BUY_DEPOT, A_DISCARD, A_PICK, A_SHIP1, A_SHIP2 = 545, 553, 577, 580, 604, 610
-A_GOODS, A_WAREHOUSE, A_SKIP, A_END, A_BOARD = 616, 622, 628, 629, 630
+A_GOODS, A_WAREHOUSE, A_SKIP, A_END, A_BOARD, A_START = 616, 622, 628, 629, 630, 729
 assert (A_TAKE, A_PLACE, A_HALL, A_SELL, A_WORKERS, A_ADJUST, A_BUY_BLACK, A_DISCARD, A_PICK, A_SHIP1, A_GOODS,
-        A_WAREHOUSE, A_SKIP, A_END, A_BOARD) == tuple(BASE[k] for k in (
+        A_WAREHOUSE, A_SKIP, A_END, A_BOARD, A_START) == tuple(BASE[k] for k in (
             "take", "place", "hall", "sell", "workers", "adjust", "buy", "discard", "pick", "ship", "goods",
-            "warehouse", "skip", "end", "board")) and NACTIONS == 729, "the action space changed"
+            "warehouse", "skip", "end", "board", "start")) and NACTIONS == 766, "the action space changed"
 
 # --- the board table: one row per board of the pool -------------------------------------------------------
 B_TYPES = 0  # [space] colour, -1 no space
@@ -150,10 +150,11 @@ B_RSIZE = 152  # [region] size
 B_TMASK = 190  # [colour] spaces
 B_TV = 196  # [colour * 7 + die]
 B_TV1 = 238  # [colour * 7 + die] with die - 1 .. die + 1
-B_START = 280
+B_START = 280  # the fixed start castle space, 0: the player places it
 B_NUMBER = 281
 B_NIDS = 282
-BW = 283
+B_SVAL = 283  # [space] the start castle's worth there (``Board.start_values``) x 100
+BW = 321
 
 
 def board_table(pool: Sequence[Board]) -> Any:
@@ -172,6 +173,7 @@ def board_table(pool: Sequence[Board]) -> Any:
         bt[i, B_START] = b.start
         bt[i, B_NUMBER] = b.number
         bt[i, B_NIDS] = len(b.ids)
+        bt[i, B_SVAL:B_SVAL + STRIDE] = [round(v * 100) for v in b.start_values]
     return bt
 
 
@@ -392,9 +394,17 @@ if AVAILABLE:
         """``_compute``: the current decision's actions into ``acts``, in the reference's order; how many."""
         p = st[G_TOMOVE]
         if st[G_MODE] == MODE_BOARD:
-            for b in range(bt.shape[0]):
-                acts[b] = A_BOARD + bt[b, B_NUMBER] - 1
-            return bt.shape[0]
+            bi = st[E_BOARD + p]
+            if bi < 0:
+                for b in range(bt.shape[0]):
+                    acts[b] = A_BOARD + bt[b, B_NUMBER] - 1
+                return bt.shape[0]
+            n = 0
+            for sp in range(1, STRIDE):
+                if bt[bi, B_TYPES + sp] == CASTLE:
+                    acts[n] = A_START + sp - 1
+                    n += 1
+            return n
         n = 0
         nf = st[G_NFR]
         if nf:
@@ -708,26 +718,37 @@ if AVAILABLE:
             _pop(st)
         elif idx == A_END:
             st[G_USED] = 7
-        else:  # choose a board
+        elif idx < A_START:  # choose a board
             number = idx - A_BOARD + 1
             for b in range(bt.shape[0]):
                 if bt[b, B_NUMBER] == number:
                     st[E_BOARD + p] = b
                     break
-            _start_castle(st, bt, rngs, p)
-            st[G_OI] += 1
-            if st[G_OI] < st[G_PLAYERS]:
-                st[G_TOMOVE] = st[G_ORDER + st[G_OI]]
-            else:
-                st[G_MODE] = MODE_PLAY
-                _start_round(st, rngs)
+            if bt[st[E_BOARD + p], B_START] > 0:
+                _start_castle(st, bt, rngs, p, bt[st[E_BOARD + p], B_START])
+            _next_setup(st, rngs)
+        else:  # place the start castle
+            _start_castle(st, bt, rngs, p, idx - A_START + 1)
+            _next_setup(st, rngs)
 
     # --- the turn machine (``setup``) and final scoring (``scoring``) ---------------------------------------
     @numba.njit(cache=True)
-    def _start_castle(st: Any, bt: Any, rngs: Any, q: int) -> None:
+    def _next_setup(st: Any, rngs: Any) -> None:
+        """``_next_setup``: the next seat in starting turn order without a board or a start castle, else round
+        A1 begins."""
+        while st[G_OI] < st[G_PLAYERS]:
+            q = st[G_ORDER + st[G_OI]]
+            if st[E_BOARD + q] < 0 or st[E_OCC + q] == 0:
+                st[G_TOMOVE] = q
+                return
+            st[G_OI] += 1
+        st[G_MODE] = MODE_PLAY
+        _start_round(st, rngs)
+
+    @numba.njit(cache=True)
+    def _start_castle(st: Any, bt: Any, rngs: Any, q: int, sp: int) -> None:
         bi = st[E_BOARD + q]
         tile = _draw(st, rngs, G_STK + CASTLE * STACK, G_NSTK + CASTLE)
-        sp = bt[bi, B_START]
         st[E_EST + q * STRIDE + sp] = tile
         st[E_OCC + q] = 1 << sp
         st[E_ADJ + q] = bt[bi, B_NMASK + sp]
@@ -901,8 +922,9 @@ if AVAILABLE:
     def setup(st: Any, bt: Any, rngs: Any, players: int, scenario: int, match: bool, during: bool,
               box: Any) -> None:
         """``Burgundy.setup`` into ``st`` from the game stream ``rngs[0]`` (already ``Rng(seed).state``):
-        ``scenario`` 0 basic (``box[0]``: board 1's row), 1 random (``box``: the rows of the boards in the
-        box, ``board_box``'s order), 2 free-choice. Leaves the state settled."""
+        ``scenario`` 0 basic (``box[0]``: board 1's row), 1 advanced or random (``box``: the rows of the boards
+        dealt from, ``board_box``'s order for advanced, one of each board for random), 2 free-choice. The
+        decisions before round A1 (a board, a start castle space) are left to ``play``."""
         for j in range(SIZE):
             st[j] = -1
         st[G_PLAYERS] = players
@@ -971,13 +993,12 @@ if AVAILABLE:
                     left[i] = left[i + 1]
                 nbox -= 1
         _setup_phase(st, rngs)
-        if scenario == 2:
-            st[G_MODE] = MODE_BOARD
-            st[G_TOMOVE] = st[G_ORDER]
-        else:
-            for q in range(players):
-                _start_castle(st, bt, rngs, q)
-            _start_round(st, rngs)
+        for q in range(players):
+            bi = st[E_BOARD + q]
+            if bi >= 0 and bt[bi, B_START] > 0:
+                _start_castle(st, bt, rngs, q, bt[bi, B_START])
+        st[G_MODE] = MODE_BOARD
+        _next_setup(st, rngs)
 
     @numba.njit(cache=True)
     def summary(st: Any, bt: Any, out: Any) -> None:
@@ -1107,13 +1128,14 @@ def result_of(rows: list[list[int]], players: int, tiebreak: str) -> Result:
     return Result.from_keys(scores, keys, breakdown)
 
 
-_SCENARIOS = {"basic": 0, "random": 1, "free-choice": 2}
+_SCENARIOS = {"basic": 0, "advanced": 1, "random": 1, "free-choice": 2}
 
 
 #: the options this kernel has code for, each with the values it plays (None: every value the option allows); a
 #: game with another option or value plays through the reference (``uncovered``)
 COVERS: dict[str, tuple[Any, ...] | None] = {
-    "players": None, "scenario": tuple(_SCENARIOS), "city_hall": ("any-colour", "matching-colour"),
+    "players": None, "scenario": tuple(_SCENARIOS), "board_set": None,
+    "city_hall": ("any-colour", "matching-colour"),
     "tiebreak": ("fewest-empty", "most-empty"), "black_depot_timing": ("between-actions", "during-effects"),
     "boards_file": None,
 }
@@ -1144,8 +1166,10 @@ class KernelGames:
         self.scenario = _SCENARIOS[o["scenario"]]
         if self.scenario == 0:
             rows = [numbers.index(1)]  # a boards file replaces or adds boards: board 1 is always there
-        elif self.scenario == 1:
+        elif o["scenario"] == "advanced":
             rows = [numbers.index(x) for x in board_box(tuple(available))]
+        elif self.scenario == 1:
+            rows = list(range(len(numbers)))
         else:
             rows = [0]
         self.box = np.array(rows, dtype=np.int64)

@@ -18,12 +18,14 @@ from realms.games.burgundy.actions import (
     SHIP1,
     SHIP2,
     SKIP,
+    START,
     TAKE,
     WAREHOUSE_SALE,
     WORKERS,
 )
 from realms.games.burgundy.data import (
     BUILDING,
+    CASTLE,
     T_KIND,
     T_TYPE,
     Board,
@@ -67,7 +69,10 @@ class _Legality(Engine):
         p = s.to_move
         assert p is not None
         if s.mode == MODE_BOARD:
-            return [BOARD_ACTS[b.number - 1] for b in s.pool]
+            board = s.boards[p]
+            if board is None:
+                return [BOARD_ACTS[b.number - 1] for b in s.pool]
+            return [START[sp - 1] for sp in board.ids if board.types[sp] == CASTLE]
         out: list[Action] = []
         frames = s.frames
         if frames:

@@ -96,6 +96,7 @@ if AVAILABLE:
         A_SELL,
         A_SHIP1,
         A_SKIP,
+        A_START,
         A_TAKE,
         A_WAREHOUSE,
         A_WORKERS,
@@ -103,6 +104,7 @@ if AVAILABLE:
         B_RMASK,
         B_ROF,
         B_RSIZE,
+        B_SVAL,
         B_TMASK,
         B_TV,
         B_TV1,
@@ -446,6 +448,8 @@ if AVAILABLE:
             return n * _goods_value(st, prm)
         if idx < A_SKIP:  # Warehouse sale
             return _sale(st, p, idx - A_WAREHOUSE, prm)
+        if idx >= A_START:  # the start castle: where the estate grows from (``Board.start_values``)
+            return bt[st[E_BOARD + p], B_SVAL + idx - A_START + 1] / 100.0
         return 0.0  # skip, end, a board
 
     @numba.njit(cache=True)

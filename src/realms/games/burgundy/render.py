@@ -159,7 +159,8 @@ def _seat_panel(view: dict[str, Any], seat: dict[str, Any], names: list[str] | N
     grid.add_column()
     grid.add_column()
     grid.add_row(estate_map(seat["estate"]), side)
-    title = f"{_name(names, q)} - board {seat['board']}"
+    info = seat.get("board_info")
+    title = f"{_name(names, q)} - " + (info["label"] if info else f"board {seat['board']}")
     if view["to_move"] == q:
         title += f"  (to move: {view['pending_text']})"
     return Panel(grid, title=Text(title), title_align="left", border_style="bold" if view["to_move"] == q else "dim")
@@ -170,6 +171,8 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> Group:
     parts: list[Any] = [_main_board(view, names)]
     if view["mode"] == "board-choice":
         parts.append(Text(f"Estate boards present: {', '.join(map(str, view['boards_present']))}"))
+        for info in view.get("boards_info", ()):
+            parts.append(Text(f"  {info['label']}", style="dim"))
     for seat in view["seats"]:
         if seat["board"] is not None:
             parts.append(_seat_panel(view, seat, names))

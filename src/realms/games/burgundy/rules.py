@@ -54,6 +54,7 @@ from realms.games.burgundy.actions import (
     K_SELL,
     K_SHIP,
     K_SKIP,
+    K_START,
     K_TAKE,
     K_WAREHOUSE,
     K_WORKERS,
@@ -64,12 +65,15 @@ from realms.games.burgundy.actions import (
     SHIP1,
     SHIP2,
     SKIP,
+    START,
     TAKE,
     WAREHOUSE_SALE,
     WORKERS,
 )
 from realms.games.burgundy.data import (
+    BOARD_SETS,
     Board,
+    board_set,
     builtin_boards,
     load_boards_file,
 )
@@ -139,8 +143,15 @@ class Burgundy(_Setup, _Legality, _Effects, _Explain, _Scoring, _View, Game):
     max_players = 4
     options_spec = (
         Option("players", "int", 2, "number of players", minimum=2, maximum=4),
-        Option("scenario", "choice", "basic", "estate boards: basic (board 1 for all), random, free-choice",
-               choices=("basic", "random", "free-choice")),
+        Option("scenario", "choice", "basic",
+               "estate boards: basic (board 1 for all), advanced (board 1 or a random board each), random (a "
+               "different random board each), free-choice (each chooses a board, in turn order)",
+               choices=("basic", "advanced", "random", "free-choice")),
+        Option("board_set", "choice", "2011",
+               "the boards the scenarios draw from: 2011 (boards 1-9; the reworked 2023 boards 4 and 8 stand in "
+               "for the 2011 ones), two-sources (the boards two sources confirm: 1 and 6) or all (also the 2019 "
+               "edition's board 2, numbered 40)",
+               choices=BOARD_SETS),
         Option("city_hall", "choice", "any-colour",
                "City Hall's extra placement: any-colour (rules text) or matching-colour (2011 rulebook)",
                choices=("any-colour", "matching-colour")),
@@ -163,21 +174,29 @@ class Burgundy(_Setup, _Legality, _Effects, _Explain, _Scoring, _View, Game):
             if not isinstance(opts["boards_file"], str):
                 raise OptionsError(f"burgundy: option 'boards_file' must be a file path, got {opts['boards_file']!r}")
             load_boards_file(opts["boards_file"])  # raises BoardError (an OptionsError) with the reason
+        if opts["scenario"] == "random":
+            present = self.available_boards(opts)
+            if len(present) < opts["players"]:
+                raise OptionsError(f"burgundy: the random scenario deals a different board to each of "
+                                   f"{opts['players']} players, but board_set {opts['board_set']!r} has only "
+                                   f"{len(present)} boards ({', '.join(map(str, present))})")
 
     def available_boards(self, opts: Mapping[str, Any]) -> dict[int, Board]:
-        """The boards present: the built-in ones, replaced or extended by ``boards_file``."""
+        """The boards present: the built-in ones of ``board_set``, replaced or extended by ``boards_file``."""
+        name = opts.get("board_set", "2011")
+        made = _BUILTIN_AVAILABLE.get(name)
+        if made is None:
+            builtin = builtin_boards()
+            made = _BUILTIN_AVAILABLE[name] = {n: builtin[n] for n in board_set(name)}
         if not opts.get("boards_file"):
-            made = _BUILTIN_AVAILABLE.get(0)
-            if made is None:
-                made = _BUILTIN_AVAILABLE[0] = dict(sorted(builtin_boards().items()))
             return dict(made)
-        boards = dict(builtin_boards())
+        boards = dict(made)
         boards.update(load_boards_file(opts["boards_file"]))
         return dict(sorted(boards.items()))
 
 
-#: the built-in boards by number, sorted (made once; callers get a copy of the dict)
-_BUILTIN_AVAILABLE: dict[int, dict[int, Board]] = {}
+#: the built-in boards of each board set by number, sorted (made once; callers get a copy of the dict)
+_BUILTIN_AVAILABLE: dict[str, dict[int, Board]] = {}
 
 
 #: the names other modules and tests import from here (the engine lives in the modules beside it)
@@ -232,6 +251,7 @@ __all__ = [
     "K_SELL",
     "K_SHIP",
     "K_SKIP",
+    "K_START",
     "K_TAKE",
     "K_WAREHOUSE",
     "K_WORKERS",
@@ -247,6 +267,7 @@ __all__ = [
     "SHIP1",
     "SHIP2",
     "SKIP",
+    "START",
     "SOURCES",
     "SRC_ANIMALS",
     "SRC_BONUS",

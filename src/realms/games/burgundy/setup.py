@@ -103,30 +103,44 @@ class _Setup(Engine):
             if 1 not in available:
                 raise OptionsError("burgundy: the basic scenario needs board 1")
             s.boards = [available[1]] * n
-        elif scenario == "random":
-            # each seat draws a board from the box (four of board 1, one of each other board present)
-            box = board_box(tuple(available))
+        elif scenario in ("advanced", "random"):
+            # each seat in turn draws a board: advanced from the box (four of board 1, one of each other board
+            # present), random from one of each board present (so every seat gets a different board)
+            box = board_box(tuple(available)) if scenario == "advanced" else list(available)
             for q in range(n):
                 s.boards[q] = available[box.pop(_below(s, len(box)))]
         self._setup_phase(s, None)
-        if scenario == "free-choice":
-            s.mode = MODE_BOARD
-            s.to_move = order[0]
-        else:
-            for q in range(n):
-                self._start_castle(s, q)
-            self._start_round(s, None)
+        for q in range(n):
+            board = s.boards[q]
+            if board is not None and board.start:
+                self._start_castle(s, q, board.start)
+        # the decisions before the first round, in starting turn order: a board (free-choice), a start castle
+        # space (a board without a fixed one)
+        s.mode = MODE_BOARD
+        self._next_setup(s, None)
         self._settle(s, None)
         return s
 
-    def _start_castle(self, s: BurgundyState, q: int) -> None:
+    def _start_castle(self, s: BurgundyState, q: int, sp: int) -> None:
         board = s.boards[q]
         assert board is not None
         tile = _draw(s, s.stacks[CASTLE])
-        sp = board.start
         s.estate[q * STRIDE + sp] = tile
         s.occ[q] = 1 << sp
         s.adj[q] = board.nmask[sp]
+
+    def _next_setup(self, s: BurgundyState, ev: list[Event] | None) -> None:
+        """The next seat, in starting turn order, still to choose a board or to place its start castle; when
+        none is left, round A1 begins."""
+        order = s.order
+        while s.oi < s.players:
+            q = order[s.oi]
+            if s.boards[q] is None or not s.occ[q]:
+                s.to_move = q
+                return
+            s.oi += 1
+        s.mode = MODE_PLAY
+        self._start_round(s, ev)
 
     def _setup_phase(self, s: BurgundyState, ev: list[Event] | None) -> None:
         removed = s.removed
@@ -238,12 +252,14 @@ class _Setup(Engine):
     def _choose_board(self, s: BurgundyState, p: int, number: int, ev: list[Event] | None) -> None:
         board = next(b for b in s.pool if b.number == number)
         s.boards[p] = board
-        self._start_castle(s, p)
+        if board.start:
+            self._start_castle(s, p, board.start)
         if ev is not None:
             ev.append(Event("board", p, f"Seat {p + 1} chooses estate board {number}", {"board": number}))
-        s.oi += 1
-        if s.oi < s.players:
-            s.to_move = s.order[s.oi]
-            return
-        s.mode = MODE_PLAY
-        self._start_round(s, ev)
+        self._next_setup(s, ev)
+
+    def _place_start(self, s: BurgundyState, p: int, sp: int, ev: list[Event] | None) -> None:
+        self._start_castle(s, p, sp)
+        if ev is not None:
+            ev.append(Event("start", p, f"Seat {p + 1} places the start castle on space {sp}", {"space": sp}))
+        self._next_setup(s, ev)

@@ -6,7 +6,19 @@ from typing import Any
 
 from realms.core.game import Action
 from realms.core.rng import Rng
-from realms.games.burgundy.actions import DECODE, K_ADJUST, K_BUY, K_DISCARD, K_HALL, K_PICK, K_PLACE, K_SELL, K_TAKE
+from realms.games.burgundy.actions import (
+    DECODE,
+    K_ADJUST,
+    K_BOARD,
+    K_BUY,
+    K_DISCARD,
+    K_HALL,
+    K_PICK,
+    K_PLACE,
+    K_SELL,
+    K_START,
+    K_TAKE,
+)
 from realms.games.burgundy.data import (
     BLACK_DEPOT_TILES,
     DEPOT_SLOTS,
@@ -15,6 +27,8 @@ from realms.games.burgundy.data import (
     SALE_VP,
     SMALL_BONUS,
     TYPES,
+    Board,
+    board_info,
     tile_face,
     tile_name,
 )
@@ -57,6 +71,7 @@ class _View(Engine):
             seats.append({
                 "seat": q,
                 "board": board.number if board is not None else None,
+                "board_info": _board_json(board) if board is not None else None,
                 "vp": s.vp[q],
                 "vp_by_source": by,
                 "silverlings": s.silver[q],
@@ -105,6 +120,7 @@ class _View(Engine):
             "bonus_vp": {"large": LARGE_BONUS[n], "small": SMALL_BONUS[n]},
             "sale_vp": SALE_VP[n],
             "boards_present": [b.number for b in s.pool],
+            "boards_info": [_board_json(b) for b in s.pool],
             "seats": seats,
             "result": result.to_json() if result is not None else None,
         }
@@ -138,9 +154,33 @@ class _View(Engine):
                 return f"discard {tile_name(s.storage[p][a])} from storage"
             if kind == K_PICK:
                 return f"take {tile_name(s.depots[a * 4 + b])} from depot {a + 1}"
+            if kind == K_BOARD:
+                board = next(x for x in s.pool if x.number == a)
+                return f"choose estate {_board_label(board)}"
+            if kind == K_START:
+                board = s.boards[p]
+                assert board is not None
+                return f"place the start castle on space {a} (die {board.dice[a]})"
             if kind == K_ADJUST:
                 v = s.dice[p * 2 + a]
                 return f"pay a worker: die {a + 1} {v} -> {(v - 1 + b) % 6 + 1}"
-        except (IndexError, KeyError, AssertionError):
+        except (IndexError, KeyError, AssertionError, StopIteration):
             pass
         return str(action)
+
+
+def _board_label(board: Board) -> str:
+    """How a board is named where it is shown or chosen: a built-in board with its name and, when only one
+    source confirms it, saying so; a board of a ``boards_file`` as such."""
+    info = board_info(board)
+    return info.label if info is not None else f"board {board.number} (from the boards file)"
+
+
+def _board_json(board: Board) -> dict[str, Any]:
+    """A board's facts for views: number, name, whether two sources confirm it, what it stands in for, and
+    whether the start castle has a fixed space."""
+    info = board_info(board)
+    if info is None:
+        return {"board": board.number, "key": None, "name": None, "two_sources": False, "stand_in": "",
+                "confidence": "a boards file", "label": _board_label(board), "fixed_start": board.start}
+    return {**info.to_json(), "label": info.label, "fixed_start": board.start}
