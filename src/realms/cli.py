@@ -8,24 +8,62 @@ import re
 import secrets
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
 
 import realms.games
 from realms.agents import agent_names, make_agent
 from realms.console import check_agent_files, err, esc, fail, out, print_whole, read_input, split_names
 from realms.core.agents import agent_help, choose
-from realms.core.errors import RealmsError
+from realms.core.errors import RealmsError, did_you_mean
 from realms.core.game import Game
 from realms.core.options import parse_option_pairs
 from realms.core.record import GameRecord, load, parse, replay
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, help=__doc__,
+
+class _Commands(TyperGroup):
+    """The realms command group: a malformed command line (an unknown command or option, a value of the wrong
+    type, a missing argument) is one line on standard error naming what is wrong, like every other error, with
+    the command meant for a near miss and where to read the command's help; exit code 2."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            known = self.list_commands(ctx)
+            ctx.fail(f"no command {name!r}{did_you_mean(name, known)}; commands are {', '.join(known)}")
+        return super().resolve_command(ctx, args)
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+        extra["windows_expand_args"] = windows_expand_args
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except typer.TyperException as e:
+            if type(e).__name__ == "NoArgsIsHelpError":  # no arguments: the help, as before
+                e.show()  # type: ignore[attr-defined]
+                sys.exit(e.exit_code)
+            ctx = getattr(e, "ctx", None)
+            message = e.format_message().strip().rstrip(".")
+            message = message[:1].lower() + message[1:]
+            see = f" (see {ctx.command_path} -h)" if ctx is not None else ""
+            err.print(f"[bold red]error:[/] {esc(' '.join(message.split()))}{esc(see)}", highlight=False,
+                      soft_wrap=True)
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            err.print("[bold red]error:[/] aborted", highlight=False)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+app = typer.Typer(cls=_Commands, no_args_is_help=True, add_completion=False, help=__doc__,
                   context_settings={"help_option_names": ["-h", "--help"]})
 OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value (repeatable)")]
 JsonArg = Annotated[bool, typer.Option("--json", help="print one JSON object")]

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from realms.core.errors import IllegalAction, UnknownAgent
+from realms.core.errors import IllegalAction, UnknownAgent, did_you_mean
 from realms.core.game import Agent, AgentFactory, StrategyLoader
 from realms.core.rng import Rng
 
@@ -202,11 +202,13 @@ class AgentOption:
             folded = {c.lower().replace(" ", "-"): c for c in self.choices}
             text = folded.get(text.lower().replace(" ", "-"), text)
             if text not in self.choices:
-                raise AgentOptionsError(f"{where} must be one of {', '.join(self.choices)}; got {value!r}")
+                raise AgentOptionsError(f"{where} must be one of {', '.join(self.choices)}; got {value!r}"
+                                        f"{did_you_mean(text, self.choices)}")
             return text
         if self.type == "agent":
             if text not in valid_agents:
-                raise AgentOptionsError(f"{where} must be one of {', '.join(valid_agents)}; got {value!r}")
+                raise AgentOptionsError(f"{where} must be one of {', '.join(valid_agents)}; got {value!r}"
+                                        f"{did_you_mean(text, valid_agents)}")
             return text
         raise AssertionError(f"unknown agent option type {self.type}")
 
@@ -344,7 +346,8 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     factories = _factories(game)
     factory = factories.get(base)
     if factory is None:
-        raise UnknownAgent(f"unknown agent {base!r} for {game.id}; agents are {', '.join(agent_names(game))}")
+        raise UnknownAgent(f"unknown agent {base!r} for {game.id}{did_you_mean(base, agent_names(game))}; agents are "
+                           f"{', '.join(agent_names(game))}")
     if not isinstance(factory, AgentSpec):
         if raw:
             raise AgentOptionsError(f"agent {base!r} takes no options (given: {', '.join(raw)})")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from realms.core.errors import OptionsError
+from realms.core.errors import OptionsError, did_you_mean
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,8 @@ class Option:
         if self.type == "choice":
             if value not in self.choices:
                 allowed = ", ".join(str(c) for c in self.choices)
-                raise OptionsError(f"{where} must be one of {allowed}; got {value!r}")
+                raise OptionsError(f"{where} must be one of {allowed}; got {value!r}"
+                                   f"{did_you_mean(value, (str(c) for c in self.choices))}")
             return value
         if self.type == "any":
             return value
@@ -58,7 +59,8 @@ def validate_options(spec: tuple[Option, ...], raw: Mapping[str, Any], game: str
     unknown = [k for k in raw if k not in by_name]
     if unknown:
         raise OptionsError(
-            f"{game}: unknown option {unknown[0]!r}; valid options are {', '.join(by_name)}"
+            f"{game}: unknown option {unknown[0]!r}{did_you_mean(unknown[0], by_name)}; valid options are "
+            f"{', '.join(by_name)}"
         )
     return {o.name: o.coerce(raw[o.name], game) if o.name in raw else o.default for o in spec}
 

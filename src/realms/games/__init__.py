@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 
-from realms.core.errors import RealmsError
+from realms.core.errors import RealmsError, did_you_mean
 from realms.core.game import Game
 
 _MODULES: dict[str, str] = {
@@ -57,7 +57,7 @@ def get(game_id: str) -> Game:
     game = _LOADED.get(game_id)
     if game is None:
         if game_id not in _MODULES:
-            raise UnknownGame(f"unknown game {game_id!r}; games are {', '.join(ids())}")
+            raise UnknownGame(f"unknown game {game_id!r}{did_you_mean(game_id, ids())}; games are {', '.join(ids())}")
         module = importlib.import_module(_MODULES[game_id])
         game = module.GAME
         _LOADED[game_id] = game

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from realms.core.errors import OptionsError
+from realms.core.errors import OptionsError, did_you_mean
 from realms.core.rng import Rng
 from realms.games.dominion.cards import BY_NAME, CARDS, COLONY, COST, KINGDOM, NAMES, PLATINUM, TYPES
 from realms.games.dominion.cards.basic import COPPER, CURSE_ID, DUCHY, ESTATE, GOLD, PROVINCE, SILVER
@@ -83,6 +83,10 @@ def parse_kingdom(value: Any, edition: int | str | None = None) -> str | list[st
             named = find(value, edition)
             if named is not None:
                 return _named(named)
+            meant = did_you_mean(key, ["first-game", "random", *names()])
+            if meant:  # the kingdom meant first, then everything it could be
+                raise OptionsError(f"dominion: option 'kingdom' got {value!r}{meant}; it must be {_accepted()}. "
+                                   f"Kingdom cards: {', '.join(KINGDOM_NAMES)}")
             raise OptionsError(f"dominion: option 'kingdom' must be {_accepted()}; got {value!r}. "
                                f"Kingdom cards: {', '.join(KINGDOM_NAMES)}")
         value = parts
@@ -93,7 +97,8 @@ def parse_kingdom(value: Any, edition: int | str | None = None) -> str | list[st
         name = _BY_LOWER.get(raw.strip().lower())
         if name is None:
             extra = " (a basic card, always in the Supply)" if raw.strip().title() in BY_NAME else ""
-            raise OptionsError(f"dominion: {raw.strip()!r} is not a kingdom card{extra}; kingdom cards are "
+            meant = "" if extra else did_you_mean(raw.strip(), KINGDOM_NAMES)
+            raise OptionsError(f"dominion: {raw.strip()!r} is not a kingdom card{extra}{meant}; kingdom cards are "
                                f"{', '.join(KINGDOM_NAMES)}")
         if name in out:
             raise OptionsError(f"dominion: kingdom names {name} twice; a kingdom has 10 different cards")

@@ -1,0 +1,65 @@
+"""What the realms command says to a person who typed something not quite right: one line, and the name meant."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from realms.cli import app
+
+runner = CliRunner()
+NINE = "Village,Market,Militia,Mine,Moat,Remodel,Cellar,Workshop,Festival"
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+@pytest.mark.parametrize("args, names", [
+    (["sim", "kingdomino", "--players", "random,random", "--games", "abc"], "--games"),
+    (["play", "kingdomino", "--bots", "random", "--seed", "x"], "--seed"),
+    (["sim", "kingdomino", "--players", "random,random", "--jobs"], "--jobs"),
+    (["sim", "kingdomino"], "--players"),
+    (["list", "dominon"], "dominon"),
+    (["plya", "kingdomino"], "plya"),
+])
+def test_a_malformed_command_line_is_one_line_naming_what_is_wrong(args, names):
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1, r.output
+    assert lines[0].startswith("error: ") and names in lines[0], lines[0]
+    assert "╭" not in r.output and "│" not in r.output
+
+
+def test_a_mistyped_command_is_offered_the_one_meant():
+    r = run("plya", "kingdomino")
+    assert "did you mean play?" in r.output, r.output
+
+
+def test_help_and_no_arguments_still_show_the_help():
+    for args in (["-h"], ["sim", "-h"], []):
+        r = run(*args)
+        assert "Usage" in r.output and "error" not in r.output, (args, r.output)
+
+
+@pytest.mark.parametrize("args, meant", [
+    (["play", "kingdomno", "--bots", "random"], "did you mean kingdomino?"),
+    (["play", "kingdomino", "--bots", "randm"], "did you mean random?"),
+    (["sim", "kingdomino", "--players", "ful-greedy,random", "--games", "1"], "did you mean full-greedy?"),
+    (["play", "kingdomino", "--bots", "random", "-o", "harmonny=true"], "did you mean harmony?"),
+    (["play", "kingdomino", "--bots", "random", "-o", "three_players=drawfour"], "did you mean draw-four?"),
+    (["play", "dominion", "--bots", "big-money", "-o", f"kingdom=Smithee,{NINE}"], "did you mean Smithy?"),
+    (["play", "dominion", "--bots", "big-money", "-o", "kingdom=firstgame"], "did you mean first-game?"),
+    (["play", "kingdomino", "--bots", "mc:policy=greedyy"], "did you mean greedy?"),
+])
+def test_a_near_miss_of_a_name_is_told_the_name_meant(args, meant):
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert meant in r.output and len(r.output.strip().splitlines()) == 1, r.output
+
+
+def test_a_name_near_nothing_still_lists_what_there_is():
+    r = run("play", "chess", "--bots", "random")
+    assert r.exit_code == 2 and "did you mean" not in r.output
+    assert "games are kingdomino, dominion, burgundy" in r.output
