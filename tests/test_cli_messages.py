@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+
 import pytest
 from typer.testing import CliRunner
 
@@ -63,3 +70,42 @@ def test_a_name_near_nothing_still_lists_what_there_is():
     r = run("play", "chess", "--bots", "random")
     assert r.exit_code == 2 and "did you mean" not in r.output
     assert "games are kingdomino, dominion, burgundy" in r.output
+
+
+def test_the_calculator_without_a_file_at_a_terminal_says_what_it_waits_for():
+    """``realms score kingdomino`` typed at a terminal with no FILE reads the board there: it says so at once
+    (how to type a board and how to finish it), then scores what was typed."""
+    main, child = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "realms.cli", "score", "kingdomino"], stdin=child,
+                            stdout=subprocess.PIPE, stderr=child, env={**os.environ, "COLUMNS": "200"})
+    os.close(child)
+    said = b""
+    try:
+        deadline = time.monotonic() + 60
+        while b"Ctrl-D" not in said and time.monotonic() < deadline and proc.poll() is None:
+            ready, _, _ = select.select([main], [], [], 1)
+            if ready:
+                said += os.read(main, 4096)
+        assert b"Ctrl-D" in said, said  # the hint came before any input
+        os.write(main, b"F1 F0 F2\nF0 C F0\nF0 F0 .\n")
+        os.write(main, b"\x04")  # Ctrl-D at the start of a line: end of input
+        stdout, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    assert proc.returncode == 0
+    assert b"score: 21" in stdout
+
+
+def test_the_calculator_reading_a_pipe_prints_no_hint():
+    r = subprocess.run([sys.executable, "-m", "realms.cli", "score", "kingdomino"], input=b"F1 C\n",
+                       capture_output=True, timeout=60)
+    assert r.returncode == 0 and r.stderr == b"", r.stderr
+
+
+@pytest.mark.parametrize("board, words", [("F1 C\n", "largest region: 1 square;"),
+                                           ("F1 F0 C\n", "largest region: 2 squares;")])
+def test_the_calculator_counts_squares_in_the_right_number(board, words):
+    r = run("score", "kingdomino", "-", input=board)
+    assert r.exit_code == 0 and words in r.output, r.output

@@ -460,6 +460,10 @@ def score(
         have = [g for g in realms.games.ids() if realms.games.get(g).calculator() is not None]
         fail(f"there is no scoring calculator for {game_id!r}; games with one: {', '.join(have) or 'none'}")
         return
+    if file == "-" and sys.stdin.isatty():  # typed at the terminal: say what is awaited and how to end it
+        how = getattr(calculator, "how_to_type", "")
+        err.print(f"Type the board row by row{esc(f' ({how})' if how else '')}, then Ctrl-D on an empty line "
+                  "(Ctrl-Z, Enter on Windows).", highlight=False, soft_wrap=True)
     text = read_input(file, "board")
     switches = {name: True for name, on in (("harmony", harmony), ("middle_kingdom", middle_kingdom)) if on}
     try:

@@ -157,7 +157,8 @@ class ScoredKingdom:
             table.add_column(col, justify="left" if col == "terrain" else "right")
         for reg in data["regions"]:
             table.add_row(reg["terrain"], str(reg["squares"]), str(reg["crowns"]), str(reg["points"]))
-        lines: list[Any] = [table, f"largest region: {data['largest_region']} squares; crowns: {data['crowns']}"]
+        largest = f"{data['largest_region']} square{'' if data['largest_region'] == 1 else 's'}"
+        lines: list[Any] = [table, f"largest region: {largest}; crowns: {data['crowns']}"]
         if any(self.options.values()):
             lines.append(f"bonus: {data['bonus']} (Harmony {data['harmony']}, Middle Kingdom {data['middle_kingdom']})")
         lines.append(f"[bold]score: {data['score']}[/]")
@@ -171,6 +172,8 @@ class KingdomCalculator:
         Option("harmony", "bool", False, "count the Harmony bonus"),
         Option("middle_kingdom", "bool", False, "count the Middle Kingdom bonus"),
     )
+    #: how a kingdom is typed, for the prompt ``realms score`` shows at a terminal
+    how_to_type = "cells such as F1 C W0 . separated by spaces: W F L G S M and crowns 0-3, C the castle, . empty"
 
     def score(self, text: str, options: Mapping[str, Any]) -> ScoredKingdom:
         opts = validate_options(self.options_spec, options, game="kingdomino calculator")
