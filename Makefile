@@ -1,5 +1,7 @@
 # The README's two commands. Each bootstraps .venv on its own.
 PY ?= python3
+# the port make play serves on: make play PORT=8080
+PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -16,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/realms serve
+	$(BIN)/realms serve --port $(PORT)
 
 terminal: $(STAMP)
 	$(BIN)/realms play kingdomino --bots full-greedy,greedy,random
