@@ -416,6 +416,34 @@ def test_the_burgundy_chooser_on_the_board_shows_distinct_buttons(page, server):
     page.screenshot(path=f"{SHOTS}/burgundy-chooser.png", full_page=False)
 
 
+def test_a_burgundy_board_is_chosen_by_name_and_its_start_castle_by_a_click(page, server):
+    made = httpx.post(server.base + "/api/games", json={"game": "burgundy", "seats": ["human", "human"],
+                                                       "options": {"scenario": "free-choice"}}).json()
+    gid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    p = next(q for q in (seat_payload(server, gid, t) for t in tokens) if q["legal_actions"])
+    seat, token = p["seat"], tokens[p["seat"]]
+    page.goto(f"{server.base}/play/{gid}?token={token}")
+    page.wait_for_selector(".actions-list button")
+    texts = page.eval_on_selector_all(".actions-list button", "bs => bs.map(b => b.textContent)")
+    assert len(texts) == 9
+    assert any("Two Cities" in x and "(one source)" in x for x in texts), texts
+    assert any("Big River" in x and "one source" not in x for x in texts), texts
+    assert any("standing in for the 2011 board 8" in x for x in texts), texts
+    page.click(".actions-list button:has-text('Two Cities')")
+    # board 9 has no fixed start castle: its four castle spaces light up on the seat's estate
+    legal = f".bg-seat[data-seat='{seat}'] g.legal"
+    page.wait_for_selector(legal)
+    spaces = page.eval_on_selector_all(legal, "gs => gs.map(g => g.dataset.space)")
+    assert sorted(map(int, spaces)) == [3, 16, 21, 35]
+    assert page.inner_text(f".bg-seat[data-seat='{seat}'] .bg-board-name") == "board 9 “Two Cities” (one source)"
+    letters = page.eval_on_selector_all(f".bg-seat[data-seat='{seat}'] text.bg-space-letter",
+                                        "ts => ts.map(t => t.textContent)")
+    assert len(letters) == 37 and set(letters) == set("SACMKB")  # the colours read as letters too
+    page.click(f"{legal}[data-space='21']")
+    assert wait_until(page, lambda: seat_payload(server, gid, token)["view"]["seats"][seat]["estate"][20]["tile"])
+    page.screenshot(path=f"{SHOTS}/burgundy-start-castle.png", full_page=False)
+
+
 # ---------------------------------------------------------------- Kingdomino on a touch screen
 def kingdomino_until_we_place(server, gid, token):
     """Pick through the API until the human seat must place a domino; its payload."""

@@ -83,6 +83,17 @@ function tileAt(view, seat, depot, slot) {
   return view.depots.find(d => d.depot === depot)?.slots[slot]?.tile;
 }
 
+// An estate board as players see it wherever it is shown or chosen: its number and name, "one source" where only
+// one source confirms it, and what it stands in for (``boards_info``/``board_info`` of the view)
+export function boardLabel(info, n) {
+  if (!info) return t("burgundy.act.board", { n });
+  if (!info.key) return t("burgundy.board.file", { n: info.board });
+  let text = t("burgundy.board.label", { n: info.board, name: t(`burgundy.board_name.${info.board}`) });
+  if (!info.two_sources) text += ` (${t("burgundy.board.one_source")})`;
+  if (info.stand_in) text += `, ${t("burgundy.board.stand_in", { n: info.board })}`;
+  return text;
+}
+
 // A legal action in the reader's words, from its JSON and the view (the engine's text is English)
 export function actionText(a, payload) {
   const view = payload.view, seat = payload.seat, x = a.action;
@@ -110,7 +121,12 @@ export function actionText(a, payload) {
     case "end": return t("burgundy.act.end");
     case "warehouse": return t("burgundy.act.warehouse", { colour: x.colour });
     case "goods": return t("burgundy.act.goods", { colour: x.colour });
-    case "board": return t("burgundy.act.board", { n: x.board ?? x.number ?? "?" });
+    case "board": {
+      const n = x.board ?? x.number ?? "?";
+      const info = (view.boards_info || []).find(b => b.board === n);
+      return info ? `${t("burgundy.act.board", { n })}: ${boardLabel(info, n)}` : t("burgundy.act.board", { n });
+    }
+    case "start": return t("burgundy.act.start", { space: x.space });
     default: t(`burgundy.act.${x.type}`); return a.text;
   }
 }
@@ -173,7 +189,8 @@ function legend(shown) {
     el("strong", {}, t("burgundy.key")),
     el("div", { class: "bg-legend-part" }, el("span", { class: "muted" }, t("burgundy.key_spaces")),
       SPACE_TYPES.map(type => el("span", { class: "bg-key" },
-        el("span", { class: "bg-swatch", style: `background:${FILL[type]}` }), ` ${t(`burgundy.space.${type}`)}`))),
+        el("span", { class: "bg-swatch", style: `background:${FILL[type]}` }),
+        ` ${t(`burgundy.space_letter.${type}`)} ${t(`burgundy.space.${type}`)}`))),
     el("div", { class: "bg-legend-part bg-legend-tiles" }, el("span", { class: "muted" }, t("burgundy.key_tiles")),
       tiles.length ? tiles.map(([lab, tile]) => el("span", { class: "bg-key", "data-label": lab },
         el("b", { class: "bg-chip", style: `background:${FILL[tile.type]};color:${INK[tile.type]}` }, lab), ` ${meaning(tile)}`))
@@ -306,6 +323,7 @@ export function render(payload, act, names, ctx = {}) {
         }) : [el("span", { class: "muted" }, t("burgundy.empty"))]));
       panel.append(el("div", { class: "row" }, el("span", { class: "muted" }, t("burgundy.dice")), dice, storage));
     }
+    if (s.board_info) panel.append(el("div", { class: "row muted bg-board-name" }, boardLabel(s.board_info, s.board)));
     panel.append(estate(s, payload, matching, offer, shown, was));
   }
   // the viewer's own estate comes first, then the central board and depots, then the others
@@ -331,7 +349,8 @@ function estate(s, payload, matching, offer, shown, was = null) {
       const ang = Math.PI / 180 * (60 * k - 30);
       return `${cx + size * Math.cos(ang)},${cy + size * Math.sin(ang)}`;
     }).join(" ");
-    const m = payload.seat === s.seat ? matching(a => (a.type === "place" || a.type === "hall") && a.space === sp.id) : [];
+    const m = payload.seat === s.seat ? matching(a => (a.type === "place" || a.type === "hall" || a.type === "start")
+      && a.space === sp.id) : [];
     const filled = !!sp.tile;
     if (filled) shown.set(label(sp.tile), sp.tile);
     const fresh = was && was.estate && filled && !(was.estate.find(x => x.id === sp.id) || {}).tile;
@@ -340,6 +359,9 @@ function estate(s, payload, matching, offer, shown, was = null) {
         stroke: m.length ? "#000" : "#fff", "stroke-width": m.length ? 3 : 1.5 }),
       svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 12, "font-weight": 700,
         fill: filled ? INK[sp.type] : "#222", class: filled ? "bg-label" : "bg-die-number" }, filled ? label(sp.tile) : sp.die),
+      // the space's colour as a letter too, so the estate reads without colour
+      ...(filled ? [] : [svg("text", { x: cx, y: cy - 9, "text-anchor": "middle", "font-size": 8, fill: "#222",
+        class: "bg-space-letter" }, t(`burgundy.space_letter.${sp.type}`))]),
       svg("title", {}, t("burgundy.space_title", { id: sp.id, type: t(`burgundy.space.${sp.type}`), die: sp.die })
         + (sp.tile ? ` — ${meaning(sp.tile)}` : "")));
     if (m.length) {
@@ -378,6 +400,7 @@ export function logText(entry, names, viewer) {
     case "roll": return t("burgundy.log.roll", { ...who, a: d.dice[0], b: d.dice[1] });
     case "income": return t(d.workers ? "burgundy.log.income_workers" : "burgundy.log.income", { ...who, n: d.silverlings, workers: d.workers });
     case "board": return t("burgundy.log.board", { ...who, n: d.board });
+    case "start": return t("burgundy.log.start", { ...who, space: d.space });
     case "score": return t("burgundy.log.score", { ...who, n: d.vp, source: sourceName(d.source) });
     case "game-end": return t("log.game_over", { scores: list((d.scores || []).map((v, i) => `${names[i] ?? i + 1} ${t("burgundy.vp", { n: v })}`)) });
     default: return null;
@@ -385,11 +408,13 @@ export function logText(entry, names, viewer) {
 }
 
 // the rules page (rules.js): its sections in order, each with rules.burgundy.SECTION.title and .body in the catalogues
-export const rulesSections = ["goal", "setup", "round", "actions", "workers", "black", "tiles", "regions", "end", "info"];
+export const rulesSections = ["goal", "setup", "start", "boards", "round", "actions", "workers", "black", "tiles", "regions", "end",
+  "info"];
 
 // the variant rules, one section each, marked "in use" when the table's options say so
 export const rulesVariants = [
   ["scenario-basic", o => (o.scenario ?? "basic") === "basic"],
+  ["scenario-advanced", o => o.scenario === "advanced"],
   ["scenario-random", o => o.scenario === "random"],
   ["scenario-free-choice", o => o.scenario === "free-choice"],
   ["city_hall-any-colour", o => (o.city_hall ?? "any-colour") === "any-colour"],
