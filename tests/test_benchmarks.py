@@ -98,6 +98,15 @@ def test_random_playouts_benchmark_times_both_paths():
         assert all(r["finish_playouts_per_cpu_s"] > 0 and r["fast_games_per_cpu_s"] > 0 for r in rows.values())
 
 
+def test_burgundy_boards_prints_a_row_per_board():
+    out = run(str(BENCH / "burgundy_boards.py"), "--boards", "1", "9", "--games", "1", "--json", timeout=300)
+    lines = out.strip().splitlines()
+    rows = [json.loads(line) for line in lines if line.startswith("{")]
+    assert [r["board"] for r in rows] == [1, 9] and all(r["games"] == 1 and r["mean_score"] > 0 for r in rows)
+    assert rows[0]["start_castle"] == {"fixed": 19} and sum(rows[1]["start_castle"].values()) == 2
+    assert lines[0].startswith("| board |") and "| 9 Two Cities | one | 1 |" in out
+
+
 def test_burgundy_points_reports_vp_by_source():
     out = run(str(BENCH / "burgundy_points.py"), "--agent", "mc:iterations=3", "--opponent", "rollout", "--games",
               "1", timeout=300)
