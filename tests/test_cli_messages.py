@@ -109,3 +109,20 @@ def test_the_calculator_reading_a_pipe_prints_no_hint():
 def test_the_calculator_counts_squares_in_the_right_number(board, words):
     r = run("score", "kingdomino", "-", input=board)
     assert r.exit_code == 0 and words in r.output, r.output
+
+
+@pytest.mark.parametrize("game, bots, words", [
+    ("kingdomino", "random", ["W wheat", "M2", "#24", "castle"]),
+    ("dominion", "big-money", ["play all treasures", "$", "VP"]),
+    ("burgundy", "random", ["A6 01", "Co2", "Cas*", "2x2 5x1", "Whs"]),
+])
+@pytest.mark.parametrize("ask", ["?", "help"])
+def test_help_at_the_move_prompt_shows_the_games_key_on_one_screen(game, bots, words, ask):
+    r = run("play", game, "--bots", bots, "--seed", "3", input=f"{ask}\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "not a move" not in r.output
+    key = r.output[r.output.index("Key"):]
+    assert all(w in " ".join(key.split()) for w in words), key
+    shown = key[:key.rindex("your move")].strip().splitlines()
+    assert 3 <= len(shown) <= 24, shown  # one screen
+    assert "q to quit" in key and "? for help" in r.output

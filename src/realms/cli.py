@@ -239,7 +239,7 @@ def play(
             out.print(_draw(game, view, labels))
             actions = game.legal_actions(state)
             texts = _show_moves(game, state, actions)
-            chosen = _ask_move(prompt, labels[to_move], texts, save)
+            chosen = _ask_move(prompt, labels[to_move], texts, save, getattr(game.renderer(), "KEY", ""))
             for event in rec.play(actions[chosen], log=True):
                 if event.visible(to_move):
                     show(event)
@@ -302,12 +302,19 @@ def _show_moves(game: Game, state: Any, actions: list[Any]) -> list[str]:
     return texts
 
 
-def _ask_move(prompt: MovePrompt, label: str, texts: list[str], save: Callable[[], None]) -> int:
-    """The index of the move the player at ``label`` names; asks again until one matches. Quitting (``q``) or
-    closed input saves the record and ends the command."""
+#: how a move is named, under every game's key (``?`` or ``help`` at the move prompt)
+ANSWERS = ("Answer with a move's number or its name (buy Smithy: 'smithy'; a unique start is enough: 'smi'); "
+           "? or help for this key, q to quit (the record, if any, is saved).")
+
+
+def _ask_move(prompt: MovePrompt, label: str, texts: list[str], save: Callable[[], None], key: str = "") -> int:
+    """The index of the move the player at ``label`` names; asks again until one matches. ``?`` or ``help``
+    prints the game's ``key`` (its renderer's KEY: the notation of its board and moves) and how to answer.
+    Quitting (``q``) or closed input saves the record and ends the command."""
     while True:
         try:
-            answer = prompt.ask(f"[bold]{esc(label)}[/], your move (1-{len(texts)} or a name, q to quit): ", texts)
+            answer = prompt.ask(f"[bold]{esc(label)}[/], your move (1-{len(texts)} or a name, ? for help, "
+                                "q to quit): ", texts)
         except EOFError:
             out.print("\ninput closed; the game stops here.")
             save()
@@ -315,6 +322,9 @@ def _ask_move(prompt: MovePrompt, label: str, texts: list[str], save: Callable[[
         if answer.lower() in ("q", "quit", "exit"):
             save()
             raise typer.Exit(0)
+        if answer.lower() in ("?", "help", "h"):
+            out.print(Text("Key", style="bold"), Text(key) if key else "", Text(ANSWERS), sep="\n")
+            continue
         chosen = match_move(answer, texts)
         if isinstance(chosen, str):
             out.print(Text(chosen, style="red"))

@@ -36,7 +36,10 @@ class Level:
 
 
 class Renderer(Protocol):
-    """Draws a game for the terminal. Both return something a rich console prints (a renderable or text)."""
+    """Draws a game for the terminal. Both return something a rich console prints (a renderable or text).
+
+    It may also have ``KEY``: a few lines of plain text that explain the notation of its board and moves, which
+    ``realms play`` prints when a player answers the move prompt with ``?`` or ``help``."""
 
     def render(self, view: dict[str, Any], names: list[str]) -> Any:
         """The view of one seat (``game.view``); ``names[seat]`` labels each seat."""

@@ -32,6 +32,24 @@ BUILDING_CODES = {"warehouse": "Whs", "watchtower": "Twr", "carpenters_workshop"
 GOODS_STYLES = ("bold red", "bold dark_orange", "bold magenta", "bold cyan", "bold purple", "bold white")
 ROW_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
 
+#: the notation of the board and the moves, shown by ``?`` or ``help`` at the move prompt
+KEY = (
+    "Estate: an empty space shows its colour and die number, then its number: A6 01 is space 01, a "
+    "pasture that needs a die showing 6. S ship, A animals (pasture), C castle, M mine, K knowledge "
+    "(monastery), B building (city).\n"
+    "Built spaces show their tile: Shp ship, Cas castle, Min mine, K12 knowledge tile 12, Co2 two cows "
+    "(Sh sheep, Pi pigs, Ch chickens), Whs warehouse, Twr watchtower, Crp carpenter's workshop, Chu "
+    "church, Mkt market, Brd boarding house, Bnk bank, CtH city hall. A star marks your starting castle "
+    "(Cas*).\n"
+    "Depots: the tiles on offer; (S) an empty slot of that colour. Goods 2x2 5x1: two goods of colour 2, "
+    "one of colour 5.\n"
+    "Storage: the tiles you took and may place (up to three). turn order: each seat's place on the track "
+    "[position].\n"
+    "bonus 5/2 held by: the seats (by number) that filled every space of a colour first and second.\n"
+    "Moves: 'take Castle from depot 2 (die 2=2)' uses a die; 'pay a worker: die 1 6 -> 5' changes a die "
+    "by one."
+)
+
 
 def tile_code(tile: dict[str, Any]) -> str:
     """A 3-character code: Shp, Cas, Min, K12, Cw3 (cow x3), Bnk ..."""

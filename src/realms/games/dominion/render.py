@@ -26,6 +26,20 @@ from realms.games.dominion.cards import BY_NAME, COST
 _STYLE = {"Treasure": "yellow", "Victory": "green", "Curse": "magenta", "Attack": "red", "Reaction": "cyan",
           "Action": "white"}
 
+#: the notation of the board and the moves, shown by ``?`` or ``help`` at the move prompt
+KEY = (
+    "Supply: each pile's card, its cost in coins ($) and how many are left (0 in red: the pile is empty). "
+    "Colours: yellow Treasure, green Victory, magenta Curse, red Attack, cyan Reaction, white Action.\n"
+    "Players: > marks the seat whose turn it is; VP are victory points now; deck 5 top: ... shows the "
+    "cards known on top; discard 3 (Estate) the discard pile and its top card; Copper x3 means three "
+    "Coppers.\n"
+    "Your turn: the action phase (play Actions), then the buy phase: 'play all treasures' (or one "
+    "Treasure) adds their coins, 'buy Smithy ($4)' buys a card, 'end buying' ends your turn. Unplayed "
+    "Treasures add nothing.\n"
+    "Other questions (discard, trash, gain a card) list their answers the same way; a card's name is "
+    "enough."
+)
+
 
 def _style(types: list[str]) -> str:
     for t in ("Curse", "Victory", "Treasure", "Attack", "Reaction", "Action"):

@@ -21,6 +21,19 @@ STYLE = {
 }
 NAMES = {"W": "wheat", "F": "forest", "L": "lake", "G": "grassland", "S": "swamp", "M": "mine"}
 
+#: the notation of the board and the moves, shown by ``?`` or ``help`` at the move prompt
+KEY = (
+    "Squares: a terrain letter and its crowns as a digit. W wheat field, F forest, L lake, G grassland, S "
+    "swamp, M mine: M2 is a mine square with two crowns, F a forest square without one. C is your castle, "
+    "· an empty square.\n"
+    "Rows and columns are counted from the castle (+0,+0): a move 'F +0,+1 · W +0,+2' lays the domino's "
+    "first half right of the castle and its second half right of that.\n"
+    "Dominoes: #24 is domino number 24 (1-48: the higher, the more it is worth), its two halves written "
+    "F|W, a star per crown (F*|W: the forest half has one crown). 'pick #24' puts your king on it in the "
+    "next row; 'discard' when the domino fits nowhere in your kingdom.\n"
+    "Score: each region (touching squares of one terrain) scores its squares times its crowns."
+)
+
 
 def cell_text(letter: str, crowns: int) -> Text:
     """A square in three characters: its terrain letter and crown count (``W2``), blank for no crowns."""
