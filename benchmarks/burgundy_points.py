@@ -7,6 +7,7 @@ playouts per move.
 
     python benchmarks/burgundy_points.py --agent mc:seconds=1 --games 16
     python benchmarks/burgundy_points.py --agent mc:iterations=600 --games 8 --seed 2027 --first 8
+    python benchmarks/burgundy_points.py --agent mc:seconds=1 --games 8 --board 9
 """
 
 from __future__ import annotations
@@ -32,12 +33,16 @@ from realms.sim.tournament import seating
 KINDS = {v: k[2:].lower() for k, v in vars(_actions).items() if k.startswith("K_") and isinstance(v, int)}
 
 
-def play(agent: str, opponent: str, seed: int, i: int) -> dict[str, Any]:
-    """Game ``i`` of the setting (``strength.py``'s seeds and seating)."""
+def play(agent: str, opponent: str, seed: int, i: int, board: int | None = None) -> dict[str, Any]:
+    """Game ``i`` of the setting (``strength.py``'s seeds and seating); with ``board``, both seats on that estate
+    board (each placing its own start castle where the board has no fixed one)."""
     game = realms.games.get("burgundy")
     seats = seating(i, 2, True)
     game_seed = derive_seed(seed, i)
-    state = game.new({"players": 2}, derive_seed(game_seed, 0))
+    options = {"players": 2} if board is None else {"players": 2, "scenario": "free-choice", "board_set": "all"}
+    state = game.new(options, derive_seed(game_seed, 0))
+    while board is not None and game.pending(state) == "board":
+        game.apply(state, next(a for a in game.legal_actions(state) if a.to_json().get("board") == board))
     entrants = [agent, opponent]
     players = [make_agent(entrants[e], game, derive_seed(game_seed, s + 1)) for s, e in enumerate(seats)]
     me = seats.index(0)
@@ -90,10 +95,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=16)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--first", type=int, default=0, help="index of the first game (to split a run in parts)")
+    ap.add_argument("--board", type=int, default=None, help="both seats on this estate board (default: the basic "
+                                                               "game, board 1)")
     args = ap.parse_args()
     games = []
     for i in range(args.first, args.first + args.games):
-        games.append(play(args.agent, args.opponent, args.seed, i))
+        games.append(play(args.agent, args.opponent, args.seed, i, args.board))
         print(json.dumps(games[-1]), flush=True)
     s = summary(games)
     for k, (mine, theirs) in s.pop("means").items():
