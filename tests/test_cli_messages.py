@@ -126,3 +126,19 @@ def test_help_at_the_move_prompt_shows_the_games_key_on_one_screen(game, bots, w
     shown = key[:key.rindex("your move")].strip().splitlines()
     assert 3 <= len(shown) <= 24, shown  # one screen
     assert "q to quit" in key and "? for help" in r.output
+
+
+def test_ending_the_buys_with_treasures_unplayed_asks_first():
+    """Seed 3 deals You four Coppers: 'end buying' asks, 'n' keeps the turn (the menu again), then 'y' ends it."""
+    r = run("play", "dominion", "--bots", "big-money", "--seed", "3", input="end buying\nn\nend buying\ny\nq\n")
+    assert r.exit_code == 0, r.output
+    asked = r.output.split("end buying anyway?")
+    assert len(asked) == 3, r.output  # asked at each of the two tries
+    assert "Copper" in asked[0][-200:] and "not played" in asked[0][-200:]
+    assert "You, your move" in asked[1]  # 'n': still your move in the same turn
+    assert "begins turn" in asked[2] or "bought" not in asked[2]  # 'y': the turn ended
+
+
+def test_ending_the_buys_after_playing_the_treasures_asks_nothing():
+    r = run("play", "dominion", "--bots", "big-money", "--seed", "3", input="play all treasures\nend buying\nq\n")
+    assert r.exit_code == 0 and "anyway?" not in r.output, r.output

@@ -240,6 +240,9 @@ def play(
             actions = game.legal_actions(state)
             texts = _show_moves(game, state, actions)
             chosen = _ask_move(prompt, labels[to_move], texts, save, getattr(game.renderer(), "KEY", ""))
+            warning = game.caution(state, actions[chosen])
+            if warning is not None and not _confirm(prompt, f"{warning}: {texts[chosen]} anyway?", save):
+                continue  # the same position, its board and menu again
             for event in rec.play(actions[chosen], log=True):
                 if event.visible(to_move):
                     show(event)
@@ -330,6 +333,18 @@ def _ask_move(prompt: MovePrompt, label: str, texts: list[str], save: Callable[[
             out.print(Text(chosen, style="red"))
             continue
         return chosen
+
+
+def _confirm(prompt: MovePrompt, question: str, save: Callable[[], None]) -> bool:
+    """Whether the player answers ``question`` yes (y or yes; anything else is no). Closed input saves the record
+    and ends the command, as at the move prompt."""
+    try:
+        answer = prompt.ask(f"[bold yellow]{esc(question[:1].upper() + question[1:])}[/] (y/n): ", ["yes", "no"])
+    except EOFError:
+        out.print("\ninput closed; the game stops here.")
+        save()
+        raise typer.Exit(1) from None
+    return answer.lower() in ("y", "yes")
 
 
 def _resume(path: Path, game_id: str | None, seat: int | None) -> tuple[Game, GameRecord, list[str], int]:

@@ -141,3 +141,27 @@ def test_lobby_game_menu_names_the_games_in_the_readers_language(view, lang):
     links = view.run("return [...document.querySelectorAll('[data-rules]')].map(a => [a.dataset.rules, a.textContent])")
     assert dict(links) == dict(menu)
     view.shot(f"lobby-{lang}")
+
+
+def test_ending_the_buys_with_treasures_in_hand_asks_first(view, server):
+    """A Dominion turn's first 'End buying' with Treasures unplayed keeps the turn and says what would be lost; the
+    board offers to end anyway; playing them first ends the turn without a question."""
+    view.open(table(server, "dominion", ["creator", "bot:big-money"]))
+    view.wait_for("return document.body.dataset.ready === 'mine' && "
+                  "document.querySelector('[data-action=end_buys]') !== null")
+    assert view.run("return document.querySelector('[data-action=play_treasures]') !== null")
+    view.run("document.querySelector('[data-action=end_buys]').click()")
+    caution = view.wait_for("return document.querySelector('#dm-caution')?.textContent")
+    words = catalogue("en")
+    assert words["dominion.ui.unplayed_treasures"].split("{cards}")[0] in caution and "Copper" in caution
+    assert view.run("return document.body.dataset.ready") == "mine"  # the turn goes on
+    label = view.run("return document.querySelector('[data-action=end_buys]').textContent")
+    assert label == words["dominion.control.end_buys_anyway"]
+    view.shot("dominion-end-buying-asks")
+    view.run("document.querySelector('[data-action=play_treasures]').click()")
+    view.wait_for("return document.body.dataset.ready === 'mine' && "
+                  "document.querySelector('[data-action=play_treasures]') === null")
+    assert view.run("return document.querySelector('#dm-caution')") is None
+    view.run("document.querySelector('[data-action=end_buys]').click()")
+    view.wait_for("return document.body.dataset.ready !== 'mine' || "
+                  "document.querySelector('[data-action=end_buys]') === null")

@@ -410,6 +410,12 @@ class Game:
         """A readable description of ``action`` in ``state`` (for menus and logs)."""
         return str(action)
 
+    def caution(self, state: Any, action: Action) -> str | None:
+        """What a person should read before sending ``action`` in ``state``, when it gives something up they may
+        not mean to (Dominion: ending the buys with Treasures still in hand), or None. ``realms play`` asks
+        before it plays such a move; bots are not asked."""
+        return None
+
     def describe_say(self, state: Any, action: Action) -> dict[str, Any] | None:
         """``describe`` as a message key and its arguments, ``{"key": ..., "args": {...}}``, for a client that
         words it in the reader's language; None where the game gives the English text only."""

@@ -63,6 +63,7 @@ const STYLE = {
     "background:repeating-linear-gradient(45deg,#27496d 0 4px,#3b6a99 4px 8px)",
   zone: "margin-top:.2rem;font-size:.85rem",
   badge: "display:inline-block;margin:.15rem .3rem 0 0;padding:0 .4rem;border-radius:999px;font-size:.78rem;font-weight:700",
+  caution: "flex-basis:100%;margin:.2rem 0;padding:.3rem .6rem;border-radius:6px;background:#fef3c7;border:2px solid #b45309;color:#451a03;font-weight:600",
   banner: "margin:.3rem 0;padding:.3rem .6rem;border-radius:6px;background:#fde68a;border:2px solid #b45309;font-weight:700",
   note: "display:inline-block;margin-left:.6rem;padding:0 .4rem;border-radius:4px;background:#dcfce7;color:#14532d;font-size:.85rem;font-weight:600",
 };
@@ -247,11 +248,23 @@ export function render(payload, act, names, ctx = {}) {
     const said = sayText(view.pending.say, view.pending.prompt, names, payload.seat), who = names[view.pending.seat];
     controls.append(el("span", { class: "dm-prompt" }, who && !said.startsWith(who) ? `${who}: ${said}` : said));
   }
+  // Treasures still in hand in the buy phase: ending the buys would lose their coins, so the first press of
+  // "End buying" says so and keeps the turn; a second press ("End buying anyway") ends it
+  const unplayed = view.phase === "buy" && legal.has("play_treasures") && me && me.hand ? me.hand.filter(n => legal.has(`play:${n}`)) : [];
   for (const key of ["play_treasures", "end_actions", "end_buys", "yes", "no", "done"]) {
     if (!legal.has(key)) continue;
     const a = legal.get(key);
     const label = ["yes", "no", "done"].includes(key) ? capital(sayText(a.say, a.text, names, payload.seat)) : t(`dominion.control.${key}`);
-    controls.append(el("button", { class: "primary", "data-action": key, onclick: () => act(a.action) }, label));
+    const press = key === "end_buys" && unplayed.length ? event => {
+      const button = event.currentTarget;
+      if (button.dataset.asked) { act(a.action); return; }
+      button.dataset.asked = "1";
+      button.textContent = t("dominion.control.end_buys_anyway");
+      const counted = [...new Set(unplayed)].map(n => { const k = unplayed.filter(x => x === n).length; return k > 1 ? `${cardName(n)} ×${k}` : cardName(n); });
+      controls.append(el("div", { class: "dm-caution", id: "dm-caution", role: "alert", style: STYLE.caution },
+        t("dominion.ui.unplayed_treasures", { cards: list(counted), n: unplayed.length })));
+    } : () => act(a.action);
+    controls.append(el("button", { class: "primary", "data-action": key, onclick: press }, label));
   }
   root.append(controls);
 

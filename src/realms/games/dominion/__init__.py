@@ -56,6 +56,15 @@ class Dominion(rules.Dominion):
 
         return render
 
+    def caution(self, state: DominionState, action: Any) -> str | None:
+        """Ending the buys while Treasures that could still be played are in hand: their coins are lost."""
+        if (action.kind != "end_buys" or state.to_move is None
+                or not any(a.kind == "play_treasures" for a in self.legal_actions(state))):
+            return None
+        unplayed = [NAMES[c] for c in state.hand[state.to_move] if IS_TREASURE[c]]
+        return (f"you have not played {', '.join(unplayed)} (Treasures in your hand); their coins are lost "
+                "if you end buying now")
+
     def check_agent(self, name: str, agent: Any, state: DominionState) -> list[str]:
         """A strategy whose Kingdom cards are all missing from this game's Kingdom is refused (it would play
         as plain Big Money under another name); one missing only some of them gets a warning line. A random
