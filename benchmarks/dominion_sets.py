@@ -1,8 +1,9 @@
 """Dominion random-kingdom games between ``random`` players, the base set against every box (``sets=all``), the way
 the simulator plays them (``Game.fast_games``: the compiled kernel for a kingdom it covers, the reference engine for
-one it does not), interleaved in three slices so their ratio holds on a loaded machine. Beside the ratio: the share
-of the dealt kingdoms the kernel does not cover, and the reference engine's own rate on each (every game through
-the protocol), so the cost of the fall-back and of the expansions' machinery show apart.
+one it does not), interleaved in three slices so their ratio holds on a loaded machine: games and decisions per CPU
+second (games of expansion kingdoms are longer: more cards are played in them). Beside the ratios: the share of the
+dealt kingdoms the kernel does not cover, and the reference engine's own rate on each (every game through the
+protocol), so the cost of the fall-back and of the expansions' machinery show apart.
 
     python benchmarks/dominion_sets.py [--seconds 6] [--json]
 """
@@ -23,32 +24,37 @@ TABLES = {"base": {"players": 2, "kingdom": "random", "sets": "base"},
           "all": {"players": 2, "kingdom": "random", "sets": "all"}}
 
 
-def fast_rate(game: Any, opts: dict[str, Any], seconds: float, start: int) -> tuple[float, int, int]:
-    """Games per CPU second through ``fast_games`` (kernel or fall-back per kingdom), games played, and how many of
-    them the kernel declined."""
+def fast_rate(game: Any, opts: dict[str, Any], seconds: float, start: int) -> tuple[float, float, int, int]:
+    """Games and decisions per CPU second through ``fast_games`` (kernel or fall-back per kingdom), games played,
+    and how many of them the kernel declined."""
     from realms.games.dominion import kernel
 
     play = game.fast_games(opts, ["random", "random"])
     seeds: list[int] = []
+    decisions = 0
     t0 = time.process_time()
     while time.process_time() - t0 < seconds:
         seed = derive_seed(start, len(seeds))
         if play is None:
-            _reference_game(game, opts, seed)
+            decisions += _reference_game(game, opts, seed)
         else:
-            play(seed, [seed + 1, seed + 2])
+            decisions += play(seed, [seed + 1, seed + 2]).actions
         seeds.append(seed)
-    rate = len(seeds) / (time.process_time() - t0)
+    took = time.process_time() - t0
+    rate = len(seeds) / took
     # the kingdoms these seeds dealt, dealt again after the timing, to count those the kernel does not cover
     declined = sum(any(c not in kernel.SUPPORTED for c in game.new(opts, seed).kingdom) for seed in seeds)
-    return rate, len(seeds), declined
+    return rate, decisions / took, len(seeds), declined
 
 
-def _reference_game(game: Any, opts: dict[str, Any], seed: int) -> None:
+def _reference_game(game: Any, opts: dict[str, Any], seed: int) -> int:
     s = game.new(opts, seed)
     seats = [RandomAgent(Rng(seed + q)) for q in range(s.players)]
+    n = 0
     while s.to_move is not None:
         game.apply(s, seats[s.to_move].act(game, s))
+        n += 1
+    return n
 
 
 def reference_rate(game: Any, opts: dict[str, Any], seconds: float, start: int) -> float:
@@ -71,19 +77,22 @@ def main() -> None:
         play = game.fast_games(opts, ["random", "random"])
         if play is not None:
             play(1, [2, 3])
-    fast = {k: [0.0, 0, 0] for k in TABLES}
+    fast = {k: [0.0, 0.0, 0, 0] for k in TABLES}
     ref = {k: 0.0 for k in TABLES}
     for part in range(3):
         for name, opts in tables.items():
-            rate, games, declined = fast_rate(game, opts, args.seconds / 3, 100 + part)
+            rate, per_decision, games, declined = fast_rate(game, opts, args.seconds / 3, 100 + part)
             fast[name][0] += rate / 3
-            fast[name][1] += games
-            fast[name][2] += declined
+            fast[name][1] += per_decision / 3
+            fast[name][2] += games
+            fast[name][3] += declined
             ref[name] += reference_rate(game, opts, args.seconds / 3, 200 + part) / 3
     out = {"load": os.getloadavg()[0],
            "games_per_cpu_second": {k: round(v[0], 1) for k, v in fast.items()},
-           "declined_share": {k: round(v[2] / max(1, v[1]), 3) for k, v in fast.items()},
+           "decisions_per_cpu_second": {k: round(v[1]) for k, v in fast.items()},
+           "declined_share": {k: round(v[3] / max(1, v[2]), 3) for k, v in fast.items()},
            "all_over_base": round(fast["all"][0] / fast["base"][0], 3),
+           "all_over_base_decisions": round(fast["all"][1] / fast["base"][1], 3),
            "reference_games_per_cpu_second": {k: round(v, 1) for k, v in ref.items()},
            "reference_all_over_base": round(ref["all"] / ref["base"], 3)}
     if args.json:
@@ -91,11 +100,12 @@ def main() -> None:
         return
     print(f"load average {out['load']:.1f}")
     for k in TABLES:
-        print(f"sets={k:4}  simulator path {out['games_per_cpu_second'][k]:8.1f} games/CPU s  "
+        print(f"sets={k:4}  simulator path {out['games_per_cpu_second'][k]:8.1f} games/CPU s, "
+              f"{out['decisions_per_cpu_second'][k]:9,} decisions/CPU s "
               f"(kernel declined {out['declined_share'][k]:.1%} of the kingdoms)  "
               f"reference engine {out['reference_games_per_cpu_second'][k]:7.1f} games/CPU s")
-    print(f"all sets / base set: simulator path x{out['all_over_base']}, reference engine "
-          f"x{out['reference_all_over_base']}")
+    print(f"all sets / base set: simulator path x{out['all_over_base']} in games, "
+          f"x{out['all_over_base_decisions']} in decisions; reference engine x{out['reference_all_over_base']}")
 
 
 if __name__ == "__main__":

@@ -68,7 +68,11 @@ def _replay(state, seeds, where, kinds=None):
     for q in range(state.players):
         z = kernel.zones(final, q)
         assert z == {"hand": state.hand[q], "deck": state.deck[q], "disc": state.disc[q], "play": state.play[q],
-                     "aside": state.aside[q], "look": state.look[q]}, (where, q)
+                     "aside": state.aside[q], "look": state.look[q], "dur": state.dur[q], "gains": state.gains[q],
+                     "held": state.held[q], "shown": state.shown[q], "nvmat": state.nvmat[q],
+                     "island": state.island[q], "start": []}, (where, q)
+        assert int(final[kernel.S0 + q * kernel.SEAT + kernel.O_PCOINS]) == state.pcoins[q], (where, q)
+    assert final[kernel.G_EMBARGO:kernel.G_EMBARGO + len(NAMES)].tolist() == list(state.embargo), where
     rows = kernel.scores(final, state.players)
     assert [r[0] for r in rows] == [score(state, q) for q in range(state.players)], where
     assert kernel.result_of(rows, state.players) == GAME.result(state), where

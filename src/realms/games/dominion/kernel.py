@@ -41,6 +41,7 @@ from realms.games.dominion.cards.card import (
     ATTACK,
     CARD_ACTIONS,
     DONE,
+    DURATION,
     END_ACTIONS,
     END_BUYS,
     HANDLERS,
@@ -55,9 +56,56 @@ from realms.games.dominion.cards.card import (
     TREASURE,
     VICTORY,
     YES,
+    Card,
     table_key,
 )
-from realms.games.dominion.frames import BODY, DISCARD_DOWN, GAIN, REACT, REPLAY, Body, DiscardDown, Gain, React, Replay
+from realms.games.dominion.cards.card import CURSE as T_CURSE
+from realms.games.dominion.cards.intrigue import (
+    Courtier,
+    Masquerade,
+    Mill,
+    MiningVillage,
+    Minion,
+    Pawn,
+    Replace,
+    Scout,
+    SecretChamber,
+    Steward,
+    Swindler,
+    TradingPost,
+)
+from realms.games.dominion.cards.intrigue import Patrol as _Patrol
+from realms.games.dominion.cards.seaside import (
+    Ambassador,
+    Lookout,
+    Navigator,
+    PirateShip,
+    SeaWitch,
+    TidePools,
+    Treasury,
+    Warehouse,
+)
+from realms.games.dominion.frames import (
+    BODY,
+    DISCARD_DOWN,
+    GAIN,
+    REACT,
+    REPLAY,
+    START,
+    Body,
+    DiscardDown,
+    Gain,
+    React,
+    Replay,
+    Start,
+)
+from realms.games.dominion.zones import (
+    BOUGHT_VICTORY,
+    BUY_END_SETTLED,
+    CORSAIR_STRUCK,
+    GAINED_VICTORY_IN_BUY,
+    OUTPOST_PLAYED,
+)
 
 try:  # the optional ``fast`` extra
     import numba
@@ -81,24 +129,65 @@ LIBRARY, MINE, WITCH = _ID["Library"], _ID["Mine"], _ID["Witch"]
 ADVENTURER, HARBINGER, MERCHANT, VASSAL = _ID["Adventurer"], _ID["Harbinger"], _ID["Merchant"], _ID["Vassal"]
 POACHER, BANDIT, SENTRY, ARTISAN = _ID["Poacher"], _ID["Bandit"], _ID["Sentry"], _ID["Artisan"]
 PLATINUM, COLONY = _ID["Platinum"], _ID["Colony"]
+# Intrigue
+COURTYARD, PAWN, SHANTY_TOWN, STEWARD = _ID["Courtyard"], _ID["Pawn"], _ID["Shanty Town"], _ID["Steward"]
+WISHING_WELL, BARON, BRIDGE, CONSPIRATOR = _ID["Wishing Well"], _ID["Baron"], _ID["Bridge"], _ID["Conspirator"]
+COPPERSMITH, IRONWORKS, MILL, MINING_VILLAGE = _ID["Coppersmith"], _ID["Ironworks"], _ID["Mill"], _ID["Mining Village"]
+DUKE, NOBLES, SECRET_CHAMBER, MASQUERADE = _ID["Duke"], _ID["Nobles"], _ID["Secret Chamber"], _ID["Masquerade"]
+SWINDLER, SCOUT, DIPLOMAT, COURTIER = _ID["Swindler"], _ID["Scout"], _ID["Diplomat"], _ID["Courtier"]
+MINION, PATROL, REPLACE, TORTURER = _ID["Minion"], _ID["Patrol"], _ID["Replace"], _ID["Torturer"]
+TRADING_POST, TRIBUTE, UPGRADE = _ID["Trading Post"], _ID["Tribute"], _ID["Upgrade"]
+# Seaside
+EMBARGO, NATIVE_VILLAGE, AMBASSADOR, LOOKOUT = _ID["Embargo"], _ID["Native Village"], _ID["Ambassador"], _ID["Lookout"]
+SEA_CHART, SMUGGLERS, WAREHOUSE, CUTPURSE = _ID["Sea Chart"], _ID["Smugglers"], _ID["Warehouse"], _ID["Cutpurse"]
+ISLAND, SALVAGER, HAVEN, LIGHTHOUSE = _ID["Island"], _ID["Salvager"], _ID["Haven"], _ID["Lighthouse"]
+NAVIGATOR, PIRATE_SHIP, SEA_HAG = _ID["Navigator"], _ID["Pirate Ship"], _ID["Sea Hag"]
+TREASURE_MAP = _ID["Treasure Map"]
+EXPLORER, GHOST_SHIP, TACTICIAN, TREASURY = _ID["Explorer"], _ID["Ghost Ship"], _ID["Tactician"], _ID["Treasury"]
+TIDE_POOLS, CORSAIR, OUTPOST, SEA_WITCH = _ID["Tide Pools"], _ID["Corsair"], _ID["Outpost"], _ID["Sea Witch"]
+ASTROLABE = _ID["Astrolabe"]
 assert NAMES[:7] == ["Copper", "Silver", "Gold", "Curse", "Estate", "Duchy", "Province"]
 #: the cards with code of their own in this kernel: a branch in ``_card_play``, frames in ``_options``, ``_resume``
 #: and ``_decide``, scoring (Gardens), the reaction (Moat) or the Silver bonus (Merchant)
 BRANCHES = ("Cellar", "Chapel", "Moat", "Chancellor", "Workshop", "Bureaucrat", "Feast", "Gardens", "Militia",
             "Moneylender", "Remodel", "Spy", "Thief", "Throne Room", "Council Room", "Library", "Mine", "Witch",
-            "Adventurer", "Harbinger", "Merchant", "Vassal", "Poacher", "Bandit", "Sentry", "Artisan")
+            "Adventurer", "Harbinger", "Merchant", "Vassal", "Poacher", "Bandit", "Sentry", "Artisan",
+            # Intrigue
+            "Courtyard", "Pawn", "Shanty Town", "Steward", "Wishing Well", "Baron", "Bridge", "Conspirator",
+            "Coppersmith", "Ironworks", "Mill", "Mining Village", "Duke", "Nobles", "Secret Chamber", "Masquerade",
+            "Swindler", "Scout", "Diplomat", "Courtier", "Minion", "Patrol", "Replace", "Torturer", "Trading Post",
+            "Tribute", "Upgrade",
+            # Seaside
+            "Embargo", "Native Village", "Ambassador", "Lookout", "Sea Chart", "Smugglers", "Warehouse", "Cutpurse",
+            "Island", "Salvager", "Haven", "Lighthouse", "Astrolabe", "Fishing Village", "Caravan", "Navigator",
+            "Pirate Ship", "Sea Hag", "Treasure Map", "Explorer", "Ghost Ship", "Merchant Ship", "Tactician",
+            "Treasury", "Wharf", "Tide Pools", "Corsair", "Outpost", "Sea Witch")
 #: every card the kernel plays exactly as the reference: those with a branch, and those that are their data alone
 SUPPORTED = frozenset(_ID[n] for n in BRANCHES) | frozenset(c for c in range(NCARDS) if CARDS[c].data_only)
 # the kernel asks for Moat's reveal only, and asks always only where the reference does (``Handler.always_ask``)
-assert [c for c in REACTORS if c in SUPPORTED] == [MOAT]
-assert all(CARDS[c].always_ask == (c in (BUREAUCRAT, LIBRARY)) for c in SUPPORTED)
+#: the Reactions to an Attack the kernel asks for, in the reference's order (``REACTORS``)
+REACTS = tuple(c for c in REACTORS if c in SUPPORTED)
+assert set(REACTS) == {MOAT, SECRET_CHAMBER, DIPLOMAT}
+#: the cards whose own play is ``Card.play`` with next-turn bonuses: such a play waits for the next turn
+#: (``Card.play``'s default), which the generic step does from this table
+WAITS = [bool(c.next_cards or c.next_actions or c.next_buys or c.next_coins) and type(c).play is Card.play
+         for c in CARDS]
+#: Treasures that do more than their coins when played (``rules.SPECIAL_TREASURE``): the kernel plays them one by one
+SPECIAL = [bool(c.types & TREASURE) and not (c.data_only and not (c.plus_cards or c.plus_actions or c.plus_buys
+                                                                      or c.plus_coins)) for c in CARDS]
+assert all(c in (ASTROLABE,) for c in SUPPORTED if SPECIAL[c] and not CARDS[c].data_only)
 
 # --- the state array -------------------------------------------------------------------------------------
 MAXP = 4
 NC = NCARDS
 ZC = 336  # room per zone: more than one seat can own (at most 325: 4 players, Colony/Platinum, every pile and Thief)
 Z_HAND, Z_DECK, Z_DISC, Z_PLAY, Z_ASIDE, Z_LOOK = range(6)
-NZ = 6
+# the expansions' zones (``DominionState``'s lists of the same names); Z_START holds the Durations a START frame
+# still has to resolve (the reference keeps them in the frame's tail: ``Start.WAITING``)
+Z_DUR, Z_GAINS, Z_HELD, Z_SHOWN, Z_NV, Z_ISLAND, Z_START = range(6, 13)
+NZ = 13
+ZONE_NAMES = ("hand", "deck", "disc", "play", "aside", "look", "dur", "gains", "held", "shown", "nvmat", "island",
+              "start")
 MAXFR = 24
 FW = 12  # a frame row: [kind, step, seat, fields ...]
 # where each field of a row lies: where the frame's owner declares it (``Field``, ``Tail``), so the reference's
@@ -116,6 +205,20 @@ LIBRARY_SET_ASIDE, LIBRARY_DRAWN = Library.SET_ASIDE, Library.DRAWN
 VASSAL_CARD = Vassal.CARD
 POACHER_LEFT, POACHER_BASE = Poacher.LEFT, Poacher.BASE
 SENTRY_PICKED = Sentry.PICKED
+PAWN_PICKED, STEWARD_TRASHED, MILL_BASE = Pawn.PICKED, Steward.TRASHED, Mill.BASE
+MV_ASK, MV_AGAIN, MV_ASK_AGAIN = MiningVillage.ASK, MiningVillage.AGAIN, MiningVillage.ASK_AGAIN
+SC_BASE, SC_LEFT, MASQ_SEATS = SecretChamber.BASE, SecretChamber.LEFT, Masquerade.SEATS
+SWINDLER_VICTIM, SWINDLER_COST = Swindler.VICTIM, Swindler.COST
+SCOUT_COUNT, SCOUT_REST, PATROL_COUNT, PATROL_REST = Scout.COUNT, Scout.REST, _Patrol.COUNT, _Patrol.REST
+COURTIER_LEFT, COURTIER_TAKEN, MINION_VICTIMS = Courtier.LEFT, Courtier.TAKEN, Minion.VICTIMS
+REPLACE_MAX, REPLACE_VICTIMS, TRADING_POST_LEFT = Replace.MAX, Replace.VICTIMS, TradingPost.LEFT
+AMB_CARD, AMB_RETURNED, AMB_VICTIMS = Ambassador.CARD, Ambassador.RETURNED, Ambassador.VICTIMS
+LOOKOUT_BASE, WAREHOUSE_BASE, WAREHOUSE_LEFT = Lookout.BASE, Warehouse.BASE, Warehouse.LEFT
+NAV_BASE, NAV_PICKED = Navigator.BASE, Navigator.PICKED
+PS_VICTIM, PS_TO_REVEAL, PS_HIT, PS_SHOWN = PirateShip.VICTIM, PirateShip.TO_REVEAL, PirateShip.HIT, PirateShip.SHOWN
+TREASURY_LEFT = Treasury.LEFT
+TP_LEFT, TP_BASE, SW_LEFT, SW_BASE = TidePools.LEFT, TidePools.BASE, SeaWitch.LEFT, SeaWitch.BASE
+assert (SCOUT_COUNT, SCOUT_REST) == (PATROL_COUNT, PATROL_REST) and (TP_LEFT, TP_BASE) == (SW_LEFT, SW_BASE)
 _layout: list[tuple[str, int]] = []
 
 
@@ -140,10 +243,25 @@ G_BOUGHT = _field("bought", 1)
 G_TOMOVE = _field("to_move", 1)  # -1: the game is over
 G_EMPTY = _field("empty", 1)
 G_IMMUNE = _field("immune", 1)
+# the expansions' turn and table fields (``DominionState``'s of the same names; all zero in a base-set game)
+G_XZ = _field("xzones", 1)
+G_DISCOUNT = _field("discount", 1)
+G_CBONUS = _field("copper_bonus", 1)
+G_PLAYED = _field("played", 1)
+G_FLAGS = _field("flags", 1)
+G_SHIELD = _field("shield", 1)
+G_CORSAIR = _field("corsair", 1)
+G_BLOCKADE = _field("blockade", 1)
+G_EXTRA = _field("extra", 1)
+G_OUTPOST = _field("outpost", 1)
+MAXTHR = 32
+G_NTHR = _field("throned pairs (count)", 1)
+G_THR = _field("throned pairs whose card is a Duration", 2 * MAXTHR)
 G_NPILES = _field("pile count", 1)
 G_PILES = _field("piles", NC)
 G_SUPPLY = _field("supply", NC)
 G_TRASH = _field("trash (count per card)", NC)
+G_EMBARGO = _field("embargo tokens (per card)", NC)
 MAXCOST = max(COST)
 G_NAFFORD = _field("piles affordable with $v (count)", MAXCOST + 1)
 G_AFFORD = _field("piles affordable with $v, in pile order", (MAXCOST + 1) * NC)
@@ -161,7 +279,9 @@ O_TURNS = O_OWNED + NC
 O_PROV = O_TURNS + 1
 O_P4 = O_PROV + 1
 O_P8 = O_P4 + 1
-SEAT = O_P8 + 1
+O_PCOINS = O_P8 + 1
+O_MONKEY = O_PCOINS + 1
+SEAT = O_MONKEY + 1
 SIZE = S0 + MAXP * SEAT
 ACTION_PHASE, BUY_PHASE, OVER = 0, 1, 2
 TO_DISCARD, TO_HAND, TO_DECK = 0, 1, 2
@@ -181,6 +301,16 @@ if AVAILABLE:
     _PACTIONS = np.array(PLUS_ACTIONS, dtype=np.int64)
     _PBUYS = np.array(PLUS_BUYS, dtype=np.int64)
     _PCOINS = np.array(PLUS_COINS, dtype=np.int64)
+    _NCARDS = np.array([c.next_cards for c in CARDS], dtype=np.int64)
+    _NACTIONS = np.array([c.next_actions for c in CARDS], dtype=np.int64)
+    _NBUYS = np.array([c.next_buys for c in CARDS], dtype=np.int64)
+    _NCOINS = np.array([c.next_coins for c in CARDS], dtype=np.int64)
+    _WAITS = np.array(WAITS, dtype=np.bool_)
+    _SPECIAL = np.array(SPECIAL, dtype=np.bool_)
+    _ALWAYS = np.array([c.always_ask for c in CARDS], dtype=np.bool_)
+    _REACTS = np.array(REACTS, dtype=np.int64)
+    # per seat v, the bits of ``corsair`` that say another seat's Corsair affects v (``zones.corsair_hits``)
+    _CORSAIR_HITS = np.array([sum(1 << (8 + 8 * q + v) for q in range(MAXP)) for v in range(MAXP)], dtype=np.int64)
     # SplitMix64 (``realms.core.jit``): rngs[0] is the game's stream, rngs[1 + p] seat p's agent
     from realms.core import jit
     from realms.core.jit import GOLDEN as _G
@@ -376,7 +506,56 @@ if AVAILABLE:
             if k == 4 or k == 8:
                 turn = st[sb + O_TURNS] + (1 if p == st[G_CUR] else 0)
                 st[sb + (O_P4 if k == 4 else O_P8)] = turn
+        if st[G_XZ] and p == st[G_CUR]:  # ``zones.gained``: the turn's record (Smugglers, Treasury)
+            _append(st, p, Z_GAINS, c)
+            if st[G_PHASE] == BUY_PHASE and _TYPES[c] & VICTORY:
+                st[G_FLAGS] |= GAINED_VICTORY_IN_BUY
         return True
+
+    @numba.njit(cache=True)
+    def _cost(st: Any, c: int) -> int:
+        """``zones.cost``: what ``c`` costs now (Bridge's reductions), never below $0."""
+        d = st[G_DISCOUNT]
+        x = _COST[c]
+        return x - d if x > d else 0
+
+    @numba.njit(cache=True)
+    def _bits(x: int) -> int:
+        k = 0
+        while x:
+            k += x & 1
+            x >>= 1
+        return k
+
+    @numba.njit(cache=True)
+    def _is_pile(st: Any, c: int) -> bool:
+        for j in range(st[G_NPILES]):
+            if st[G_PILES + j] == c:
+                return True
+        return False
+
+    @numba.njit(cache=True)
+    def _gainable(st: Any, acts: Any, mx: int, types: int, exact: int) -> int:
+        """``frames.gainable`` as ``CHOOSE`` actions into ``acts``: the piles with a card left costing (now) up to
+        ``mx`` (exactly, if ``exact``), of a type in ``types`` (0: any), in pile order; returns their count."""
+        k = 0
+        for j in range(st[G_NPILES]):
+            c = st[G_PILES + j]
+            if st[G_SUPPLY + c] > 0:
+                x = _cost(st, c)
+                if (x == mx if exact else x <= mx) and (types == 0 or _TYPES[c] & types):
+                    acts[k] = CARD_ACTIONS + 2 + 3 * c
+                    k += 1
+        return k
+
+    @numba.njit(cache=True)
+    def _return_to_supply(st: Any, p: int, c: int) -> None:
+        """Ambassador's return: ``c`` leaves ``p``'s hand for its pile (an empty pile is empty no more)."""
+        _remove(st, p, Z_HAND, c)
+        st[S0 + p * SEAT + O_OWNED + c] -= 1
+        if st[G_SUPPLY + c] == 0:
+            st[G_EMPTY] -= 1
+        st[G_SUPPLY + c] += 1
 
     @numba.njit(cache=True)
     def _trash(st: Any, p: int, c: int) -> None:
@@ -429,28 +608,44 @@ if AVAILABLE:
     @numba.njit(cache=True)
     def _hit(st: Any, v: int) -> bool:
         """Whether the Attack being played affects seat ``v`` (it revealed no Moat): ``victims``."""
-        return not (st[G_IMMUNE] >> v) & 1
+        return not ((st[G_IMMUNE] | st[G_SHIELD]) >> v) & 1
+
+    @numba.njit(cache=True)
+    def _victim_mask(st: Any, p: int) -> int:
+        mask = 0
+        for i in range(1, st[G_PLAYERS]):
+            v = _seat_after(st, p, i)
+            if _hit(st, v):
+                mask |= 1 << v
+        return mask
 
     @numba.njit(cache=True)
     def _play_card(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
-        """``frames.play_card``: reactions first for an Attack."""
+        """``frames.play_card``: reactions first for an Attack (each other seat with cards in hand, each Reaction it
+        owns, in ``REACTORS`` order; the first to react on top)."""
+        st[G_PLAYED] += 1
         if _TYPES[c] & ATTACK:
             n = st[G_PLAYERS]
             k = 0
             for i in range(1, n):
                 v = (p + i) % n
-                if st[_zn(v, Z_HAND)] > 0 and st[S0 + v * SEAT + O_OWNED + MOAT] > 0:
-                    k += 1
+                if st[_zn(v, Z_HAND)] > 0:
+                    for r in _REACTS:
+                        if st[S0 + v * SEAT + O_OWNED + r] > 0:
+                            k += 1
             if k:
-                r = _push(st, BODY, 0, p)
-                st[r + BODY_CARD] = c
-                st[r + BODY_IMMUNE] = 0
-                st[r + BODY_FIRST] = 1 if first else 0
-                for i in range(n - 1, 0, -1):  # the first to react on top
+                row = _push(st, BODY, 0, p)
+                st[row + BODY_CARD] = c
+                st[row + BODY_IMMUNE] = 0
+                st[row + BODY_FIRST] = 1 if first else 0
+                for i in range(n - 1, 0, -1):
                     v = (p + i) % n
-                    if st[_zn(v, Z_HAND)] > 0 and st[S0 + v * SEAT + O_OWNED + MOAT] > 0:
-                        r = _push(st, REACT, 0, v)
-                        st[r + REACT_CARD] = MOAT
+                    if st[_zn(v, Z_HAND)] > 0:
+                        for j in range(_REACTS.shape[0] - 1, -1, -1):
+                            r = _REACTS[j]
+                            if st[S0 + v * SEAT + O_OWNED + r] > 0:
+                                row = _push(st, REACT, 0, v)
+                                st[row + REACT_CARD] = r
                 return
         st[G_IMMUNE] = 0
         _card_play(st, rngs, p, c, first)
@@ -458,12 +653,21 @@ if AVAILABLE:
     @numba.njit(cache=True)
     def _card_play(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
         """``frames.resolve``: the plain bonuses from the card tables, then each card's own ``play``."""
-        n = st[G_PLAYERS]
         if _PCARDS[c]:
             _draw(st, rngs, p, _PCARDS[c])
         st[G_ACTIONS] += _PACTIONS[c]
         st[G_BUYS] += _PBUYS[c]
         st[G_COINS] += _PCOINS[c]
+        if _WAITS[c]:  # ``Card.play``'s default: a Duration with next-turn bonuses waits for them
+            _append(st, p, Z_DUR, c)
+        if c < COURTYARD:
+            _base_play(st, rngs, p, c, first)
+        else:
+            _expansion_play(st, rngs, p, c, first)
+
+    @numba.njit(cache=True)
+    def _base_play(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
+        n = st[G_PLAYERS]
         if c == CELLAR:
             r = _push(st, CELLAR, 0, p)
             st[r + CELLAR_BASE] = st[_zn(p, Z_LOOK)]
@@ -594,35 +798,951 @@ if AVAILABLE:
             _push_gain(st, p, 5, 0, TO_HAND, 0)
 
     @numba.njit(cache=True)
+    def _seats_of(st: Any, p: int, mask: int, out: Any) -> int:
+        """The seats of ``mask`` in turn order from the left of ``p`` into ``out``; their count."""
+        n = st[G_PLAYERS]
+        k = 0
+        for i in range(1, n):
+            v = (p + i) % n
+            if (mask >> v) & 1:
+                out[k] = v
+                k += 1
+        return k
+
+    @numba.njit(cache=True)
+    def _expansion_play(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
+        """The ``play`` of the Intrigue and Seaside cards the kernel covers (``cards/intrigue.py``,
+        ``cards/seaside.py``), step for step."""
+        n = st[G_PLAYERS]
+        if c == COURTYARD or c == WISHING_WELL or c == BARON or c == IRONWORKS or c == NOBLES or c == UPGRADE \
+                or c == NATIVE_VILLAGE or c == SMUGGLERS or c == SALVAGER or c == HAVEN or c == EXPLORER:
+            _push(st, c, 0, p)
+        elif c == PAWN:
+            r = _push(st, PAWN, 0, p)
+            st[r + PAWN_PICKED] = 0
+        elif c == SHANTY_TOWN:
+            b = _zb(p, Z_HAND)
+            for i in range(st[_zn(p, Z_HAND)]):
+                if _TYPES[st[b + i]] & ACTION:
+                    return
+            _draw(st, rngs, p, 2)
+        elif c == STEWARD:
+            r = _push(st, STEWARD, 0, p)
+            st[r + STEWARD_TRASHED] = 0
+        elif c == BRIDGE:
+            st[G_DISCOUNT] += 1
+        elif c == CONSPIRATOR:
+            if st[G_PLAYED] >= 3:
+                _draw(st, rngs, p, 1)
+                st[G_ACTIONS] += 1
+        elif c == COPPERSMITH:
+            st[G_CBONUS] += 1
+        elif c == MILL:
+            if st[_zn(p, Z_HAND)]:
+                r = _push(st, MILL, 0, p)
+                st[r + MILL_BASE] = st[_zn(p, Z_LOOK)]
+        elif c == MINING_VILLAGE:
+            if first and _find(st, p, Z_PLAY, MINING_VILLAGE) >= 0:
+                _push(st, MINING_VILLAGE, MV_ASK, p)
+        elif c == SECRET_CHAMBER:
+            r = _push(st, SECRET_CHAMBER, 0, p)
+            st[r + SC_BASE] = st[_zn(p, Z_LOOK)]
+            st[r + SC_LEFT] = 0
+        elif c == MASQUERADE:
+            _push(st, MASQUERADE, 2, p)
+            k = 0
+            for i in range(n):
+                if st[_zn((p + i) % n, Z_HAND)]:
+                    k += 1
+            if k:
+                r = _push(st, MASQUERADE, 1, p)
+                st[r + MASQ_SEATS] = k
+                j = 0
+                for i in range(n):
+                    q = (p + i) % n
+                    if st[_zn(q, Z_HAND)]:
+                        st[r + MASQ_SEATS + 1 + j] = q
+                        j += 1
+                for i in range(n - 1, -1, -1):
+                    q = (p + i) % n
+                    if st[_zn(q, Z_HAND)]:
+                        _push(st, MASQUERADE, 0, q)
+        elif c == SWINDLER:
+            for i in range(n - 1, 0, -1):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    r = _push(st, SWINDLER, 0, p)
+                    st[r + SWINDLER_VICTIM] = v
+                    st[r + SWINDLER_COST] = 0
+        elif c == SCOUT or c == PATROL:
+            keep = VICTORY if c == SCOUT else VICTORY | T_CURSE
+            start = st[_zn(p, Z_ASIDE)]
+            for _ in range(4):
+                x = _take_top(st, rngs, p)
+                if x >= 0:
+                    _append(st, p, Z_ASIDE, x)
+            b = _zb(p, Z_ASIDE)
+            end = st[_zn(p, Z_ASIDE)]
+            for i in range(start, end):
+                if _TYPES[st[b + i]] & keep:
+                    _append(st, p, Z_HAND, st[b + i])
+            k = 0
+            for i in range(start, end):
+                x = st[b + i]
+                if not _TYPES[x] & keep:
+                    st[b + start + k] = x
+                    k += 1
+            st[_zn(p, Z_ASIDE)] = start + k
+            if k:
+                r = _push(st, c, 0, p)
+                st[r + SCOUT_COUNT] = k
+                st[r + SCOUT_REST] = k
+                for i in range(k):
+                    st[r + SCOUT_REST + 1 + i] = st[b + start + i]
+        elif c == DIPLOMAT:
+            if st[_zn(p, Z_HAND)] <= 5:
+                st[G_ACTIONS] += 2
+        elif c == COURTIER:
+            r = _push(st, COURTIER, 0, p)
+            st[r + COURTIER_LEFT] = 0
+            st[r + COURTIER_TAKEN] = 0
+        elif c == MINION:
+            r = _push(st, MINION, 0, p)
+            st[r + MINION_VICTIMS] = _victim_mask(st, p)
+        elif c == REPLACE:
+            r = _push(st, REPLACE, 0, p)
+            st[r + REPLACE_MAX] = 0
+            st[r + REPLACE_VICTIMS] = _victim_mask(st, p)
+        elif c == TORTURER or c == GHOST_SHIP:
+            for i in range(n - 1, 0, -1):
+                v = _seat_after(st, p, i)
+                if _hit(st, v) and (c == TORTURER or st[_zn(v, Z_HAND)] > 3):
+                    _push(st, c, 0, v)
+        elif c == TRADING_POST:
+            r = _push(st, TRADING_POST, 0, p)
+            st[r + TRADING_POST_LEFT] = 2
+        elif c == TRIBUTE:
+            if n == 1:
+                return
+            left = (p + 1) % n
+            x1 = _take_top(st, rngs, left)
+            x2 = _take_top(st, rngs, left)
+            if x1 >= 0:
+                _append(st, left, Z_DISC, x1)
+            if x2 >= 0:
+                _append(st, left, Z_DISC, x2)
+            for j in range(2):
+                x = x1 if j == 0 else x2
+                if x < 0 or (j == 1 and x2 == x1):  # each differently named card once
+                    continue
+                t = _TYPES[x]
+                if t & ACTION:
+                    st[G_ACTIONS] += 2
+                if t & TREASURE:
+                    st[G_COINS] += 2
+                if t & VICTORY:
+                    _draw(st, rngs, p, 2)
+        # --- Seaside ---
+        elif c == EMBARGO:
+            if first and _find(st, p, Z_PLAY, EMBARGO) >= 0:
+                _remove(st, p, Z_PLAY, EMBARGO)
+                _trash(st, p, EMBARGO)
+                _push(st, EMBARGO, 0, p)
+        elif c == AMBASSADOR:
+            r = _push(st, AMBASSADOR, 0, p)
+            st[r + AMB_CARD] = -1
+            st[r + AMB_RETURNED] = 0
+            st[r + AMB_VICTIMS] = _victim_mask(st, p)
+        elif c == LOOKOUT:
+            base = st[_zn(p, Z_LOOK)]
+            for _ in range(3):
+                x = _take_top(st, rngs, p)
+                if x >= 0:
+                    _append(st, p, Z_LOOK, x)
+            r = _push(st, LOOKOUT, 0, p)
+            st[r + LOOKOUT_BASE] = base
+        elif c == SEA_CHART:
+            x = _take_top(st, rngs, p)
+            if x >= 0:
+                if _find(st, p, Z_PLAY, x) >= 0:
+                    _append(st, p, Z_HAND, x)
+                else:
+                    _put_on_deck(st, p, x)
+        elif c == WAREHOUSE:
+            r = _push(st, WAREHOUSE, 0, p)
+            st[r + WAREHOUSE_BASE] = st[_zn(p, Z_LOOK)]
+            st[r + WAREHOUSE_LEFT] = 3
+        elif c == CUTPURSE:
+            for i in range(1, n):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    j = _find(st, v, Z_HAND, COPPER)
+                    if j >= 0:
+                        _pop_at(st, v, Z_HAND, j)
+                        _append(st, v, Z_DISC, COPPER)
+        elif c == ISLAND:
+            if first and _find(st, p, Z_PLAY, ISLAND) >= 0:
+                _remove(st, p, Z_PLAY, ISLAND)
+                _append(st, p, Z_ISLAND, ISLAND)
+            _push(st, ISLAND, 0, p)
+        elif c == LIGHTHOUSE:
+            st[G_SHIELD] |= 1 << p
+            _append(st, p, Z_DUR, LIGHTHOUSE)
+        elif c == NAVIGATOR:
+            base = st[_zn(p, Z_LOOK)]
+            for _ in range(5):
+                x = _take_top(st, rngs, p)
+                if x < 0:
+                    break
+                _append(st, p, Z_LOOK, x)
+            if st[_zn(p, Z_LOOK)] > base:
+                r = _push(st, NAVIGATOR, 0, p)
+                st[r + NAV_BASE] = base
+                st[r + NAV_PICKED] = 0
+        elif c == PIRATE_SHIP:
+            r = _push(st, PIRATE_SHIP, 0, p)
+            st[r + PS_VICTIM] = -1
+            st[r + PS_TO_REVEAL] = _victim_mask(st, p)
+            st[r + PS_HIT] = 0
+            st[r + PS_SHOWN] = 0
+        elif c == SEA_HAG:
+            for i in range(1, n):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    x = _take_top(st, rngs, v)
+                    if x >= 0:
+                        _append(st, v, Z_DISC, x)
+                    _gain(st, v, CURSE, TO_DECK)
+        elif c == TREASURE_MAP:
+            trashed = 0
+            if first and _find(st, p, Z_PLAY, TREASURE_MAP) >= 0:
+                _remove(st, p, Z_PLAY, TREASURE_MAP)
+                _trash(st, p, TREASURE_MAP)
+                trashed += 1
+            if _find(st, p, Z_HAND, TREASURE_MAP) >= 0:
+                _trash_from_hand(st, p, TREASURE_MAP)
+                trashed += 1
+            if trashed == 2:
+                for _ in range(4):
+                    if not _gain(st, p, GOLD, TO_DECK):
+                        break
+        elif c == TACTICIAN:
+            if st[_zn(p, Z_HAND)]:
+                _move_from(st, p, Z_HAND, 0, Z_DISC)
+                _append(st, p, Z_DUR, TACTICIAN)
+        elif c == TIDE_POOLS:
+            _append(st, p, Z_DUR, TIDE_POOLS)
+        elif c == SEA_WITCH:
+            for i in range(1, n):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    _gain(st, v, CURSE, TO_DISCARD)
+            _append(st, p, Z_DUR, SEA_WITCH)
+        elif c == CORSAIR:
+            for i in range(1, n):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    st[G_CORSAIR] |= (1 << p) | (1 << (8 + 8 * p + v))
+            _append(st, p, Z_DUR, CORSAIR)
+        elif c == OUTPOST:
+            if st[G_FLAGS] & OUTPOST_PLAYED:
+                return
+            st[G_FLAGS] |= OUTPOST_PLAYED
+            if st[G_EXTRA]:
+                st[G_OUTPOST] = 1 if st[G_EDITION] == 1 else 0
+                return
+            st[G_OUTPOST] = 1
+            _append(st, p, Z_DUR, OUTPOST)
+
+    @numba.njit(cache=True)
+    def _duration(st: Any, rngs: Any, p: int, c: int) -> None:
+        """A Duration acting at the start of ``p``'s turn (``frames.Start``): its next-turn bonuses, then its
+        ``duration``."""
+        if _NCARDS[c]:
+            _draw(st, rngs, p, _NCARDS[c])
+        st[G_ACTIONS] += _NACTIONS[c]
+        st[G_BUYS] += _NBUYS[c]
+        st[G_COINS] += _NCOINS[c]
+        if c == HAVEN:
+            k = st[_zn(p, Z_HELD)]
+            if k:
+                _append(st, p, Z_HAND, st[_zb(p, Z_HELD) + k - 1])
+                st[_zn(p, Z_HELD)] = k - 1
+        elif c == LIGHTHOUSE:
+            st[G_SHIELD] &= ~(1 << p)
+        elif c == CORSAIR:
+            st[G_CORSAIR] &= ~((1 << p) | (0xFF << (8 + 8 * p)))
+        elif c == TIDE_POOLS or c == SEA_WITCH:
+            r = _push(st, c, 0, p)
+            st[r + TP_LEFT] = 2
+            st[r + TP_BASE] = st[_zn(p, Z_LOOK)]
+
+    @numba.njit(cache=True)
+    def _x_options(st: Any, acts: Any, r: int, kind: int, step: int, p: int) -> int:
+        """``options`` of the expansions' frames (see ``_options``)."""
+        nh = st[_zn(p, Z_HAND)]
+        if kind == COURTYARD or kind == UPGRADE or kind == SALVAGER or kind == HAVEN or kind == ISLAND:
+            k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+            return k if k else -1
+        if kind == PAWN:
+            need = 2 - _bits(st[r + PAWN_PICKED])
+            if 0 < need < 4 - step:
+                acts[0] = YES
+                acts[1] = NO
+                return 2
+            return -1
+        if kind == STEWARD:
+            if step == 0:
+                acts[0] = YES
+                acts[1] = NO
+                acts[2] = DONE
+                return 3
+            if st[r + STEWARD_TRASHED] < 2 and nh:
+                return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+            return -1
+        if kind == WISHING_WELL:
+            _fresh_marks(st)
+            k = 0
+            for j in range(st[G_NPILES]):
+                c = st[G_PILES + j]
+                if _mark(st, c):
+                    acts[k] = CARD_ACTIONS + 2 + 3 * c
+                    k += 1
+            sb = S0 + p * SEAT + O_OWNED
+            for c in range(NC):
+                if st[sb + c] > 0 and _mark(st, c):
+                    acts[k] = CARD_ACTIONS + 2 + 3 * c
+                    k += 1
+            return k
+        if kind == BARON or kind == EXPLORER:
+            if _find(st, p, Z_HAND, ESTATE if kind == BARON else PROVINCE) >= 0:
+                acts[0] = YES
+                acts[1] = NO
+                return 2
+            acts[0] = NO
+            return 1
+        if kind == IRONWORKS:
+            k = _gainable(st, acts, 4, 0, 0)
+            return k if k else -1
+        if kind == MILL:
+            if step == 0:
+                acts[0] = YES
+                acts[1] = NO
+                return 2
+            if nh and st[_zn(p, Z_LOOK)] - st[r + MILL_BASE] < 2:
+                return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+            return -1
+        if kind == MINING_VILLAGE:
+            if step == MV_AGAIN:
+                return -1
+            acts[0] = YES
+            acts[1] = NO
+            return 2
+        if kind == NOBLES or kind == MINION or kind == TORTURER or kind == NATIVE_VILLAGE:
+            acts[0] = YES
+            acts[1] = NO
+            return 2
+        if kind == SECRET_CHAMBER:
+            if step == 0:
+                k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+                acts[k] = DONE
+                return k + 1
+            if st[r + SC_LEFT] and nh:
+                return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+            return -1
+        if kind == MASQUERADE:
+            if step == 0:
+                k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+                return k if k else -1
+            if step == 2 and nh:
+                k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+                acts[k] = DONE
+                return k + 1
+            return -1
+        if kind == SWINDLER:
+            if step == 1:
+                k = _gainable(st, acts, st[r + SWINDLER_COST], 0, 1)
+                return k if k else -1
+            return -1
+        if kind == SCOUT or kind == PATROL:
+            _fresh_marks(st)
+            k = 0
+            for j in range(st[r + SCOUT_REST]):
+                c = st[r + SCOUT_REST + 1 + j]
+                if _mark(st, c):
+                    acts[k] = CARD_ACTIONS + 2 + 3 * c
+                    k += 1
+            return k if k > 1 else -1
+        if kind == COURTIER:
+            if step == 0:
+                k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+                return k if k else -1
+            if not st[r + COURTIER_LEFT]:
+                return -1
+            t = st[r + COURTIER_TAKEN]
+            k = 0
+            if not t & 1:
+                acts[k] = YES
+                k += 1
+            if not t & 2:
+                acts[k] = NO
+                k += 1
+            if not t & 4:
+                acts[k] = DONE
+                k += 1
+            if not t & 8:
+                acts[k] = CARD_ACTIONS + 2 + 3 * GOLD
+                k += 1
+            return k
+        if kind == REPLACE:
+            if step == 0:
+                k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+            else:
+                k = _gainable(st, acts, st[r + REPLACE_MAX], 0, 0)
+            return k if k else -1
+        if kind == TRADING_POST:
+            if st[r + TRADING_POST_LEFT]:
+                k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+                return k if k else -1
+            return -1
+        # --- Seaside ---
+        if kind == EMBARGO:
+            for j in range(st[G_NPILES]):
+                acts[j] = CARD_ACTIONS + 2 + 3 * st[G_PILES + j]
+            return st[G_NPILES]
+        if kind == AMBASSADOR:
+            if step == 0:
+                _fresh_marks(st)
+                b = _zb(p, Z_HAND)
+                k = 0
+                for i in range(nh):
+                    c = st[b + i]
+                    if _mark(st, c) and _is_pile(st, c):
+                        acts[k] = CARD_ACTIONS + 2 + 3 * c
+                        k += 1
+                return k if k else -1
+            if st[r + AMB_RETURNED] >= 2:
+                return -1
+            c = st[r + AMB_CARD]
+            if _find(st, p, Z_HAND, c) >= 0:
+                acts[0] = CARD_ACTIONS + 2 + 3 * c
+                acts[1] = DONE
+                return 2
+            acts[0] = DONE
+            return 1
+        if kind == LOOKOUT:
+            base = st[r + LOOKOUT_BASE]
+            m = st[_zn(p, Z_LOOK)] - base
+            if m >= 2 and (step == 0 or m == 2):
+                return _distinct(st, p, Z_LOOK, base, base + m, 0, acts, 0)
+            return -1
+        if kind == SMUGGLERS:
+            right = (p - 1) % st[G_PLAYERS]
+            if right == p:
+                return -1
+            _fresh_marks(st)
+            b = _zb(right, Z_GAINS)
+            k = 0
+            for i in range(st[_zn(right, Z_GAINS)]):
+                c = st[b + i]
+                if _mark(st, c) and st[G_SUPPLY + c] > 0 and _cost(st, c) <= 6:
+                    acts[k] = CARD_ACTIONS + 2 + 3 * c
+                    k += 1
+            return k if k else -1
+        if kind == WAREHOUSE:
+            if st[r + WAREHOUSE_LEFT] and nh:
+                return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+            return -1
+        if kind == NAVIGATOR:
+            if step == 0:
+                acts[0] = YES
+                acts[1] = NO
+                return 2
+            start = st[r + NAV_BASE] + st[r + NAV_PICKED]
+            end = st[_zn(p, Z_LOOK)]
+            if end - start > 1:
+                return _distinct(st, p, Z_LOOK, start, end, 0, acts, 0)
+            return -1
+        if kind == PIRATE_SHIP:
+            if step == 0:
+                acts[0] = YES
+                acts[1] = NO
+                return 2
+            if step == 2:
+                v = st[r + PS_VICTIM]
+                end = st[_zn(v, Z_ASIDE)]
+                return _distinct(st, v, Z_ASIDE, end - st[r + PS_SHOWN], end, TREASURE, acts, 0)
+            return -1
+        if kind == GHOST_SHIP:
+            if nh > 3:
+                return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+            return -1
+        if kind == TREASURY:
+            if st[r + TREASURY_LEFT] > 0 and _find(st, p, Z_PLAY, TREASURY) >= 0:
+                acts[0] = YES
+                acts[1] = NO
+                return 2
+            return -1
+        if kind == TIDE_POOLS or kind == SEA_WITCH:
+            if nh <= st[r + TP_LEFT]:
+                return -1
+            return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+        raise ValueError("dominion kernel: a frame of a card it does not play")
+
+    @numba.njit(cache=True)
+    def _x_resume(st: Any, rngs: Any, r: int, kind: int, step: int, p: int) -> None:
+        """``resume`` of the expansions' frames (see ``_resume``)."""
+        if kind == PAWN:
+            _pop(st)
+            picked = st[r + PAWN_PICKED]
+            for b in range(step, 4):
+                if _bits(picked) < 2:
+                    picked |= 1 << b
+            if picked & 1:
+                _draw(st, rngs, p, 1)
+            st[G_ACTIONS] += (picked >> 1) & 1
+            st[G_BUYS] += (picked >> 2) & 1
+            st[G_COINS] += (picked >> 3) & 1
+        elif kind == MILL:
+            _pop(st)
+            if _move_from(st, p, Z_LOOK, st[r + MILL_BASE], Z_DISC) == 2:
+                st[G_COINS] += 2
+        elif kind == MINING_VILLAGE:  # AGAIN: a Throne Room's second play
+            _pop(st)
+            _play_card(st, rngs, p, MINING_VILLAGE, False)
+            if _find(st, p, Z_PLAY, MINING_VILLAGE) >= 0:
+                _push(st, MINING_VILLAGE, MV_ASK_AGAIN, p)
+        elif kind == MASQUERADE:
+            _pop(st)
+            if step != 1:
+                return
+            k = st[r + MASQ_SEATS]
+            n = st[G_PLAYERS]
+            moved = np.empty(MAXP, dtype=np.int64)
+            for i in range(k):
+                q = st[r + MASQ_SEATS + 1 + i]
+                m = st[_zn(q, Z_LOOK)] - 1
+                moved[i] = st[_zb(q, Z_LOOK) + m]
+                st[_zn(q, Z_LOOK)] = m
+            for i in range(k):
+                q = st[r + MASQ_SEATS + 1 + i]
+                to = (q + 1) % n if st[G_EDITION] == 1 else st[r + MASQ_SEATS + 1 + (i + 1) % k]
+                c = moved[i]
+                _append(st, to, Z_HAND, c)
+                st[S0 + q * SEAT + O_OWNED + c] -= 1
+                st[S0 + to * SEAT + O_OWNED + c] += 1
+        elif kind == SWINDLER:
+            v = st[r + SWINDLER_VICTIM]
+            if step == 1:
+                _pop(st)
+                return
+            c = _take_top(st, rngs, v)
+            if c < 0:
+                _pop(st)
+                return
+            _trash(st, v, c)
+            st[r + 1] = 1
+            st[r + SWINDLER_COST] = _cost(st, c)
+        elif kind == SCOUT or kind == PATROL:
+            _pop(st)
+            for j in range(st[r + SCOUT_REST]):
+                c = st[r + SCOUT_REST + 1 + j]
+                _remove(st, p, Z_ASIDE, c)
+                _put_on_deck(st, p, c)
+            st[r + SCOUT_REST] = 0
+        elif kind == TRADING_POST:
+            _pop(st)
+            if not st[r + TRADING_POST_LEFT]:
+                _gain(st, p, SILVER, TO_HAND)
+        elif kind == AMBASSADOR:
+            _pop(st)
+            if step == 1:
+                _ambassador_gains(st, r, p)
+        elif kind == LOOKOUT:
+            _pop(st)
+            if st[_zn(p, Z_LOOK)] > st[r + LOOKOUT_BASE]:
+                m = st[_zn(p, Z_LOOK)] - 1
+                c = st[_zb(p, Z_LOOK) + m]
+                st[_zn(p, Z_LOOK)] = m
+                if step == 0:
+                    _trash(st, p, c)
+                else:
+                    _append(st, p, Z_DISC, c)
+        elif kind == WAREHOUSE:
+            _pop(st)
+            _move_from(st, p, Z_LOOK, st[r + WAREHOUSE_BASE], Z_DISC)
+        elif kind == NAVIGATOR:
+            _pop(st)
+            base = st[r + NAV_BASE]
+            end = st[_zn(p, Z_LOOK)]
+            b = _zb(p, Z_LOOK)
+            for i in range(end - 1, base - 1, -1):
+                _put_on_deck(st, p, st[b + i])
+            st[_zn(p, Z_LOOK)] = base
+        elif kind == PIRATE_SHIP:
+            mask = st[r + PS_TO_REVEAL]
+            if not mask:
+                _pop(st)
+                if st[r + PS_HIT]:
+                    st[S0 + p * SEAT + O_PCOINS] += 1
+                return
+            n = st[G_PLAYERS]
+            v = -1
+            for i in range(1, n):
+                q = (p + i) % n
+                if (mask >> q) & 1:
+                    v = q
+                    break
+            st[r + PS_VICTIM] = v
+            st[r + PS_TO_REVEAL] = mask & ~(1 << v)
+            start = st[_zn(v, Z_ASIDE)]
+            for _ in range(2):
+                x = _take_top(st, rngs, v)
+                if x >= 0:
+                    _append(st, v, Z_ASIDE, x)
+            shown = st[_zn(v, Z_ASIDE)] - start
+            st[r + PS_SHOWN] = shown
+            b = _zb(v, Z_ASIDE)
+            for i in range(start, start + shown):
+                if _TYPES[st[b + i]] & TREASURE:
+                    st[r + 1] = 2
+                    return
+            _move_from(st, v, Z_ASIDE, start, Z_DISC)
+        elif kind == TIDE_POOLS or kind == SEA_WITCH:
+            _pop(st)
+            _move_from(st, p, Z_HAND, 0, Z_LOOK)
+            _move_from(st, p, Z_LOOK, st[r + TP_BASE], Z_DISC)
+        else:  # nothing left to decide: the frame is done
+            _pop(st)
+
+    @numba.njit(cache=True)
+    def _ambassador_gains(st: Any, r: int, p: int) -> None:
+        c = st[r + AMB_CARD]
+        mask = st[r + AMB_VICTIMS]
+        n = st[G_PLAYERS]
+        for i in range(1, n):
+            v = (p + i) % n
+            if (mask >> v) & 1:
+                _gain(st, v, c, TO_DISCARD)
+
+    @numba.njit(cache=True)
+    def _x_decide(st: Any, rngs: Any, r: int, kind: int, step: int, p: int, a: int, c: int) -> None:
+        """``decide`` of the expansions' frames (see ``_decide``)."""
+        if kind == COURTYARD:
+            _pop(st)
+            _remove(st, p, Z_HAND, c)
+            _put_on_deck(st, p, c)
+        elif kind == PAWN:
+            if a == YES:
+                st[r + PAWN_PICKED] |= 1 << step
+            st[r + 1] = step + 1
+        elif kind == STEWARD:
+            if step == 1:
+                _trash_from_hand(st, p, c)
+                st[r + STEWARD_TRASHED] += 1
+            elif a == DONE:
+                st[r + 1] = 1
+            else:
+                _pop(st)
+                if a == YES:
+                    _draw(st, rngs, p, 2)
+                else:
+                    st[G_COINS] += 2
+        elif kind == WISHING_WELL:
+            _pop(st)
+            x = _take_top(st, rngs, p)
+            if x < 0:
+                return
+            if x == c:
+                _append(st, p, Z_HAND, x)
+            else:
+                _put_on_deck(st, p, x)
+        elif kind == BARON:
+            _pop(st)
+            if a == YES:
+                _remove(st, p, Z_HAND, ESTATE)
+                _append(st, p, Z_DISC, ESTATE)
+                st[G_COINS] += 4
+            else:
+                _gain(st, p, ESTATE, TO_DISCARD)
+        elif kind == IRONWORKS:
+            _pop(st)
+            if not _gain(st, p, c, TO_DISCARD):
+                return
+            t = _TYPES[c]
+            if t & ACTION:
+                st[G_ACTIONS] += 1
+            if t & TREASURE:
+                st[G_COINS] += 1
+            if t & VICTORY:
+                _draw(st, rngs, p, 1)
+        elif kind == MILL:
+            if step == 1:
+                _stage_discard(st, p, c)
+            elif a == YES:
+                st[r + 1] = 1
+            else:
+                _pop(st)
+        elif kind == MINING_VILLAGE:
+            _pop(st)
+            if a == YES:
+                _remove(st, p, Z_PLAY, MINING_VILLAGE)
+                _trash(st, p, MINING_VILLAGE)
+                st[G_COINS] += 2
+            elif step == MV_ASK and st[G_NFR]:
+                t = G_FR + (st[G_NFR] - 1) * FW
+                if st[t] == REPLAY and st[t + REPLAY_CARD] == MINING_VILLAGE:
+                    st[t] = MINING_VILLAGE
+                    st[t + 1] = MV_AGAIN
+                    st[t + 2] = p
+                    for j in range(3, FW):
+                        st[t + j] = -1
+        elif kind == NOBLES:
+            _pop(st)
+            if a == YES:
+                _draw(st, rngs, p, 3)
+            else:
+                st[G_ACTIONS] += 2
+        elif kind == SECRET_CHAMBER:
+            if step == 1:
+                _remove(st, p, Z_HAND, c)
+                _put_on_deck(st, p, c)
+                st[r + SC_LEFT] -= 1
+            elif a == DONE:
+                _pop(st)
+                st[G_COINS] += _move_from(st, p, Z_LOOK, st[r + SC_BASE], Z_DISC)
+            else:
+                _stage_discard(st, p, c)
+        elif kind == MASQUERADE:
+            _pop(st)
+            if step == 0:
+                _remove(st, p, Z_HAND, c)
+                _append(st, p, Z_LOOK, c)
+            elif a != DONE:
+                _trash_from_hand(st, p, c)
+        elif kind == SWINDLER:
+            _pop(st)
+            _gain(st, st[r + SWINDLER_VICTIM], c, TO_DISCARD)
+        elif kind == SCOUT or kind == PATROL:
+            n = st[r + SCOUT_REST]
+            for j in range(n):
+                if st[r + SCOUT_REST + 1 + j] == c:
+                    for i in range(j, n - 1):
+                        st[r + SCOUT_REST + 1 + i] = st[r + SCOUT_REST + 2 + i]
+                    break
+            st[r + SCOUT_REST] = n - 1
+            _remove(st, p, Z_ASIDE, c)
+            _put_on_deck(st, p, c)
+        elif kind == COURTIER:
+            if step == 0:
+                st[r + 1] = 1
+                st[r + COURTIER_LEFT] = min(4, _bits(_TYPES[c]))
+                return
+            st[r + COURTIER_LEFT] -= 1
+            if a == YES:
+                st[r + COURTIER_TAKEN] |= 1
+                st[G_ACTIONS] += 1
+            elif a == NO:
+                st[r + COURTIER_TAKEN] |= 2
+                st[G_BUYS] += 1
+            elif a == DONE:
+                st[r + COURTIER_TAKEN] |= 4
+                st[G_COINS] += 3
+            else:
+                st[r + COURTIER_TAKEN] |= 8
+                _gain(st, p, GOLD, TO_DISCARD)
+        elif kind == MINION:
+            _pop(st)
+            if a == YES:
+                st[G_COINS] += 2
+                return
+            _move_from(st, p, Z_HAND, 0, Z_DISC)
+            _draw(st, rngs, p, 4)
+            mask = st[r + MINION_VICTIMS]
+            n = st[G_PLAYERS]
+            for i in range(1, n):
+                v = (p + i) % n
+                if (mask >> v) & 1 and st[_zn(v, Z_HAND)] >= 5:
+                    _move_from(st, v, Z_HAND, 0, Z_DISC)
+                    _draw(st, rngs, v, 4)
+        elif kind == REPLACE:
+            if step == 0:
+                _trash_from_hand(st, p, c)
+                st[r + 1] = 1
+                st[r + REPLACE_MAX] = _cost(st, c) + 2
+                return
+            _pop(st)
+            t = _TYPES[c]
+            _gain(st, p, c, TO_DECK if t & (ACTION | TREASURE) else TO_DISCARD)
+            if t & VICTORY:
+                mask = st[r + REPLACE_VICTIMS]
+                n = st[G_PLAYERS]
+                for i in range(1, n):
+                    v = (p + i) % n
+                    if (mask >> v) & 1:
+                        _gain(st, v, CURSE, TO_DISCARD)
+        elif kind == TORTURER:
+            _pop(st)
+            if a == YES:
+                nh = st[_zn(p, Z_HAND)]
+                row = _push(st, DISCARD_DOWN, 0, p)
+                st[row + DISCARD_DOWN_KEEP] = max(0, nh - 2)
+                st[row + DISCARD_DOWN_BASE] = st[_zn(p, Z_LOOK)]
+            else:
+                _gain(st, p, CURSE, TO_HAND)
+        elif kind == TRADING_POST:
+            _trash_from_hand(st, p, c)
+            st[r + TRADING_POST_LEFT] -= 1
+        elif kind == UPGRADE:
+            _pop(st)
+            _trash_from_hand(st, p, c)
+            _push_gain(st, p, _cost(st, c) + 1, 0, TO_DISCARD, 1)
+        # --- Seaside ---
+        elif kind == EMBARGO:
+            _pop(st)
+            st[G_EMBARGO + c] += 1
+        elif kind == NATIVE_VILLAGE:
+            _pop(st)
+            if a == YES:
+                x = _take_top(st, rngs, p)
+                if x >= 0:
+                    _append(st, p, Z_NV, x)
+            else:
+                _move_from(st, p, Z_NV, 0, Z_HAND)
+        elif kind == AMBASSADOR:
+            if step == 0:
+                st[r + 1] = 1
+                st[r + AMB_CARD] = c
+            elif a == DONE:
+                _pop(st)
+                _ambassador_gains(st, r, p)
+            else:
+                _return_to_supply(st, p, st[r + AMB_CARD])
+                st[r + AMB_RETURNED] += 1
+        elif kind == LOOKOUT:
+            base = st[r + LOOKOUT_BASE]
+            b = _zb(p, Z_LOOK)
+            i = base
+            while st[b + i] != c:
+                i += 1
+            _pop_at(st, p, Z_LOOK, i)
+            if step == 0:
+                _trash(st, p, c)
+                st[r + 1] = 1
+                return
+            _append(st, p, Z_DISC, c)
+            _pop(st)
+            m = st[_zn(p, Z_LOOK)] - 1
+            back = st[b + m]
+            st[_zn(p, Z_LOOK)] = m
+            _put_on_deck(st, p, back)
+        elif kind == SMUGGLERS:
+            _pop(st)
+            _gain(st, p, c, TO_DISCARD)
+        elif kind == WAREHOUSE:
+            _stage_discard(st, p, c)
+            st[r + WAREHOUSE_LEFT] -= 1
+        elif kind == ISLAND:
+            _pop(st)
+            _remove(st, p, Z_HAND, c)
+            _append(st, p, Z_ISLAND, c)
+        elif kind == SALVAGER:
+            _pop(st)
+            k = _cost(st, c)
+            _trash_from_hand(st, p, c)
+            st[G_COINS] += k
+        elif kind == HAVEN:
+            _pop(st)
+            _remove(st, p, Z_HAND, c)
+            _append(st, p, Z_HELD, c)
+            _append(st, p, Z_DUR, HAVEN)
+        elif kind == NAVIGATOR:
+            if step == 0:
+                if a == YES:
+                    _pop(st)
+                    _move_from(st, p, Z_LOOK, st[r + NAV_BASE], Z_DISC)
+                else:
+                    st[r + 1] = 1
+                return
+            k = st[r + NAV_BASE] + st[r + NAV_PICKED]
+            b = _zb(p, Z_LOOK)
+            i = k
+            while st[b + i] != c:
+                i += 1
+            for j in range(i, k, -1):
+                st[b + j] = st[b + j - 1]
+            st[b + k] = c
+            st[r + NAV_PICKED] += 1
+        elif kind == PIRATE_SHIP:
+            if step == 0:
+                if a == YES:
+                    st[r + 1] = 1
+                else:
+                    _pop(st)
+                    st[G_COINS] += st[S0 + p * SEAT + O_PCOINS]
+                return
+            v = st[r + PS_VICTIM]
+            b = _zb(v, Z_ASIDE)
+            i = st[_zn(v, Z_ASIDE)] - 1
+            while st[b + i] != c:
+                i -= 1
+            _pop_at(st, v, Z_ASIDE, i)
+            _trash(st, v, c)
+            st[r + PS_HIT] = 1
+            _move_from(st, v, Z_ASIDE, st[_zn(v, Z_ASIDE)] - (st[r + PS_SHOWN] - 1), Z_DISC)
+            st[r + 1] = 1
+        elif kind == EXPLORER:
+            _pop(st)
+            _gain(st, p, GOLD if a == YES else SILVER, TO_HAND)
+        elif kind == GHOST_SHIP:
+            _remove(st, p, Z_HAND, c)
+            _put_on_deck(st, p, c)
+        elif kind == TREASURY:
+            st[r + TREASURY_LEFT] -= 1
+            if a == YES:
+                _remove(st, p, Z_PLAY, TREASURY)
+                _put_on_deck(st, p, TREASURY)
+        elif kind == TIDE_POOLS or kind == SEA_WITCH:
+            _stage_discard(st, p, c)
+            st[r + TP_LEFT] -= 1
+            if not st[r + TP_LEFT]:
+                _pop(st)
+                _move_from(st, p, Z_LOOK, st[r + TP_BASE], Z_DISC)
+        else:
+            raise ValueError("dominion kernel: a decision of a frame it does not know")
+
+    @numba.njit(cache=True)
+    def _can_react(st: Any, v: int, c: int) -> bool:
+        """``Card.can_react``: held in hand (Diplomat: in a hand of 5 or more cards)."""
+        if _find(st, v, Z_HAND, c) < 0:
+            return False
+        return c != DIPLOMAT or st[_zn(v, Z_HAND)] >= 5
+
+    @numba.njit(cache=True)
     def _options(st: Any, acts: Any) -> int:
         """The top frame's choices into ``acts`` (their count), -1 where it has nothing to decide."""
         r = G_FR + (st[G_NFR] - 1) * FW
         kind = st[r]
         step = st[r + 1]
         p = st[r + 2]
+        if kind >= COURTYARD:
+            return _x_options(st, acts, r, kind, step, p)
         nh = st[_zn(p, Z_HAND)]
         if kind == GAIN:
-            k = 0
-            mx = st[r + GAIN_MAX_COST]
-            for j in range(st[G_NPILES]):
-                c = st[G_PILES + j]
-                if st[G_SUPPLY + c] > 0 and (_COST[c] == mx if st[r + GAIN_EXACT] else _COST[c] <= mx) and (
-                        st[r + GAIN_TYPE_MASK] == 0 or _TYPES[c] & st[r + GAIN_TYPE_MASK]):
-                    acts[k] = CARD_ACTIONS + 2 + 3 * c
-                    k += 1
+            k = _gainable(st, acts, st[r + GAIN_MAX_COST], st[r + GAIN_TYPE_MASK], st[r + GAIN_EXACT])
             return k if k else -1
         if kind == DISCARD_DOWN:
             if nh <= st[r + DISCARD_DOWN_KEEP]:
                 return -1
             return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
         if kind == REACT:
-            if _find(st, p, Z_HAND, st[r + REACT_CARD]) >= 0:
+            if _can_react(st, p, st[r + REACT_CARD]):
                 acts[0] = YES
                 acts[1] = NO
                 return 2
             acts[0] = NO
             return 1
-        if kind == BODY or kind == REPLAY:
+        if kind == BODY or kind == REPLAY or kind == START:
             return -1
         if kind == CELLAR:
             k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
@@ -746,7 +1866,16 @@ if AVAILABLE:
         r = G_FR + (st[G_NFR] - 1) * FW
         kind = st[r]
         p = st[r + 2]
-        if kind == DISCARD_DOWN:
+        if kind >= COURTYARD:
+            _x_resume(st, rngs, r, kind, st[r + 1], p)
+        elif kind == START:  # the next Duration waiting acts (``frames.Start``)
+            k = st[_zn(p, Z_START)]
+            if k:
+                c = _pop_at(st, p, Z_START, 0)
+                _duration(st, rngs, p, c)
+            else:
+                _pop(st)
+        elif kind == DISCARD_DOWN:
             _pop(st)
             _move_from(st, p, Z_LOOK, st[r + DISCARD_DOWN_BASE], Z_DISC)
         elif kind == POACHER:
@@ -847,7 +1976,9 @@ if AVAILABLE:
         kind = st[r]
         p = st[r + 2]
         c = (a - CARD_ACTIONS) // 3 if a >= CARD_ACTIONS else -1
-        if kind == GAIN:
+        if kind >= COURTYARD:
+            _x_decide(st, rngs, r, kind, st[r + 1], p, a, c)
+        elif kind == GAIN:
             _pop(st)
             _gain(st, p, c, st[r + GAIN_DEST])
         elif kind == DISCARD_DOWN:
@@ -855,11 +1986,25 @@ if AVAILABLE:
         elif kind == REACT:
             _pop(st)
             if a == YES:
-                for j in range(st[G_NFR] - 1, -1, -1):
-                    g = G_FR + j * FW
-                    if st[g] == BODY:
-                        st[g + BODY_IMMUNE] |= 1 << p
-                        break
+                x = st[r + REACT_CARD]
+                if x == MOAT:
+                    for j in range(st[G_NFR] - 1, -1, -1):
+                        g = G_FR + j * FW
+                        if st[g] == BODY:
+                            st[g + BODY_IMMUNE] |= 1 << p
+                            break
+                else:  # Secret Chamber, Diplomat: asked again once what they do is settled
+                    row = _push(st, REACT, 0, p)
+                    st[row + REACT_CARD] = x
+                    _draw(st, rngs, p, 2)
+                    if x == SECRET_CHAMBER:
+                        row = _push(st, SECRET_CHAMBER, 1, p)
+                        st[row + SC_BASE] = 0
+                        st[row + SC_LEFT] = 2
+                    else:
+                        row = _push(st, DISCARD_DOWN, 0, p)
+                        st[row + DISCARD_DOWN_KEEP] = max(0, st[_zn(p, Z_HAND)] - 3)
+                        st[row + DISCARD_DOWN_BASE] = st[_zn(p, Z_LOOK)]
         elif kind == CELLAR:
             if a == DONE:
                 _pop(st)
@@ -890,7 +2035,7 @@ if AVAILABLE:
         elif kind == REMODEL:
             _pop(st)
             _trash_from_hand(st, p, c)
-            _push_gain(st, p, _COST[c] + 2, 0, TO_DISCARD, 0)
+            _push_gain(st, p, _cost(st, c) + 2, 0, TO_DISCARD, 0)
         elif kind == SPY:
             t = st[r + SPY_TARGET]
             x = st[r + SPY_CARD]
@@ -927,6 +2072,13 @@ if AVAILABLE:
             if a != DONE:
                 _remove(st, p, Z_HAND, c)
                 _append(st, p, Z_PLAY, c)
+                if _TYPES[c] & DURATION:  # ``s.throned``: it stays in play as long as the Duration it plays
+                    k = st[G_NTHR]
+                    if k >= MAXTHR:
+                        raise ValueError("dominion kernel: too many Throne Rooms of Durations in one turn")
+                    st[G_THR + 2 * k] = THRONE_ROOM
+                    st[G_THR + 2 * k + 1] = c
+                    st[G_NTHR] = k + 1
                 rr = _push(st, REPLAY, 0, p)
                 st[rr + REPLAY_CARD] = c
                 _play_card(st, rngs, p, c, True)
@@ -945,7 +2097,7 @@ if AVAILABLE:
             _pop(st)
             if a != DONE:
                 _trash_from_hand(st, p, c)
-                _push_gain(st, p, _COST[c] + 3, TREASURE, TO_HAND, 0)
+                _push_gain(st, p, _cost(st, c) + 3, TREASURE, TO_HAND, 0)
         elif kind == HARBINGER:
             _pop(st)
             if a != DONE:
@@ -1030,7 +2182,7 @@ if AVAILABLE:
                         acts[k] = CARD_ACTIONS + 3 * c
                         k += 1
         if st[G_BUYS] > 0:
-            v = min(st[G_COINS], MAXCOST)
+            v = min(st[G_COINS] + st[G_DISCOUNT], MAXCOST)
             at = G_AFFORD + v * NC
             for j in range(st[G_NAFFORD + v]):  # the piles costing up to $v, in pile order
                 c = st[at + j]
@@ -1041,26 +2193,107 @@ if AVAILABLE:
         return k + 1
 
     @numba.njit(cache=True)
+    def _special_in_hand(st: Any, p: int) -> bool:
+        b = _zb(p, Z_HAND)
+        for i in range(st[_zn(p, Z_HAND)]):
+            if _SPECIAL[st[b + i]]:
+                return True
+        return False
+
+    @numba.njit(cache=True)
+    def _play_treasure(st: Any, rngs: Any, p: int, c: int) -> None:
+        """``rules.play_treasure``: ``c`` (in play already) makes its coins, what the turn adds (Merchant's first
+        Silver, Coppersmith), what else it does (Astrolabe), and another seat's Corsair may trash it."""
+        st[G_COINS] += _COINS[c]
+        if c == SILVER and not st[G_SPLAYED]:
+            st[G_SPLAYED] = 1
+            st[G_COINS] += st[G_SBONUS]
+        elif c == COPPER:
+            st[G_COINS] += st[G_CBONUS]
+        if _SPECIAL[c]:
+            st[G_BUYS] += _PBUYS[c]
+            st[G_ACTIONS] += _PACTIONS[c]
+            st[G_COINS] += _PCOINS[c]
+            if _PCARDS[c]:
+                _draw(st, rngs, p, _PCARDS[c])
+            if _WAITS[c]:
+                _append(st, p, Z_DUR, c)
+        if (st[G_CORSAIR] and (c == SILVER or c == GOLD) and st[G_CORSAIR] & _CORSAIR_HITS[p]
+                and not st[G_FLAGS] & CORSAIR_STRUCK):
+            j = _find(st, p, Z_PLAY, c)
+            if j >= 0:
+                st[G_FLAGS] |= CORSAIR_STRUCK
+                _pop_at(st, p, Z_PLAY, j)
+                _trash(st, p, c)
+
+    @numba.njit(cache=True)
+    def _staying(st: Any, p: int) -> None:
+        """``frames.staying`` at ``p``'s Clean-up: the cards in play that stay (a Duration once per play of it that
+        acts next turn, and the Throne Room that played one) keep their order in the play area; the rest go to the
+        discard pile in order."""
+        quota = np.zeros(NC, dtype=np.int64)
+        bd = _zb(p, Z_DUR)
+        for i in range(st[_zn(p, Z_DUR)]):
+            quota[st[bd + i]] += 1
+        for i in range(st[G_NTHR]):
+            x = st[G_THR + 2 * i + 1]
+            if quota[x] > 0:
+                quota[st[G_THR + 2 * i]] += 1
+        b = _zb(p, Z_PLAY)
+        n = st[_zn(p, Z_PLAY)]
+        kept = 0
+        for i in range(n):
+            c = st[b + i]
+            if quota[c] > 0:
+                quota[c] -= 1
+                st[b + kept] = c
+                kept += 1
+            else:
+                _append(st, p, Z_DISC, c)
+        st[_zn(p, Z_PLAY)] = kept
+
+    @numba.njit(cache=True)
     def _cleanup(st: Any, rngs: Any, p: int) -> bool:
         _move_from(st, p, Z_HAND, 0, Z_DISC)
-        _move_from(st, p, Z_PLAY, 0, Z_DISC)
-        _draw(st, rngs, p, 5)
+        if st[_zn(p, Z_DUR)]:
+            _staying(st, p)
+        else:
+            _move_from(st, p, Z_PLAY, 0, Z_DISC)
+        outpost = st[G_OUTPOST]
+        extra = outpost and not st[G_EXTRA]  # an Outpost acted: the next turn is this seat's again
+        _draw(st, rngs, p, 3 if outpost else 5)
         sb = S0 + p * SEAT
-        st[sb + O_TURNS] += 1
+        if not st[G_EXTRA]:
+            st[sb + O_TURNS] += 1
         st[G_ACTIONS] = 1
         st[G_BUYS] = 1
         st[G_COINS] = 0
         st[G_SBONUS] = 0
         st[G_SPLAYED] = 0
         st[G_BOUGHT] = 0
+        st[G_DISCOUNT] = 0
+        st[G_CBONUS] = 0
+        st[G_FLAGS] = 0
+        st[G_NTHR] = 0
+        st[G_OUTPOST] = 0
+        st[G_PLAYED] = 0
         lim = st[G_LIMIT]
         if (st[G_SUPPLY + PROVINCE] == 0 or st[G_EMPTY] >= 3 or (st[G_COLONY] and st[G_SUPPLY + COLONY] == 0)
                 or (lim and p == st[G_PLAYERS] - 1 and st[sb + O_TURNS] >= lim)):
             st[G_PHASE] = OVER
             st[G_TOMOVE] = -1
             return True
-        st[G_CUR] = (p + 1) % st[G_PLAYERS]
+        st[G_EXTRA] = 1 if extra else 0
+        if not extra:
+            p = (p + 1) % st[G_PLAYERS]
+            st[G_CUR] = p
         st[G_PHASE] = ACTION_PHASE
+        st[_zn(p, Z_GAINS)] = 0
+        nd = st[_zn(p, Z_DUR)]
+        if nd:  # the Durations played last turn act now, in the order they were played (``frames.Start``)
+            st[_zn(p, Z_START)] = 0
+            _move_from(st, p, Z_DUR, 0, Z_START)
+            _push(st, START, 0, p)
         return False
 
     @numba.njit(cache=True)
@@ -1077,7 +2310,7 @@ if AVAILABLE:
                     continue
                 r = G_FR + (st[G_NFR] - 1) * FW
                 kind = st[r]
-                if k == 1 and not (kind == REACT or kind == BUREAUCRAT or kind == LIBRARY):
+                if k == 1 and not (kind == REACT or (kind >= 0 and _ALWAYS[kind])):
                     _decide(st, rngs, acts[0])
                     continue
                 st[G_TOMOVE] = st[r + 2]
@@ -1094,6 +2327,17 @@ if AVAILABLE:
             if st[G_BUYS] > 0:
                 st[G_TOMOVE] = p
                 return _phase_list(st, acts)
+            if not st[G_FLAGS] & BUY_END_SETTLED and _find(st, p, Z_PLAY, TREASURY) >= 0:
+                st[G_FLAGS] |= BUY_END_SETTLED  # ``Card.buy_end``: Treasury, once for its copies in play
+                if not st[G_FLAGS] & (BOUGHT_VICTORY if st[G_EDITION] == 1 else GAINED_VICTORY_IN_BUY):
+                    r = _push(st, TREASURY, 0, p)
+                    k = 0
+                    b = _zb(p, Z_PLAY)
+                    for i in range(st[_zn(p, Z_PLAY)]):
+                        if st[b + i] == TREASURY:
+                            k += 1
+                    st[r + TREASURY_LEFT] = k
+                continue
             if _cleanup(st, rngs, p):
                 return 0
 
@@ -1105,7 +2349,19 @@ if AVAILABLE:
             return
         p = st[G_CUR]
         if st[G_PHASE] == BUY_PHASE:
-            if idx == PLAY_TREASURES:
+            if idx == PLAY_TREASURES and (st[G_CBONUS] or st[G_CORSAIR] or _special_in_hand(st, p)):
+                # one by one, in hand order, where a Treasure does more than its coins (``_play_each_treasure``)
+                b = _zb(p, Z_HAND)
+                i = 0
+                while i < st[_zn(p, Z_HAND)]:
+                    c = st[b + i]
+                    if _TYPES[c] & TREASURE:
+                        _pop_at(st, p, Z_HAND, i)
+                        _append(st, p, Z_PLAY, c)
+                        _play_treasure(st, rngs, p, c)
+                    else:
+                        i += 1
+            elif idx == PLAY_TREASURES:
                 b = _zb(p, Z_HAND)
                 nh = st[_zn(p, Z_HAND)]
                 keep = 0
@@ -1131,17 +2387,18 @@ if AVAILABLE:
             else:
                 c = (idx - CARD_ACTIONS) // 3
                 if (idx - CARD_ACTIONS) % 3 == 1:
-                    st[G_COINS] -= _COST[c]
+                    st[G_COINS] -= _cost(st, c)
                     st[G_BUYS] -= 1
                     st[G_BOUGHT] = 1
+                    if _TYPES[c] & VICTORY:
+                        st[G_FLAGS] |= BOUGHT_VICTORY
                     _gain(st, p, c, TO_DISCARD)
+                    for _ in range(st[G_EMBARGO + c]):  # a Curse per Embargo token on the pile bought from
+                        _gain(st, p, CURSE, TO_DISCARD)
                 else:
                     _remove(st, p, Z_HAND, c)
                     _append(st, p, Z_PLAY, c)
-                    st[G_COINS] += _COINS[c]
-                    if c == SILVER and not st[G_SPLAYED]:
-                        st[G_SPLAYED] = 1
-                        st[G_COINS] += st[G_SBONUS]
+                    _play_treasure(st, rngs, p, c)
             return
         if idx == END_ACTIONS:
             st[G_PHASE] = BUY_PHASE
@@ -1218,7 +2475,12 @@ if AVAILABLE:
         for c in range(NC):
             k = st[sb + O_OWNED + c]
             if k:
-                vp += k * (total // 10 if c == GARDENS else _VP[c])
+                if c == GARDENS:
+                    vp += k * (total // 10)
+                elif c == DUKE:
+                    vp += k * st[sb + O_OWNED + DUCHY]
+                else:
+                    vp += k * _VP[c]
         return vp
 
     @numba.njit(cache=True)
@@ -1347,7 +2609,12 @@ def encodable(s: Any) -> bool:
             _PILES_OK.clear()
             _PILES_OK[None] = SUPPORTED
         ok = _PILES_OK[s.piles] = all(c in SUPPORTED for c in s.piles)
-    return bool(ok) and s.players <= MAXP and len(s.stack) < MAXFR
+    if not (ok and s.players <= MAXP and len(s.stack) < MAXFR):
+        return False
+    # what the kernel's fixed rooms hold: frame rows, the Throne Rooms of Durations, no known deck bottom
+    return (all(len(f) + bool(HANDLERS[f[0]].tail) <= FW for f in s.stack if f[0] != START)
+            and sum(1 for i in range(1, len(s.throned), 2) if TYPES[s.throned[i]] & DURATION) <= MAXTHR
+            and not any(s.bottom))
 
 
 #: pile tuples the kernel plays (``encodable``), for the ``SUPPORTED`` at key None
@@ -1377,9 +2644,11 @@ def _base(piles: tuple[int, ...]) -> Any:
 _BASES: dict[tuple[int, ...], Any] = {}
 assert (G_PLAYERS, G_EDITION, G_COLONY, G_LIMIT, G_CUR, G_PHASE, G_ACTIONS, G_BUYS, G_COINS, G_SBONUS, G_SPLAYED,
         G_BOUGHT, G_TOMOVE, G_EMPTY, G_IMMUNE) == tuple(range(15))
-assert (O_TOPN, O_OWNED, O_TURNS, O_PROV, O_P4, O_P8) == (O_COUNT + NZ, O_COUNT + NZ + 1, O_COUNT + NZ + 1 + NC,
-                                                          O_COUNT + NZ + 2 + NC, O_COUNT + NZ + 3 + NC,
-                                                          O_COUNT + NZ + 4 + NC) and SEAT == O_P8 + 1
+assert (G_XZ, G_DISCOUNT, G_CBONUS, G_PLAYED, G_FLAGS, G_SHIELD, G_CORSAIR, G_BLOCKADE, G_EXTRA, G_OUTPOST,
+        G_NTHR) == tuple(range(15, 26))
+assert (O_TOPN, O_OWNED, O_TURNS, O_PROV, O_P4, O_P8, O_PCOINS, O_MONKEY) == (
+    O_COUNT + NZ, O_COUNT + NZ + 1, O_COUNT + NZ + 1 + NC, O_COUNT + NZ + 2 + NC, O_COUNT + NZ + 3 + NC,
+    O_COUNT + NZ + 4 + NC, O_COUNT + NZ + 5 + NC, O_COUNT + NZ + 6 + NC) and SEAT == O_MONKEY + 1
 
 
 def encode(s: Any) -> Any:
@@ -1392,26 +2661,37 @@ def encode(s: Any) -> Any:
     for c in s.trash:
         trash[c] += 1
     st[G_TRASH:G_TRASH + NC] = trash
+    thr = [x for i in range(0, len(s.throned), 2) if TYPES[s.throned[i + 1]] & DURATION
+           for x in s.throned[i:i + 2]]
+    st[G_XZ:G_NTHR + 1] = (int(s.xzones), s.discount, s.copper_bonus, s.played, s.flags, s.shield, s.corsair,
+                           s.blockade, int(s.extra), int(s.outpost), len(thr) // 2)
+    st[G_THR:G_THR + len(thr)] = thr
+    st[G_EMBARGO:G_EMBARGO + NC] = s.embargo
     st[G_NFR] = len(s.stack)
+    start: list[int] = []
     for i, f in enumerate(s.stack):
+        if f[0] == START:  # its waiting Durations live in the seat's Z_START zone
+            start = f[Start.WAITING:]
+            f = f[:Start.WAITING]
         row = _frame_row(f)
         st[G_FR + i * FW:G_FR + i * FW + len(row)] = row
     for p in range(s.players):
         sb = S0 + p * SEAT
-        zs = (s.hand[p], s.deck[p], s.disc[p], s.play[p], s.aside[p], s.look[p])
+        zs = (s.hand[p], s.deck[p], s.disc[p], s.play[p], s.aside[p], s.look[p], s.dur[p], s.gains[p], s.held[p],
+              s.shown[p], s.nvmat[p], s.island[p],
+              start if any(f[0] == START and f[2] == p for f in s.stack) else [])
         for z, zone in enumerate(zs):
             if zone:
                 st[sb + z * ZC:sb + z * ZC + len(zone)] = zone
         st[sb + O_COUNT:sb + SEAT] = [*map(len, zs), len(s.top[p]), *s.owned[p], s.turns[p], s.provinces[p], s.p4[p],
-                                      s.p8[p]]
+                                      s.p8[p], s.pcoins[p], s.monkey[p]]
     return st
 
 
 def zones(st: Any, p: int) -> dict[str, list[int]]:
     """Seat ``p``'s zones in the kernel's array, as the reference's lists (for the tests)."""
     sb = S0 + p * SEAT
-    names = ("hand", "deck", "disc", "play", "aside", "look")
-    return {n: st[sb + z * ZC:sb + z * ZC + int(st[sb + O_COUNT + z])].tolist() for z, n in enumerate(names)}
+    return {n: st[sb + z * ZC:sb + z * ZC + int(st[sb + O_COUNT + z])].tolist() for z, n in enumerate(ZONE_NAMES)}
 
 
 def field_of(at: int) -> str:
@@ -1422,6 +2702,12 @@ def field_of(at: int) -> str:
             return f"{name}[{at - start}]"
         start += size
     return f"seat {(at - S0) // SEAT}[{(at - S0) % SEAT}]"
+
+
+#: the cards whose points depend on what their owner has (Gardens, Duke): ``rules``' breakdown lists them too
+_DYNAMIC_VP = frozenset(c.id for c in CARDS if type(c).points is not Card.points
+                        or type(c).points_owning is not Card.points_owning)
+assert _DYNAMIC_VP <= {GARDENS, DUKE} | (frozenset(range(NCARDS)) - SUPPORTED)
 
 
 def result_of(rows: list[list[int]], players: int) -> Result:
@@ -1438,7 +2724,7 @@ def _breakdown(rows: list[list[int]], players: int) -> list[dict[str, Any]]:
         total = sum(owned)
         out.append({"vp": rows[q][0], "turns": rows[q][1], "cards": {NAMES[c]: k for c, k in enumerate(owned) if k},
                     "vp_by_card": {NAMES[c]: k * CARDS[c].points_owning(owned) for c, k in enumerate(owned)
-                                   if k and (VP[c] or c == GARDENS)},
+                                   if k and (VP[c] or c in _DYNAMIC_VP)},
                     "deck_size": total})
     return out
 
@@ -1599,6 +2885,9 @@ def round_prepare(s: Any, seat: int) -> tuple[Any, Any, Any]:
         mask = s.dpub[q] | (1 << (len(disc) - 1) if disc else 0)
         at += [sb + Z_DISC * ZC + i for i in range(len(disc)) if not mask >> i & 1]
         at += [sb + Z_LOOK * ZC + i for i in range(len(s.look[q]))]
+        # face-down cards only q has seen: set aside (Haven), its Native Village mat (the bottom is never encoded)
+        at += [sb + Z_HELD * ZC + i for i in range(len(s.held[q]))]
+        at += [sb + Z_NV * ZC + i for i in range(len(s.nvmat[q]))]
         slots += at
         seg.append(len(at))
     return encode(t), np.array(slots, dtype=np.int64), np.array(seg, dtype=np.int64)
