@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import os
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -165,3 +166,39 @@ def test_ending_the_buys_with_treasures_in_hand_asks_first(view, server):
     view.run("document.querySelector('[data-action=end_buys]').click()")
     view.wait_for("return document.body.dataset.ready !== 'mine' || "
                   "document.querySelector('[data-action=end_buys]') === null")
+
+
+def finished_table(server, game: str, seats: list[str], **options: Any) -> str:
+    """A table of bots played to its end; its id."""
+    made = httpx.post(server.base + "/api/games", json={"game": game, "seats": seats, "options": options},
+                      timeout=30).json()
+    for _ in range(1200):
+        if httpx.get(f"{server.base}/api/games/{made['id']}", timeout=30).json()["finished"]:
+            return made["id"]
+        time.sleep(0.05)
+    raise AssertionError("not finished")
+
+
+MARKED = ("return [...document.querySelectorAll('.kd-kingdom .last-move')].map(n => "
+          "[...document.querySelectorAll('.kd-kingdom')].indexOf(n.closest('.kd-kingdom')) + ':' + "
+          "[...n.parentNode.children].indexOf(n)).sort().join(' ')")
+
+
+def test_the_end_of_a_replay_marks_only_the_last_move(view, server):
+    """Jumping to the end of a Kingdomino replay marks what the last move changed, as stepping onto it does."""
+    gid = finished_table(server, "kingdomino", ["bot:random", "bot:random"], players=2)
+    view.open(f"/replay/{gid}")
+    view.wait_for("return document.body.dataset.ready === 'replay'")
+    total = view.run("return Number(document.querySelector('#scrub').max)")
+    view.run("document.querySelector('#last').click()")
+    view.wait_for(f"return document.querySelector('#scrub').value === '{total}'")
+    jumped = view.wait_for(MARKED + " || 'none'")
+    view.shot("kingdomino-replay-end")
+    squares = view.run("return document.querySelectorAll('.kd-kingdom .last-move').length")
+    assert squares <= 2, jumped  # one domino's two halves at most
+    view.run("document.querySelector('#prev').click()")
+    view.wait_for(f"return document.querySelector('#scrub').value === '{total - 1}'")
+    view.run("document.querySelector('#next').click()")
+    view.wait_for(f"return document.querySelector('#scrub').value === '{total}'")
+    stepped = view.wait_for(MARKED + " || 'none'")
+    assert jumped == stepped

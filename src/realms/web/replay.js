@@ -43,7 +43,14 @@ export async function replayPage(app, gid, { api, boardFor, ready }) {
     const before = current;
     const fresh = await api("GET", `/api/games/${gid}/replay?step=${n}`);
     if (mine !== asked) return;  // a later request overtook this one
-    prev = fresh.step > before.step ? before.view : null;  // forward: what changed is marked
+    // forward: what the step's own action changed is marked, whether one step on or a jump (the end, a turn):
+    // after a jump, against the step just before it, not against where the jump began
+    let before1 = fresh.step === before.step + 1 ? before : null;
+    if (fresh.step > before.step && before1 === null && fresh.step > 0) {
+      before1 = await api("GET", `/api/games/${gid}/replay?step=${fresh.step - 1}`);
+      if (mine !== asked) return;
+    }
+    prev = fresh.step > before.step ? before1.view : null;
     current = fresh;
     if (fresh.step !== step) { step = fresh.step; analysis.reset(); }
     draw();
