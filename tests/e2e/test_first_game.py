@@ -123,10 +123,13 @@ def view(request, server, tmp_path_factory):
             firefox.close()
 
 
-def table(server, game: str, seats: list[str], **options: Any) -> str:
+def table(server, game: str, seats: list[str], clock: dict[str, Any] | None = None, pace: str = "turn",
+          **options: Any) -> str:
     """A new table's page for its first seat (the creator's)."""
-    r = httpx.post(server.base + "/api/games", json={"game": game, "options": options, "seats": seats,
-                                                     "pace": "turn"}, timeout=30)
+    body: dict[str, Any] = {"game": game, "options": options, "seats": seats, "pace": pace}
+    if clock:
+        body["clock"] = clock
+    r = httpx.post(server.base + "/api/games", json=body, timeout=30)
     assert r.status_code == 201, r.text
     return r.json()["seats"][0]["join_url"]
 
@@ -202,3 +205,30 @@ def test_the_end_of_a_replay_marks_only_the_last_move(view, server):
     view.wait_for(f"return document.querySelector('#scrub').value === '{total}'")
     stepped = view.wait_for(MARKED + " || 'none'")
     assert jumped == stepped
+
+
+#: the clock's words for your move with a day to play, per language (hours and minutes, your own grammar)
+A_DAY = {"en": "Clock: you have 23 h 59 min to move.", "fr": "Pendule : il vous reste 23 h 59 min pour jouer.",
+         "ru": "Часы: у вас осталось 23 ч 59 мин на ход.", "tr": "Saat: hamlene 23 sa 59 dk kaldı."}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru", "tr"])
+def test_a_days_clock_reads_in_hours_and_minutes_for_you(view, server, lang):
+    view.open(table(server, "kingdomino", ["creator", "bot:random"], clock={"per": "move", "seconds": 86400},
+                    players=2), lang)
+    view.wait_for("return document.body.dataset.ready === 'mine'")
+    said = view.wait_for("return document.querySelector('#table-notice .clock')?.textContent")
+    assert said == A_DAY[lang]
+    if lang == "en":
+        view.shot("clock-day")
+
+
+def test_a_short_clock_counts_down_in_minutes_and_seconds(view, server):
+    view.open(table(server, "kingdomino", ["creator", "bot:random"], clock={"per": "move", "seconds": 120},
+                    pace="realtime", players=2))
+    view.wait_for("return document.body.dataset.ready === 'mine'")
+    first = view.wait_for("return document.querySelector('#table-notice .clock')?.textContent")
+    assert first.startswith("Clock: you have 1 min ") or first == "Clock: you have 2 min 0 s to move.", first
+    later = view.wait_for(f"const now = document.querySelector('#table-notice .clock')?.textContent; "
+                          f"return now !== {first!r} && now", timeout=5)
+    assert later.startswith("Clock: you have 1 min ") and later.endswith(" s to move."), later

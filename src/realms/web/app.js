@@ -1,6 +1,6 @@
 // Realms browser client: lobby, live game page and replay viewer. No build step.
 import { GameLog, entryText } from "/static/log.js";
-import { t, has, loadLanguage, languageMenu } from "/static/i18n.js";
+import { t, has, loadLanguage, languageMenu, duration } from "/static/i18n.js";
 import { Pacer, announce, newEntries } from "/static/motion.js";
 import { loadAccount, csrfHeaders, accountWidget, me } from "/static/account.js";
 const app = document.getElementById("app");
@@ -440,11 +440,11 @@ async function gamePage(gid, token) {
       for (const s of payload.seats) {
         if (s.takeover_at) lines.push(el("p", { class: "notice takeover", "data-seat": s.seat },
           t(s.takeover_reason === "time" ? "table.takeover_time" : "table.takeover_left",
-            { seat: names[s.seat], n: Math.max(0, Math.ceil(s.takeover_at - now)), you: s.seat === payload.seat })));
+            { seat: names[s.seat], time: duration(s.takeover_at - now), you: s.seat === payload.seat })));
       }
       const d = payload.table && payload.table.turn_deadline;
       if (d) lines.push(el("p", { class: "notice clock" }, t("table.clock", { seat: names[payload.to_move] ?? "…",
-        n: Math.max(0, Math.ceil(d - now)) })));
+        time: duration(d - now), you: payload.to_move === payload.seat && payload.seat !== null })));
     }
     noticeSlot.replaceChildren(...lines);
   }

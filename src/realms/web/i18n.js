@@ -70,6 +70,18 @@ export function fill(text, params) {
     .replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
 }
 
+// a time left in the reader's words: hours and minutes from an hour up ("23 h 59 min"), else minutes and seconds
+// ("4 min 5 s", "45 s"), so a clock redrawn every second visibly counts down in its last hour
+export function duration(seconds) {
+  const left = Math.max(0, Number(seconds) || 0);
+  if (left >= 3600) {
+    const minutes = Math.floor(left / 60);
+    return t("time.h_min", { h: Math.floor(minutes / 60), min: minutes % 60 });
+  }
+  const s = Math.ceil(left);
+  return s >= 60 ? t("time.min_s", { min: Math.floor(s / 60), s: s % 60 }) : t("time.s", { s });
+}
+
 // a list in the reader's language: "a, b and c"
 export function list(items) {
   if (!items.length) return t("common.nothing");
