@@ -70,7 +70,7 @@ def _replay(state, seeds, where, kinds=None):
         assert z == {"hand": state.hand[q], "deck": state.deck[q], "disc": state.disc[q], "play": state.play[q],
                      "aside": state.aside[q], "look": state.look[q], "dur": state.dur[q], "gains": state.gains[q],
                      "held": state.held[q], "shown": state.shown[q], "nvmat": state.nvmat[q],
-                     "island": state.island[q], "start": []}, (where, q)
+                     "island": state.island[q], "start": [], "bottom": state.bottom[q]}, (where, q)
         assert int(final[kernel.S0 + q * kernel.SEAT + kernel.O_PCOINS]) == state.pcoins[q], (where, q)
     assert final[kernel.G_EMBARGO:kernel.G_EMBARGO + len(NAMES)].tolist() == list(state.embargo), where
     rows = kernel.scores(final, state.players)

@@ -68,6 +68,7 @@ from realms.games.dominion.cards.intrigue import (
     Minion,
     Pawn,
     Replace,
+    Saboteur,
     Scout,
     SecretChamber,
     Steward,
@@ -79,6 +80,7 @@ from realms.games.dominion.cards.seaside import (
     Ambassador,
     Lookout,
     Navigator,
+    PearlDiver,
     PirateShip,
     SeaWitch,
     TidePools,
@@ -145,7 +147,7 @@ NAVIGATOR, PIRATE_SHIP, SEA_HAG = _ID["Navigator"], _ID["Pirate Ship"], _ID["Sea
 TREASURE_MAP = _ID["Treasure Map"]
 EXPLORER, GHOST_SHIP, TACTICIAN, TREASURY = _ID["Explorer"], _ID["Ghost Ship"], _ID["Tactician"], _ID["Treasury"]
 TIDE_POOLS, CORSAIR, OUTPOST, SEA_WITCH = _ID["Tide Pools"], _ID["Corsair"], _ID["Outpost"], _ID["Sea Witch"]
-ASTROLABE = _ID["Astrolabe"]
+ASTROLABE, SABOTEUR, PEARL_DIVER = _ID["Astrolabe"], _ID["Saboteur"], _ID["Pearl Diver"]
 assert NAMES[:7] == ["Copper", "Silver", "Gold", "Curse", "Estate", "Duchy", "Province"]
 #: the cards with code of their own in this kernel: a branch in ``_card_play``, frames in ``_options``, ``_resume``
 #: and ``_decide``, scoring (Gardens), the reaction (Moat) or the Silver bonus (Merchant)
@@ -156,12 +158,12 @@ BRANCHES = ("Cellar", "Chapel", "Moat", "Chancellor", "Workshop", "Bureaucrat", 
             "Courtyard", "Pawn", "Shanty Town", "Steward", "Wishing Well", "Baron", "Bridge", "Conspirator",
             "Coppersmith", "Ironworks", "Mill", "Mining Village", "Duke", "Nobles", "Secret Chamber", "Masquerade",
             "Swindler", "Scout", "Diplomat", "Courtier", "Minion", "Patrol", "Replace", "Torturer", "Trading Post",
-            "Tribute", "Upgrade",
+            "Tribute", "Upgrade", "Saboteur",
             # Seaside
             "Embargo", "Native Village", "Ambassador", "Lookout", "Sea Chart", "Smugglers", "Warehouse", "Cutpurse",
             "Island", "Salvager", "Haven", "Lighthouse", "Astrolabe", "Fishing Village", "Caravan", "Navigator",
             "Pirate Ship", "Sea Hag", "Treasure Map", "Explorer", "Ghost Ship", "Merchant Ship", "Tactician",
-            "Treasury", "Wharf", "Tide Pools", "Corsair", "Outpost", "Sea Witch")
+            "Treasury", "Wharf", "Tide Pools", "Corsair", "Outpost", "Sea Witch", "Pearl Diver")
 #: every card the kernel plays exactly as the reference: those with a branch, and those that are their data alone
 SUPPORTED = frozenset(_ID[n] for n in BRANCHES) | frozenset(c for c in range(NCARDS) if CARDS[c].data_only)
 # the kernel asks for Moat's reveal only, and asks always only where the reference does (``Handler.always_ask``)
@@ -184,10 +186,10 @@ ZC = 336  # room per zone: more than one seat can own (at most 325: 4 players, C
 Z_HAND, Z_DECK, Z_DISC, Z_PLAY, Z_ASIDE, Z_LOOK = range(6)
 # the expansions' zones (``DominionState``'s lists of the same names); Z_START holds the Durations a START frame
 # still has to resolve (the reference keeps them in the frame's tail: ``Start.WAITING``)
-Z_DUR, Z_GAINS, Z_HELD, Z_SHOWN, Z_NV, Z_ISLAND, Z_START = range(6, 13)
-NZ = 13
+Z_DUR, Z_GAINS, Z_HELD, Z_SHOWN, Z_NV, Z_ISLAND, Z_START, Z_BOTTOM = range(6, 14)
+NZ = 14
 ZONE_NAMES = ("hand", "deck", "disc", "play", "aside", "look", "dur", "gains", "held", "shown", "nvmat", "island",
-              "start")
+              "start", "bottom")
 MAXFR = 24
 FW = 12  # a frame row: [kind, step, seat, fields ...]
 # where each field of a row lies: where the frame's owner declares it (``Field``, ``Tail``), so the reference's
@@ -217,6 +219,8 @@ LOOKOUT_BASE, WAREHOUSE_BASE, WAREHOUSE_LEFT = Lookout.BASE, Warehouse.BASE, War
 NAV_BASE, NAV_PICKED = Navigator.BASE, Navigator.PICKED
 PS_VICTIM, PS_TO_REVEAL, PS_HIT, PS_SHOWN = PirateShip.VICTIM, PirateShip.TO_REVEAL, PirateShip.HIT, PirateShip.SHOWN
 TREASURY_LEFT = Treasury.LEFT
+SAB_MAX, SAB_OTHERS, PD_ORIGIN, PD_FLAG = Saboteur.MAX, Saboteur.OTHERS, PearlDiver.ORIGIN, PearlDiver.FLAG
+PD_FREE, PD_KNOWN_BOTTOM, PD_KNOWN_TOP = PearlDiver.FREE, PearlDiver.KNOWN_BOTTOM, PearlDiver.KNOWN_TOP
 TP_LEFT, TP_BASE, SW_LEFT, SW_BASE = TidePools.LEFT, TidePools.BASE, SeaWitch.LEFT, SeaWitch.BASE
 assert (SCOUT_COUNT, SCOUT_REST) == (PATROL_COUNT, PATROL_REST) and (TP_LEFT, TP_BASE) == (SW_LEFT, SW_BASE)
 _layout: list[tuple[str, int]] = []
@@ -358,6 +362,17 @@ if AVAILABLE:
         return c
 
     @numba.njit(cache=True)
+    def _insert_at(st: Any, p: int, z: int, i: int, c: int) -> None:
+        """``zone.insert(i, c)``: the later cards move up one."""
+        b = _zb(p, z)
+        at = _zn(p, z)
+        n = st[at]
+        for j in range(n, i, -1):
+            st[b + j] = st[b + j - 1]
+        st[b + i] = c
+        st[at] = n + 1
+
+    @numba.njit(cache=True)
     def _remove(st: Any, p: int, z: int, c: int) -> None:
         """``zone.remove(c)``: the first copy."""
         _pop_at(st, p, z, _find(st, p, z, c))
@@ -401,6 +416,13 @@ if AVAILABLE:
 
     @numba.njit(cache=True)
     def _reshuffle(st: Any, p: int) -> bool:
+        """``zones.reshuffle`` (the deck is empty): the cards known at the bottom (Pearl Diver) become the deck, in
+        their order and known; else the discard pile."""
+        k = st[_zn(p, Z_BOTTOM)]
+        if k:
+            _move_from(st, p, Z_BOTTOM, 0, Z_DECK)
+            st[S0 + p * SEAT + O_TOPN] = k
+            return True
         if st[_zn(p, Z_DISC)] == 0:
             return False
         _move_from(st, p, Z_DISC, 0, Z_DECK)
@@ -418,6 +440,10 @@ if AVAILABLE:
             return st[b + st[at]]
         if st[at] == 0 and not _reshuffle(st, p):
             return -1
+        if st[tp] > 0:  # the known bottom became the deck
+            st[tp] -= 1
+            st[at] -= 1
+            return st[b + st[at]]
         m = st[at]
         i = _below(rngs, 0, m)
         c = st[b + i]
@@ -942,7 +968,34 @@ if AVAILABLE:
                     st[G_COINS] += 2
                 if t & VICTORY:
                     _draw(st, rngs, p, 2)
+        elif c == SABOTEUR:
+            for i in range(n - 1, 0, -1):
+                v = _seat_after(st, p, i)
+                if _hit(st, v):
+                    r = _push(st, SABOTEUR, 0, v)
+                    st[r + SAB_MAX] = 0
+                    st[r + SAB_OTHERS] = 0  # the other revealed cards: this many at the end of the seat's aside
         # --- Seaside ---
+        elif c == PEARL_DIVER:
+            tp = S0 + p * SEAT + O_TOPN
+            if st[_zn(p, Z_BOTTOM)]:
+                origin = PD_KNOWN_BOTTOM
+                x = _pop_at(st, p, Z_BOTTOM, 0)
+            else:
+                if st[_zn(p, Z_DECK)] == 0 and not _reshuffle(st, p):
+                    return
+                free = st[_zn(p, Z_DECK)] - st[tp]
+                if free:  # below the known top cards the deck is unordered: any of them is equally the bottom one
+                    origin = PD_FREE
+                    x = _pop_at(st, p, Z_DECK, _below(rngs, 0, free))
+                else:
+                    origin = PD_KNOWN_TOP
+                    x = _pop_at(st, p, Z_DECK, 0)
+                    st[tp] -= 1
+            _append(st, p, Z_LOOK, x)
+            r = _push(st, PEARL_DIVER, 0, p)
+            st[r + PD_ORIGIN] = origin
+            st[r + PD_FLAG] = 0  # (who saw it: not kept)
         elif c == EMBARGO:
             if first and _find(st, p, Z_PLAY, EMBARGO) >= 0:
                 _remove(st, p, Z_PLAY, EMBARGO)
@@ -1205,7 +1258,17 @@ if AVAILABLE:
                 k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
                 return k if k else -1
             return -1
+        if kind == SABOTEUR:
+            if step == 0:
+                return -1
+            k = _gainable(st, acts, st[r + SAB_MAX], 0, 0)
+            acts[k] = DONE
+            return k + 1
         # --- Seaside ---
+        if kind == PEARL_DIVER:
+            acts[0] = YES
+            acts[1] = NO
+            return 2
         if kind == EMBARGO:
             for j in range(st[G_NPILES]):
                 acts[j] = CARD_ACTIONS + 2 + 3 * st[G_PILES + j]
@@ -1350,6 +1413,25 @@ if AVAILABLE:
                 _remove(st, p, Z_ASIDE, c)
                 _put_on_deck(st, p, c)
             st[r + SCOUT_REST] = 0
+        elif kind == SABOTEUR:  # the reveal (its regain always has ``done`` to choose)
+            hit = -1
+            k = 0
+            while True:
+                x = _take_top(st, rngs, p)
+                if x < 0:
+                    break
+                if _cost(st, x) >= 3:
+                    hit = x
+                    break
+                _append(st, p, Z_ASIDE, x)
+                k += 1
+            st[r + SAB_OTHERS] = k
+            if hit < 0:
+                _saboteur_done(st, r, p)
+                return
+            _trash(st, p, hit)
+            st[r + 1] = 1
+            st[r + SAB_MAX] = _cost(st, hit) - 2
         elif kind == TRADING_POST:
             _pop(st)
             if not st[r + TRADING_POST_LEFT]:
@@ -1414,6 +1496,22 @@ if AVAILABLE:
             _move_from(st, p, Z_LOOK, st[r + TP_BASE], Z_DISC)
         else:  # nothing left to decide: the frame is done
             _pop(st)
+
+    @numba.njit(cache=True)
+    def _saboteur_done(st: Any, r: int, v: int) -> None:
+        """Saboteur's end for ``v``: the other revealed cards leave the aside (each its first copy there, as the
+        reference removes them) and are discarded in the order revealed."""
+        k = st[r + SAB_OTHERS]
+        _pop(st)
+        out = np.empty(k, dtype=np.int64)
+        b = _zb(v, Z_ASIDE)
+        n = st[_zn(v, Z_ASIDE)]
+        for i in range(k):
+            out[i] = st[b + n - k + i]
+        for i in range(k):
+            _remove(st, v, Z_ASIDE, out[i])
+        for i in range(k):
+            _append(st, v, Z_DISC, out[i])
 
     @numba.njit(cache=True)
     def _ambassador_gains(st: Any, r: int, p: int) -> None:
@@ -1597,7 +1695,23 @@ if AVAILABLE:
             _pop(st)
             _trash_from_hand(st, p, c)
             _push_gain(st, p, _cost(st, c) + 1, 0, TO_DISCARD, 1)
+        elif kind == SABOTEUR:
+            if a != DONE:
+                _gain(st, p, c, TO_DISCARD)
+            _saboteur_done(st, r, p)
         # --- Seaside ---
+        elif kind == PEARL_DIVER:
+            _pop(st)
+            m = st[_zn(p, Z_LOOK)] - 1
+            x = st[_zb(p, Z_LOOK) + m]
+            st[_zn(p, Z_LOOK)] = m
+            if a == YES:
+                _put_on_deck(st, p, x)
+            elif st[r + PD_ORIGIN] == PD_KNOWN_TOP:
+                _insert_at(st, p, Z_DECK, 0, x)
+                st[S0 + p * SEAT + O_TOPN] += 1
+            else:
+                _insert_at(st, p, Z_BOTTOM, 0, x)
         elif kind == EMBARGO:
             _pop(st)
             st[G_EMBARGO + c] += 1
@@ -2020,9 +2134,13 @@ if AVAILABLE:
                 st[r + CHAPEL_TRASHED] += 1
         elif kind == CHANCELLOR:
             _pop(st)
-            if a == YES:
+            if a == YES:  # ``zones.deck_to_discard``: the deck, then its known bottom from the top down
                 _move_from(st, p, Z_DECK, 0, Z_DISC)
                 st[S0 + p * SEAT + O_TOPN] = 0
+                bb = _zb(p, Z_BOTTOM)
+                for i in range(st[_zn(p, Z_BOTTOM)] - 1, -1, -1):
+                    _append(st, p, Z_DISC, st[bb + i])
+                st[_zn(p, Z_BOTTOM)] = 0
         elif kind == BUREAUCRAT:
             _pop(st)
             _remove(st, p, Z_HAND, c)
@@ -2612,9 +2730,8 @@ def encodable(s: Any) -> bool:
     if not (ok and s.players <= MAXP and len(s.stack) < MAXFR):
         return False
     # what the kernel's fixed rooms hold: frame rows, the Throne Rooms of Durations, no known deck bottom
-    return (all(len(f) + bool(HANDLERS[f[0]].tail) <= FW for f in s.stack if f[0] != START)
-            and sum(1 for i in range(1, len(s.throned), 2) if TYPES[s.throned[i]] & DURATION) <= MAXTHR
-            and not any(s.bottom))
+    return (all(len(f) + bool(HANDLERS[f[0]].tail) <= FW for f in s.stack if f[0] not in (START, SABOTEUR))
+            and sum(1 for i in range(1, len(s.throned), 2) if TYPES[s.throned[i]] & DURATION) <= MAXTHR)
 
 
 #: pile tuples the kernel plays (``encodable``), for the ``SUPPORTED`` at key None
@@ -2673,13 +2790,17 @@ def encode(s: Any) -> Any:
         if f[0] == START:  # its waiting Durations live in the seat's Z_START zone
             start = f[Start.WAITING:]
             f = f[:Start.WAITING]
-        row = _frame_row(f)
+        if f[0] == SABOTEUR:  # its other revealed cards are the last ones of the seat's aside: their count
+            f = [*f[:SAB_OTHERS], len(f) - SAB_OTHERS]
+            row = f
+        else:
+            row = _frame_row(f)
         st[G_FR + i * FW:G_FR + i * FW + len(row)] = row
     for p in range(s.players):
         sb = S0 + p * SEAT
         zs = (s.hand[p], s.deck[p], s.disc[p], s.play[p], s.aside[p], s.look[p], s.dur[p], s.gains[p], s.held[p],
               s.shown[p], s.nvmat[p], s.island[p],
-              start if any(f[0] == START and f[2] == p for f in s.stack) else [])
+              start if any(f[0] == START and f[2] == p for f in s.stack) else [], s.bottom[p])
         for z, zone in enumerate(zs):
             if zone:
                 st[sb + z * ZC:sb + z * ZC + len(zone)] = zone
@@ -2885,9 +3006,10 @@ def round_prepare(s: Any, seat: int) -> tuple[Any, Any, Any]:
         mask = s.dpub[q] | (1 << (len(disc) - 1) if disc else 0)
         at += [sb + Z_DISC * ZC + i for i in range(len(disc)) if not mask >> i & 1]
         at += [sb + Z_LOOK * ZC + i for i in range(len(s.look[q]))]
-        # face-down cards only q has seen: set aside (Haven), its Native Village mat (the bottom is never encoded)
+        # face-down cards only q has seen: set aside (Haven), its Native Village mat, the known bottom of its deck
         at += [sb + Z_HELD * ZC + i for i in range(len(s.held[q]))]
         at += [sb + Z_NV * ZC + i for i in range(len(s.nvmat[q]))]
+        at += [sb + Z_BOTTOM * ZC + i for i in range(len(s.bottom[q]))]
         slots += at
         seg.append(len(at))
     return encode(t), np.array(slots, dtype=np.int64), np.array(seg, dtype=np.int64)
