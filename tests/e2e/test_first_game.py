@@ -11,6 +11,7 @@ import base64
 import os
 import shutil
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -232,3 +233,45 @@ def test_a_short_clock_counts_down_in_minutes_and_seconds(view, server):
     later = view.wait_for(f"const now = document.querySelector('#table-notice .clock')?.textContent; "
                           f"return now !== {first!r} && now", timeout=5)
     assert later.startswith("Clock: you have 1 min ") and later.endswith(" s to move."), later
+
+
+def rated_first_game(server) -> tuple[str, str]:
+    """A new account's first rated game, against the random bot, played to its end through the API: its name and
+    the game's id."""
+    name = f"new{uuid.uuid4().hex[:8]}"
+    with httpx.Client(base_url=server.base, timeout=30) as http:
+        r = http.post("/api/account/signup", json={"name": name, "password": "correct horse battery"})
+        assert r.status_code == 201, r.text
+        http.headers["x-csrf-token"] = r.json()["csrf"]
+        made = http.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:random"],
+                                             "options": {"players": 2}, "pace": "turn"}).json()
+        token = made["seats"][0]["token"]
+        for _ in range(2000):
+            p = http.get(f"/api/games/{made['id']}", params={"token": token}).json()
+            if p["finished"]:
+                return name, made["id"]
+            if p["legal_actions"]:
+                http.post(f"/api/games/{made['id']}/actions", json={
+                    "token": token, "version": p["version"], "action": p["legal_actions"][0]["action"]})
+            else:
+                time.sleep(0.02)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_first_rated_game_shows_a_new_rating_not_a_low_number(view, server, lang):
+    name, gid = rated_first_game(server)
+    words = catalogue(lang)
+    new = words["players.rating_new"].replace("{n}", "1").replace("{total}", "5")
+    view.open(f"/players/{name}", lang)
+    view.wait_for("return document.body.dataset.ready === 'player'")
+    assert view.run("return document.querySelector('#ratings tr[data-game=kingdomino] .rating').textContent") == new
+    change = view.run(f"return document.querySelector(\"#finished li[data-game='{gid}'] .rating-change\").textContent")
+    assert change.strip() == words["players.rating_change_new"]
+    view.shot(f"player-new-rating-{lang}")
+    view.open("/leaderboard/kingdomino", lang)
+    view.wait_for("return document.body.dataset.ready === 'leaderboard'")
+    rows = view.run("return [...document.querySelectorAll('#leaderboard tr[data-kind]')]"
+                    ".map(r => [...r.cells].map(c => c.textContent))")
+    mine = next(r for r in rows if r[1] == name)
+    assert mine[2] == new

@@ -15,6 +15,7 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
+from realms.server.accounts import PROVISIONAL_GAMES
 from realms.server.app import create_app
 from realms.server.db import make_engine, migrate
 from realms.server.limits import Settings
@@ -515,3 +516,20 @@ def test_no_password_or_session_secret_in_a_real_servers_output(tmp_path):
         server.stop()
     output = server.proc.stderr.read().decode()
     assert session and session not in output and secret_password not in output
+
+
+def test_a_rating_is_provisional_for_its_first_games(client):
+    """After one game a player's rating is marked provisional (with how many games make it settled), and so is the
+    game's rating change: the page shows "new" rather than a conservative estimate far below a newcomer's 0."""
+    name, _ = signup(client)
+    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:random"]}).json()
+    play_out(client, made["id"], made["seats"][0]["token"])
+    page = client.get(f"/api/players/{name}").json()
+    mine = page["ratings"][0]
+    assert mine["played"] == 1 and mine["provisional"] is True and mine["provisional_games"] == PROVISIONAL_GAMES
+    assert page["finished"][0]["seats"][0]["rating_change"]["provisional"] is True
+    board = client.get("/api/leaderboard/kingdomino").json()["players"]
+    me = next(p for p in board if p["name"] == name)
+    assert me["provisional"] is True and me["provisional_games"] == PROVISIONAL_GAMES
+    # settled ones first, then the provisional ones, each by rating
+    assert [p["provisional"] for p in board] == sorted(p["provisional"] for p in board)

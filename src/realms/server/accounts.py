@@ -136,6 +136,16 @@ def ordinal(mu: float, sigma: float) -> float:
     return round(mu - 3 * sigma, 1)
 
 
+#: rated games before a rating is settled: until then it is "provisional" (the pages show it as new, not as
+#: the conservative estimate, which one lost first game puts well below a newcomer's 0)
+PROVISIONAL_GAMES = 5
+
+
+def provisional(played: int) -> dict[str, Any]:
+    """The fields that say whether a rating after ``played`` rated games is still provisional."""
+    return {"provisional": played < PROVISIONAL_GAMES, "provisional_games": PROVISIONAL_GAMES}
+
+
 class Accounts:
     """The routes and hooks of this module, on one app and its manager."""
 
@@ -284,8 +294,10 @@ class Accounts:
             for s, k, b in zip(live.seats, keys, before, strict=True):
                 mu = sum(v[0] for v in new[k]) / len(new[k])
                 sigma = sum(v[1] for v in new[k]) / len(new[k])
+                played = rows[k].played if k in rows else 1
                 db.execute(update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == s.seat).values(
-                    rating_change={"before": ordinal(b.mu, b.sigma), "after": ordinal(mu, sigma)}))
+                    rating_change={"before": ordinal(b.mu, b.sigma), "after": ordinal(mu, sigma),
+                                   "provisional": played < PROVISIONAL_GAMES}))
 
     # --- reading --------------------------------------------------------------------------------
     @staticmethod
@@ -325,7 +337,7 @@ class Accounts:
             if user is None:
                 raise ApiError(404, f"no player {name!r}")
             ratings = [{"game": r.game, "rating": ordinal(r.mu, r.sigma), "mu": round(r.mu, 3),
-                        "sigma": round(r.sigma, 3), "played": r.played}
+                        "sigma": round(r.sigma, 3), "played": r.played, **provisional(r.played)}
                        for r in db.scalars(select(RatingRow).where(RatingRow.user_id == user.id)
                                            .order_by(RatingRow.game))]
             mine = select(SeatRow.game_id).where(SeatRow.user_id == user.id)
@@ -344,12 +356,13 @@ class Accounts:
         with self.sessions() as db:
             rows = db.execute(select(RatingRow, UserRow.name).outerjoin(UserRow, UserRow.id == RatingRow.user_id)
                               .where(RatingRow.game == game)
-                              .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), RatingRow.played.desc())
+                              .order_by((RatingRow.played >= PROVISIONAL_GAMES).desc(),
+                                        (RatingRow.mu - 3 * RatingRow.sigma).desc(), RatingRow.played.desc())
                               .limit(limit)).all()
         return {"game": game, "players": [
             {"rank": i + 1, "kind": "bot" if r.user_id is None else "player",
              "name": name if r.user_id is not None else r.player[4:], "rating": ordinal(r.mu, r.sigma),
-             "played": r.played} for i, (r, name) in enumerate(rows)]}
+             "played": r.played, **provisional(r.played)} for i, (r, name) in enumerate(rows)]}
 
     def history(self, game: str | None, player: str | None, since: str | None, until: str | None,
                 limit: int, offset: int) -> dict[str, Any]:

@@ -44,13 +44,20 @@ function links(games) {
     games.map(g => node("a", { href: `/leaderboard/${g}`, "data-leaderboard": g }, t("players.leaderboard_of", { game: t(`game.${g}`) }))));
 }
 
+// a rating as shown: "new (1 of 5 games)" while it is provisional (its first rated games, when one loss puts the
+// conservative estimate far below a newcomer's 0; the estimate is the cell's title), the number once it is settled
+function ratingCell(r, attrs = {}) {
+  return r.provisional ? node("td", { ...attrs, "data-provisional": "", title: r.rating.toFixed(1) },
+    t("players.rating_new", { n: r.played, total: r.provisional_games })) : node("td", attrs, r.rating.toFixed(1));
+}
+
 export async function playerPage(app, name) {
   const [p, games] = await Promise.all([get(`/api/players/${encodeURIComponent(name)}`), gameIds()]);
   const mine = me && me.name === p.name;
   const ratings = p.ratings.length ? node("table", { class: "scores", id: "ratings" },
     node("tr", {}, node("th", {}, t("players.game")), node("th", {}, t("players.rating")), node("th", {}, t("players.played"))),
     p.ratings.map(r => node("tr", { "data-game": r.game }, node("td", {}, t(`game.${r.game}`)),
-      node("td", { class: "rating" }, r.rating.toFixed(1)), node("td", {}, r.played))))
+      ratingCell(r, { class: "rating" }), node("td", {}, r.played))))
     : node("p", { class: "muted", id: "ratings" }, t("players.no_ratings"));
   const current = p.in_progress.length ? node("ul", { id: "in-progress", class: "tables" }, p.in_progress.map(g =>
     node("li", { "data-game": g.id, class: g.my_turn ? "my-turn" : "" },
@@ -63,7 +70,8 @@ export async function playerPage(app, name) {
     const seat = g.seats.find(s => s.name === p.name);
     const change = seat && seat.rating_change;
     return node("li", { "data-game": g.id }, t(`game.${g.game}`), " — ", seatsOf(g), " ",
-      change ? node("span", { class: "rating-change" }, `${change.before.toFixed(1)} → ${change.after.toFixed(1)} `) : "",
+      change ? node("span", { class: "rating-change" }, change.provisional ? `${t("players.rating_change_new")} `
+        : `${change.before.toFixed(1)} → ${change.after.toFixed(1)} `) : "",
       node("span", { class: "muted" }, when(g.finished_at)), " ", node("a", { href: g.replay_url, class: "replay" }, t("game.replay")));
   })) : node("p", { class: "muted", id: "finished" }, t("players.none_finished"));
   app.replaceChildren(node("section", { class: "panel", id: "player", "data-name": p.name },
@@ -83,7 +91,7 @@ export async function leaderboardPage(app, game) {
     board.players.map(r => node("tr", { "data-kind": r.kind }, node("td", {}, r.rank),
       node("td", { class: "name" }, r.kind === "bot" ? node("span", { class: "muted" }, t("players.bot", { name: r.name })) :
         node("a", { href: `/players/${encodeURIComponent(r.name)}` }, r.name)),
-      node("td", {}, r.rating.toFixed(1)), node("td", {}, r.played))))
+      ratingCell(r), node("td", {}, r.played))))
     : node("p", { class: "muted", id: "leaderboard" }, t("players.no_ratings"));
   app.replaceChildren(node("section", { class: "panel" }, node("h2", {}, t("players.leaderboard")), links(games),
     node("div", { class: "row" }, node("label", {}, `${t("players.game")} `, sel)), rows));
