@@ -275,3 +275,18 @@ def test_a_first_rated_game_shows_a_new_rating_not_a_low_number(view, server, la
                     ".map(r => [...r.cells].map(c => c.textContent))")
     mine = next(r for r in rows if r[1] == name)
     assert mine[2] == new
+
+
+def test_the_analysis_lists_moves_by_win_chance_and_says_so(view, server):
+    view.open(table(server, "kingdomino", ["creator", "bot:random"], players=2))
+    view.wait_for("return document.body.dataset.ready === 'mine'")
+    view.run("document.querySelector('#analyze').click()")
+    view.wait_for("return document.querySelector('#analysis-table') !== null", timeout=90)
+    rows = view.run("return [...document.querySelectorAll('#analysis-table tbody tr')]"
+                    ".map(r => [...r.cells].map(c => c.textContent))")
+    chances = [int(r[1].rstrip("%")) for r in rows]
+    assert chances == sorted(chances, reverse=True), rows
+    note = view.run("return document.querySelector('#analysis-order')?.textContent")
+    assert note == catalogue("en")["analysis.order"], note
+    view.run("document.querySelector('#analysis').scrollIntoView()")
+    view.shot("analysis-order")

@@ -40,10 +40,15 @@ export function analysisPanel({ api, gid, ask, words, enabled = () => true, own 
       if (mine === asked) button.disabled = !enabled();
     }
   }
+  // the moves by their estimate, best first: win chance, then expected score, then how much each was searched
+  // (the search answers in its own order, by playouts, which put a 52% move above a 55% one)
+  const key = x => (typeof x === "number" ? x : -Infinity);
+  const byEstimate = (a, b) => key(b.win_chance) - key(a.win_chance) || key(b.expected_score) - key(a.expected_score) ||
+    key(b.visits) - key(a.visits);
   function table(answer) {
-    const moves = answer.moves || [];
+    const moves = (answer.moves || []).slice().sort(byEstimate);
     if (!moves.length) return el("p", { class: "muted" }, t("analysis.none"));
-    return el("table", { class: "analysis-table", id: "analysis-table" },
+    return el("div", {}, el("table", { class: "analysis-table", id: "analysis-table" },
       // at a table it is the viewer's own move (`own`); a replay names the seat to move
       el("caption", {}, own ? t("analysis.caption_you", { step: answer.step ?? "" }) :
         t("analysis.caption", { seat: (answer.seat ?? 0) + 1, step: answer.step ?? "" })),
@@ -51,7 +56,8 @@ export function analysisPanel({ api, gid, ask, words, enabled = () => true, own 
         el("th", {}, t("analysis.expected_score")), el("th", {}, t("analysis.visits")))),
       el("tbody", {}, moves.map(m => el("tr", { class: "analysis-move" },
         el("td", {}, name(m, answer)), el("td", { class: "num win" }, pct(m.win_chance)),
-        el("td", { class: "num" }, num(m.expected_score)), el("td", { class: "num" }, m.visits ?? "–")))));
+        el("td", { class: "num" }, num(m.expected_score)), el("td", { class: "num" }, m.visits ?? "–"))))),
+      el("p", { class: "muted", id: "analysis-order" }, t("analysis.order")));
   }
   function name(m, answer) {
     try { return (words && words(m, answer)) || m.text; } catch (e) { return m.text; }
