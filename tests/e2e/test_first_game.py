@@ -290,3 +290,42 @@ def test_the_analysis_lists_moves_by_win_chance_and_says_so(view, server):
     assert note == catalogue("en")["analysis.order"], note
     view.run("document.querySelector('#analysis').scrollIntoView()")
     view.shot("analysis-order")
+
+
+IN_REACH = """
+    const n = document.querySelector(arguments[0]);
+    if (n === null) return null;
+    const r = n.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight && r.height > 0;"""
+
+
+@pytest.mark.parametrize("game, moves", [("burgundy", "#prompt button"), ("kingdomino", "#prompt h2")])
+def test_on_a_phone_the_moves_are_in_reach_wherever_the_board_is_scrolled(view, server, game, moves):
+    """390x844, touch: the moves (the prompt under the board) show at the foot of the screen at the top of the page
+    and halfway down the board, not 2,600-2,900 px down."""
+    view.open(table(server, game, ["creator", "bot:random"], players=2), phone=True)
+    view.wait_for("return document.body.dataset.ready === 'mine'")
+    view.run("scrollTo(0, 0)")
+    assert view.wait_for(IN_REACH.replace("arguments[0]", repr(moves)), timeout=5), "not in reach at the top"
+    view.shot(f"phone-{game}-moves")
+    view.run("scrollTo(0, document.querySelector('#board').offsetTop + document.querySelector('#board').offsetHeight / 2)")
+    assert view.wait_for(IN_REACH.replace("arguments[0]", repr(moves)), timeout=5), "not in reach halfway down"
+    # the moves take at most half the screen: the board stays in view above them
+    assert view.run("return document.querySelector('#prompt').getBoundingClientRect().height <= innerHeight / 2")
+
+
+def test_on_a_phone_a_tapped_card_leaves_no_description_over_the_controls(view, server):
+    view.open(table(server, "dominion", ["creator", "bot:big-money"]), phone=True)
+    view.wait_for("return document.body.dataset.ready === 'mine'")
+    # a tap on a card of the Supply that cannot be bought (not its (i)): no floating description stays open
+    card = "#dm-supply .dm-card:not(.legal)"
+    view.run(f"document.querySelector({card!r}).scrollIntoView({{block: 'center'}})")
+    view.tap(card)
+    assert view.run("const p = document.querySelector('#info'); return p === null || p.hidden")
+    # its (i) opens the description pinned at the foot; a tap anywhere else closes it
+    view.tap(f"{card} .info-button")
+    assert view.wait_for("return document.querySelector('#info') && !document.querySelector('#info').hidden", timeout=5)
+    view.shot("phone-dominion-info")
+    view.tap(".dm-head")
+    assert view.wait_for("return document.querySelector('#info').hidden", timeout=5)
+    assert view.run("return document.body.dataset.ready") == "mine"  # nothing was played or bought

@@ -1,5 +1,7 @@
 // One floating panel (#info) that reads a card or tile in full: shown beside what the mouse is over, or,
-// after a tap on an ⓘ button, pinned at the foot of the screen with a close button (phones have no hover).
+// after a tap on an ⓘ button, pinned at the foot of the screen with a close button (phones have no hover). A
+// finger's tap is no hover (a touch screen's emulated mouse would leave the panel open over the controls), and a
+// tap or click anywhere outside the pinned panel closes it.
 import { el } from "/static/app.js";
 import { t } from "/static/i18n.js";
 
@@ -10,6 +12,9 @@ function ensure() {
   panel = el("div", { id: "info", class: "info-panel", role: "dialog", "aria-live": "polite", hidden: true });
   document.body.append(panel);
   document.addEventListener("keydown", e => { if (e.key === "Escape") hideInfo(true); });
+  document.addEventListener("pointerdown", e => {
+    if (!panel.hidden && !panel.contains(e.target) && !(e.target.closest && e.target.closest(".info-button"))) hideInfo(true);
+  }, true);
   return panel;
 }
 
@@ -39,8 +44,8 @@ export function hideInfo(force = false) {
 
 // hover (a mouse) shows `content()` beside `node`; an ⓘ button (returned, for the caller to place) pins it
 export function withInfo(node, content, label) {
-  node.addEventListener("mouseenter", e => { if (!pinned) showInfo(node, content()); });
-  node.addEventListener("mouseleave", () => { if (owner === node) hideInfo(); });
+  node.addEventListener("pointerenter", e => { if (e.pointerType === "mouse" && !pinned) showInfo(node, content()); });
+  node.addEventListener("pointerleave", e => { if (e.pointerType === "mouse" && owner === node) hideInfo(); });
   const button = el("button", { class: "info-button", type: "button", "aria-label": t("common.info_about", { what: label }),
     title: t("common.info_about", { what: label }), "data-info": label,
     onclick: e => { e.stopPropagation(); showInfo(node, content(), true); } }, "i");
