@@ -308,7 +308,7 @@ def test_on_a_phone_the_moves_are_in_reach_wherever_the_board_is_scrolled(view, 
     view.run("scrollTo(0, 0)")
     assert view.wait_for(IN_REACH.replace("arguments[0]", repr(moves)), timeout=5), "not in reach at the top"
     view.shot(f"phone-{game}-moves")
-    view.run("scrollTo(0, document.querySelector('#board').offsetTop + document.querySelector('#board').offsetHeight / 2)")
+    view.run("const b = document.querySelector('#board'); scrollTo(0, b.offsetTop + b.offsetHeight / 2)")
     assert view.wait_for(IN_REACH.replace("arguments[0]", repr(moves)), timeout=5), "not in reach halfway down"
     # the moves take at most half the screen: the board stays in view above them
     assert view.run("return document.querySelector('#prompt').getBoundingClientRect().height <= innerHeight / 2")
