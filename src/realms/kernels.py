@@ -44,9 +44,19 @@ def _warm_one(gid: str) -> float:
     return time.perf_counter() - start
 
 
-def warm(games: list[str] | None = None, out: TextIO | None = None, jobs: int = 1) -> dict[str, float]:
+def _clock(seconds: float) -> str:
+    """``45 s``, ``3 min 05 s``."""
+    whole = int(seconds)
+    return f"{whole // 60} min {whole % 60:02d} s" if whole >= 60 else f"{whole} s"
+
+
+def warm(games: list[str] | None = None, out: TextIO | None = None, jobs: int = 1,
+         every: float = 15.0) -> dict[str, float]:
     """Compile (or load from the cache) every kernel of ``games`` (every registered game by default), ``jobs`` games at
-    once in processes of their own; returns the seconds each game took. Prints a line a game on ``out``."""
+    once in processes of their own; returns the seconds each game took. On ``out``: first what it compiles and what
+    to expect, then every ``every`` seconds the games still compiling and the time so far, and a line a game done."""
+    import threading
+
     import realms.games
 
     took: dict[str, float] = {}
@@ -55,24 +65,41 @@ def warm(games: list[str] | None = None, out: TextIO | None = None, jobs: int = 
             print("numba is not installed (the 'fast' extra): nothing to compile", file=out)
         return took
     todo = games or realms.games.ids()
+    start = time.perf_counter()
+    done = threading.Event()
+    if out is not None:
+        print(f"compiling the kernels of {', '.join(todo)} (once; cached afterwards): about a minute on a quiet "
+              "2-core machine, up to 15 minutes on a busy one, Dominion the longest", file=out, flush=True)
+
+        def tell_progress() -> None:
+            while not done.wait(every):
+                pending = [g for g in todo if g not in took]
+                if pending:
+                    print(f"  still compiling {', '.join(pending)} ({_clock(time.perf_counter() - start)} so far)",
+                          file=out, flush=True)
+
+        threading.Thread(target=tell_progress, daemon=True).start()
 
     def told(gid: str, seconds: float) -> None:
         took[gid] = seconds
         if out is not None:
             print(f"{gid}: kernels ready in {seconds:.1f} s", file=out, flush=True)
 
-    if jobs <= 1 or len(todo) == 1:
-        for gid in todo:
-            told(gid, _warm_one(gid))
-        return took
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    try:
+        if jobs <= 1 or len(todo) == 1:
+            for gid in todo:
+                told(gid, _warm_one(gid))
+            return took
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    with ProcessPoolExecutor(min(jobs, len(todo)), mp_context=mp.get_context("spawn")) as pool:
-        futures = {pool.submit(_warm_one, gid): gid for gid in todo}
-        for f in as_completed(futures):
-            told(futures[f], f.result())
-    return {gid: took[gid] for gid in todo}
+        with ProcessPoolExecutor(min(jobs, len(todo)), mp_context=mp.get_context("spawn")) as pool:
+            futures = {pool.submit(_warm_one, gid): gid for gid in todo}
+            for f in as_completed(futures):
+                told(futures[f], f.result())
+        return {gid: took[gid] for gid in todo}
+    finally:
+        done.set()
 
 
 def main(argv: list[str] | None = None) -> int:
