@@ -329,3 +329,33 @@ def test_on_a_phone_a_tapped_card_leaves_no_description_over_the_controls(view, 
     view.tap(".dm-head")
     assert view.wait_for("return document.querySelector('#info').hidden", timeout=5)
     assert view.run("return document.body.dataset.ready") == "mine"  # nothing was played or bought
+
+
+def test_the_calculator_names_a_bad_squares_place_once(view):
+    view.open("/calculator")
+    view.wait_for("return document.querySelector('#calc-score') !== null")
+    view.run("const t = document.querySelector('#calc-text'); t.value = 'X1 C'; t.dispatchEvent(new Event('input'));"
+             "document.querySelector('#calc-score').click()")
+    said = view.wait_for("return document.querySelector('#calc-error').textContent")
+    assert said.count("row 1") == 1 and said.count("column 1") == 1, said
+    view.run("document.querySelector('#calc-error').scrollIntoView({block: 'center'})")
+    view.shot("calculator-error")
+
+
+@pytest.mark.parametrize("lang, board, words", [
+    ("en", "F1 C", "largest region 1 square · 1 crown in all"),
+    ("en", "F1 F1 C", "largest region 2 squares · 2 crowns in all"),
+    ("fr", "F1 C", "plus grand domaine 1 case · 1 couronne en tout"),
+    ("ru", "F1 C", "самая большая область 1 клетка · всего корон 1"),
+    ("ru", "F1 F1 C", "самая большая область 2 клетки · всего корон 2"),
+])
+def test_the_calculator_counts_in_the_right_number(view, lang, board, words):
+    view.open("/calculator", lang)
+    view.wait_for("return document.querySelector('#calc-score') !== null")
+    view.run(f"const t = document.querySelector('#calc-text'); t.value = {board!r}; t.dispatchEvent(new Event('input'));"
+             "document.querySelector('#calc-score').click()")
+    said = "return document.querySelector('#calc-result p.muted')?.textContent"
+    try:
+        view.wait_for(f"{said} === {words!r}", timeout=10)
+    except Exception:
+        pytest.fail(f"{view.run(said)!r} is not {words!r}")

@@ -108,9 +108,11 @@ export async function calculatorPage(app, { api }) {
     } catch (e) {
       if (mine !== asked) return null;
       result.replaceChildren();
-      // the server's message names the row and column; the heading says it in the reader's language
-      error.replaceChildren(el("div", {}, e.data && e.data.row ? t(e.data.col ? "calc.error_at" : "calc.error_row", { row: e.data.row, col: e.data.col }) : t("calc.error")),
-        el("div", { class: "calc-detail", lang: "en" }, e.message));
+      // the server's message names the row and column; the heading says it in the reader's language, so the
+      // message under it says only what is wrong there
+      const at = e.data && e.data.row;
+      error.replaceChildren(el("div", {}, at ? t(e.data.col ? "calc.error_at" : "calc.error_row", { row: e.data.row, col: e.data.col }) : t("calc.error")),
+        el("div", { class: "calc-detail", lang: "en" }, at ? e.message.replace(/^row \d+(?:, column \d+)?: /, "") : e.message));
       return null;
     }
   }
