@@ -352,8 +352,8 @@ def test_the_calculator_names_a_bad_squares_place_once(view):
 def test_the_calculator_counts_in_the_right_number(view, lang, board, words):
     view.open("/calculator", lang)
     view.wait_for("return document.querySelector('#calc-score') !== null")
-    view.run(f"const t = document.querySelector('#calc-text'); t.value = {board!r}; t.dispatchEvent(new Event('input'));"
-             "document.querySelector('#calc-score').click()")
+    view.run(f"const t = document.querySelector('#calc-text'); t.value = {board!r}; "
+             "t.dispatchEvent(new Event('input')); document.querySelector('#calc-score').click()")
     said = "return document.querySelector('#calc-result p.muted')?.textContent"
     try:
         view.wait_for(f"{said} === {words!r}", timeout=10)
