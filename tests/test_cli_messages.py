@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -142,3 +143,24 @@ def test_ending_the_buys_with_treasures_unplayed_asks_first():
 def test_ending_the_buys_after_playing_the_treasures_asks_nothing():
     r = run("play", "dominion", "--bots", "big-money", "--seed", "3", input="play all treasures\nend buying\nq\n")
     assert r.exit_code == 0 and "anyway?" not in r.output, r.output
+
+
+def test_each_log_line_names_its_seat_once():
+    """'You: Seat 1 picked ...' named the seat twice: the label says who, the line says what."""
+    r = run("play", "kingdomino", "--bots", "random", "--seed", "3", input="1\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "random (2): picked #" in r.output and "You: picked #" in r.output, r.output
+    assert re.search(r"^(You|[\w-]+ \(\d\)): Seat \d", r.output, re.M) is None
+
+
+def test_a_resumed_game_counts_its_actions_in_the_right_number(tmp_path):
+    record = tmp_path / "game.json"
+    # Kingdomino from seat 2: seed 1's bot picks first, so one recorded action when You leave at once
+    r = run("play", "kingdomino", "--bots", "random", "--seat", "2", "--seed", "1", "--record", str(record),
+            input="q\n")
+    assert r.exit_code == 0, r.output
+    r = run("play", "--resume", str(record), input="q\n")
+    assert r.exit_code == 0, r.output
+    said = re.search(r"(\d+) recorded actions? replayed", " ".join(r.output.split()))
+    assert said is not None, r.output
+    assert said.group(0) == "1 recorded action replayed"

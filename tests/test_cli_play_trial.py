@@ -27,16 +27,18 @@ def test_a_whole_card_name_before_a_longer_one_that_starts_alike():
     assert "could be" in str(match_move("copp", menu))
 
 
-LINE = re.compile(r"^(?P<label>You|[\w-]+ \((?P<n>\d)\)): Seat (?P<seat>\d) ", re.M)
+BEGINS = re.compile(r"^(?P<label>You|[\w-]+ \((?P<n>\d)\)): begins turn (?P<turn>\d+)", re.M)
 
 
 def test_each_log_line_is_labelled_with_the_seat_it_is_about():
     # seen: "You: Seat 2 begins turn 1" and "witch-big-money (2): Seat 1 begins turn 2": the label was the seat
-    # whose move led to the line, not the seat the line is about
+    # whose move led to the line, not the seat the line is about. The label alone names the seat now ("You: begins
+    # turn 2"): the two seats' turns begin in turn, each counting its own
     r = runner.invoke(app, ["play", "dominion", "--bots", "big-money", "--seed", "5"], input="1\n" * 12 + "q\n")
     assert r.exit_code == 0, r.output
-    lines = list(LINE.finditer(r.output))
-    assert any("begins turn" in r.output[m.end():m.end() + 20] for m in lines)
-    for m in lines:
-        seat = "1" if m["label"] == "You" else m["n"]
-        assert m["seat"] == seat, r.output[m.start():r.output.find("\n", m.start())]
+    begins = [(m["label"], int(m["turn"])) for m in BEGINS.finditer(r.output)]
+    assert len(begins) >= 4, r.output
+    assert all(a[0] != b[0] for a, b in zip(begins, begins[1:], strict=False)), begins  # the two seats in turn
+    for label in ("You", "big-money (2)"):
+        turns = [n for who, n in begins if who == label]
+        assert turns == list(range(turns[0], turns[0] + len(turns))), (label, turns)  # each seat's own turns

@@ -205,7 +205,8 @@ def play(
     out.print(f"[bold]{esc(game.name)}[/], seed {seed}, options "
               + esc(", ".join(f"{k}={v}" for k, v in opts.items())), highlight=False)
     if resume is not None:
-        out.print(f"resumed from {esc(resume)}: {len(rec.actions)} recorded actions replayed", highlight=False)
+        n = len(rec.actions)
+        out.print(f"resumed from {esc(resume)}: {n} recorded action{'' if n == 1 else 's'} replayed", highlight=False)
     state = rec.state
     prompt = MovePrompt()
 
@@ -221,8 +222,12 @@ def play(
     def show(event: Any) -> None:
         # labelled with the seat the line is about (a turn that begins is the next seat's, whoever ended the
         # last one); a line about no seat (a new round) has no label
+        # the label names the seat, so a line that begins by naming it again ("Seat 1 picked ...") drops that
+        text = event.text
+        if event.seat is not None and text.startswith(f"Seat {event.seat + 1} "):
+            text = text[len(f"Seat {event.seat + 1} "):]
         label = f"[dim]{esc(labels[event.seat])}:[/] " if event.seat is not None else ""
-        out.print(label + esc(event.text), highlight=False)
+        out.print(label + esc(text), highlight=False)
 
     try:
         while not game.is_over(state):
