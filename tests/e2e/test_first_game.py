@@ -359,3 +359,18 @@ def test_the_calculator_counts_in_the_right_number(view, lang, board, words):
         view.wait_for(f"{said} === {words!r}", timeout=10)
     except Exception:
         pytest.fail(f"{view.run(said)!r} is not {words!r}")
+
+
+def test_a_finished_dominion_game_says_it_is_over_not_whose_turn_it_is(view, server):
+    gid = finished_table(server, "dominion", ["bot:big-money", "bot:big-money"])
+    view.open(f"/replay/{gid}", "fr")
+    view.wait_for("return document.body.dataset.ready === 'replay'")
+    total = view.run("return Number(document.querySelector('#scrub').max)")
+    view.run("document.querySelector('#last').click()")
+    view.wait_for(f"return document.querySelector('#scrub').value === '{total}' && "
+                  "document.querySelector('.dm-head') !== null")
+    head = view.run("return document.querySelector('.dm-head').textContent")
+    words = catalogue("fr")
+    assert words["dominion.game_over"] in head, head
+    assert "tour" not in head and words["dominion.phase.over"] not in head.replace(words["dominion.game_over"], ""), head
+    view.shot("dominion-over-fr")

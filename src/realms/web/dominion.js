@@ -227,12 +227,14 @@ export function render(payload, act, names, ctx = {}) {
   const root = el("div", { class: "dm" });
   const me = view.seats.find(s => s.seat === payload.seat);
 
+  // a finished game says so, not whose turn it was, and has no phase, actions, buys or coins left to show
+  const over = view.phase === "over";
   root.append(el("div", { class: "row dm-head" },
-    el("strong", {}, payload.seat === view.current ? t("dominion.your_turn", { n: view.turn })
+    el("strong", {}, over ? t("dominion.game_over") : payload.seat === view.current ? t("dominion.your_turn", { n: view.turn })
       : t("dominion.turn_of", { name: names[view.current], n: view.turn })),
-    el("span", { class: "dm-stat" }, t(`dominion.phase.${view.phase}`)),
-    el("span", { class: "dm-stat" }, t("dominion.actions", { n: view.actions })), el("span", { class: "dm-stat" }, t("dominion.buys", { n: view.buys })),
-    el("span", { class: "dm-stat" }, t("dominion.coins", { n: view.coins })),
+    over ? null : [el("span", { class: "dm-stat" }, t(`dominion.phase.${view.phase}`)),
+      el("span", { class: "dm-stat" }, t("dominion.actions", { n: view.actions })), el("span", { class: "dm-stat" }, t("dominion.buys", { n: view.buys })),
+      el("span", { class: "dm-stat" }, t("dominion.coins", { n: view.coins }))],
     el("span", { class: "muted" }, t(`dominion.edition.${edition}`)),
     rulesLink("dominion", view.options)));
   // an Outpost's extra turn, said above the board as a banner
