@@ -372,5 +372,6 @@ def test_a_finished_dominion_game_says_it_is_over_not_whose_turn_it_is(view, ser
     head = view.run("return document.querySelector('.dm-head').textContent")
     words = catalogue("fr")
     assert words["dominion.game_over"] in head, head
-    assert "tour" not in head and words["dominion.phase.over"] not in head.replace(words["dominion.game_over"], ""), head
+    rest = head.replace(words["dominion.game_over"], "")
+    assert "tour" not in head and words["dominion.phase.over"] not in rest, head
     view.shot("dominion-over-fr")
