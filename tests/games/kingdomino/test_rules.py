@@ -940,7 +940,7 @@ def test_options_defaults():
 @pytest.mark.parametrize(
     ("raw", "match"),
     [
-        ({"player": 3}, r"unknown option 'player'; valid options are players, three_players"),
+        ({"player": 3}, r"unknown option 'player' \(did you mean players\?\); valid options are players, "),
         ({"harmony": "yes"}, r"option 'harmony' must be true or false"),
         ({"mighty_duel": 1}, r"option 'mighty_duel' must be true or false"),
         ({"players": "four"}, r"option 'players' must be an integer"),
