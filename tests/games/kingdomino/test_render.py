@@ -52,7 +52,19 @@ def test_whole_view_and_menu_show_two_crowns():
     text = plain(render(view, ["You", "Bot"]))
     assert "M2" in text
     menu = [game.describe(state, a) for a in game.legal_actions(state)]
-    assert "pick #47 S|M**" in menu
+    assert "pick #47 S|M2" in menu  # crowns written one way on the screen: a digit, in the board and the menu
+
+
+def test_one_screen_writes_crowns_one_way_and_the_castle_as_c():
+    from typer.testing import CliRunner
+
+    from realms.cli import app
+
+    r = CliRunner().invoke(app, ["play", "kingdomino", "--bots", "random", "--seed", "3"], input="1\n1\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "♛" not in r.output  # the castle is C, as the key, the calculator and the README write it
+    assert re.search(r"[WFLGSM]\*", r.output) is None, r.output  # no star-crowns beside the digit ones
+    assert re.search(r"\bC\b", r.output) is not None
 
 
 def test_names_are_printed_as_text_not_markup():

@@ -27,7 +27,7 @@ class Domino:
 
     def label(self) -> str:
         def half(t: int, c: int) -> str:
-            return LETTERS[t] + ("*" * c)
+            return LETTERS[t] + (str(c) if c else "")  # crowns as a digit, as the board draws them
 
         return f"#{self.number} {half(self.terrain1, self.crowns1)}|{half(self.terrain2, self.crowns2)}"
 

@@ -29,7 +29,7 @@ KEY = (
     "Rows and columns are counted from the castle (+0,+0): a move 'F +0,+1 · W +0,+2' lays the domino's "
     "first half right of the castle and its second half right of that.\n"
     "Dominoes: #24 is domino number 24 (1-48: the higher, the more it is worth), its two halves written "
-    "F|W, a star per crown (F*|W: the forest half has one crown). 'pick #24' puts your king on it in the "
+    "F|W, the crowns as on the board (F1|W: the forest half has one crown). 'pick #24' puts your king on it in the "
     "next row; 'discard' when the domino fits nowhere in your kingdom.\n"
     "Score: each region (touching squares of one terrain) scores its squares times its crowns."
 )
@@ -37,7 +37,7 @@ KEY = (
 
 def cell_text(letter: str, crowns: int) -> Text:
     """A square in three characters: its terrain letter and crown count (``W2``), blank for no crowns."""
-    label = "♛♛" if letter == "C" else letter + (str(crowns) if crowns else " ")
+    label = "C " if letter == "C" else letter + (str(crowns) if crowns else " ")
     return Text(f" {label}", style=STYLE[letter])
 
 

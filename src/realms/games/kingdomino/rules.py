@@ -728,8 +728,8 @@ class Kingdomino(Game):
                 dom = DOMINOES[d]
                 dr, dc = action["row"], action["col"]
                 k = B.DIRS.index(action["dir"])
-                h1 = LETTERS[dom.terrain1] + "*" * dom.crowns1
-                h2 = LETTERS[dom.terrain2] + "*" * dom.crowns2
+                h1 = LETTERS[dom.terrain1] + (str(dom.crowns1) if dom.crowns1 else "")
+                h2 = LETTERS[dom.terrain2] + (str(dom.crowns2) if dom.crowns2 else "")
                 return f"{h1} {dr:+d},{dc:+d} · {h2} {dr + B.DR[k]:+d},{dc + B.DC[k]:+d}"
         if action.kind == "discard":
             d = self.current_domino(state)
