@@ -375,3 +375,21 @@ def test_a_finished_dominion_game_says_it_is_over_not_whose_turn_it_is(view, ser
     rest = head.replace(words["dominion.game_over"], "")
     assert "tour" not in head and words["dominion.phase.over"] not in rest, head
     view.shot("dominion-over-fr")
+
+
+def test_playing_all_treasures_is_one_line_of_the_log(view, server):
+    """"Play all treasures" writes one log line naming every Treasure played, for You and for the bot."""
+    view.open(table(server, "dominion", ["creator", "bot:big-money"]))
+    view.wait_for("return document.body.dataset.ready === 'mine' && "
+                  "document.querySelector('[data-action=play_treasures]') !== null")
+    coppers = view.run("return document.querySelectorAll('#dm-hand .dm-card.legal').length")
+    view.run("document.querySelector('[data-action=play_treasures]').click()")
+    view.wait_for("return document.body.dataset.ready === 'mine' && "
+                  "document.querySelector('[data-action=play_treasures]') === null")
+    lines = view.run("return [...document.querySelectorAll('#log [data-kind=play]')].map(n => n.textContent)")
+    assert len(lines) == 1 and lines[0].count("Copper") == coppers, lines
+    view.run("document.querySelector('[data-action=end_buys]').click()")
+    view.wait_for("return document.body.dataset.ready === 'mine' && "
+                  "document.querySelector('[data-action=play_treasures]') !== null")  # the bot's turn is over
+    lines = view.run("return [...document.querySelectorAll('#log [data-kind=play]')].map(n => n.textContent)")
+    assert len(lines) == 2 and lines[0].startswith("big-money (2) played Copper"), lines
