@@ -77,6 +77,14 @@ def test_text_output_names_the_seat_and_the_moves(finished):
     assert "to move after 2 actions" in r.output and "win chance" in r.output
 
 
+def test_the_text_table_lists_the_moves_by_win_chance_and_says_so(finished):
+    r = runner.invoke(app, ["analyze", finished, "--step", "9", "--agent", "ismcts", "--iterations", "120"])
+    assert r.exit_code == 0, r.output
+    chances = [float(w.rstrip("%")) for line in r.output.splitlines() for w in line.split() if w.endswith("%")]
+    assert len(chances) >= 2 and chances == sorted(chances, reverse=True), r.output
+    assert "best first by win chance" in " ".join(r.output.split())
+
+
 @pytest.mark.parametrize("args, message", [
     (["--step", "100000"], "outside the record"),
     (["--step", "-1"], "outside the record"),

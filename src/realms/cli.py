@@ -668,10 +668,14 @@ def analyze(
     for col, justify in (("#", "right"), ("move", "left"), ("win chance", "right"), ("expected score", "right"),
                          ("visits", "right")):
         table.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
-    for i, m in enumerate(found["moves"], 1):
+    # the searched moves by their estimate (the search lists them by visits, so a 52% move could come first)
+    moves = sorted(found["moves"], key=lambda m: (-m["win_chance"], -m["expected_score"], -m["visits"]))
+    for i, m in enumerate(moves, 1):
         table.add_row(str(i), Text(m["text"]), f"{m['win_chance']:.1%}", f"{m['expected_score']:.1f}",
                       str(m["visits"]))
     print_whole(table)
+    out.print("best first by win chance, then expected score; visits: how much the search looked at each move",
+              style="dim", highlight=False)
 
 
 @app.command()
