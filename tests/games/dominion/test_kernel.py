@@ -44,6 +44,11 @@ CASES = [
     ({"players": 4, "kingdom": COVERED[-1], "colony_platinum": True}, 2),
     ({"players": 2, "kingdom": "random"}, 4),
     ({"players": 1, "turn_limit": 12}, 2),
+    # kingdoms dealt from every box: the expansions' cards among the base set's (mixed, as the simulator deals them)
+    ({"players": 2, "kingdom": "random", "sets": "all"}, 6),
+    ({"players": 3, "kingdom": "random", "sets": "all", "edition": "second"}, 6),
+    ({"players": 4, "kingdom": "random", "sets": "intrigue,seaside", "edition": "second"}, 3),
+    ({"players": 1, "kingdom": "random", "sets": "seaside", "turn_limit": 12}, 2),
 ]
 
 
@@ -79,6 +84,7 @@ def _replay(state, seeds, where, kinds=None):
     assert kernel.result_of(rows, state.players).breakdown == GAME.result(state).breakdown, where
     assert kernel.stats_of(rows, state.players) == GAME.stats(state), where
     assert sorted(state.trash) == sorted(c for c in range(len(NAMES)) for _ in range(int(final[kernel.G_TRASH + c])))
+    assert final[kernel.G_TRL:kernel.G_TRL + int(final[kernel.G_NTRL])].tolist() == state.trash, where
     return n
 
 

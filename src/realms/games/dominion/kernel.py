@@ -62,6 +62,7 @@ from realms.games.dominion.cards.card import (
 from realms.games.dominion.cards.card import CURSE as T_CURSE
 from realms.games.dominion.cards.intrigue import (
     Courtier,
+    Lurker,
     Masquerade,
     Mill,
     MiningVillage,
@@ -71,6 +72,7 @@ from realms.games.dominion.cards.intrigue import (
     Saboteur,
     Scout,
     SecretChamber,
+    SecretPassage,
     Steward,
     Swindler,
     TradingPost,
@@ -78,9 +80,11 @@ from realms.games.dominion.cards.intrigue import (
 from realms.games.dominion.cards.intrigue import Patrol as _Patrol
 from realms.games.dominion.cards.seaside import (
     Ambassador,
+    Blockade,
     Lookout,
     Navigator,
     PearlDiver,
+    Pirate,
     PirateShip,
     SeaWitch,
     TidePools,
@@ -148,6 +152,8 @@ TREASURE_MAP = _ID["Treasure Map"]
 EXPLORER, GHOST_SHIP, TACTICIAN, TREASURY = _ID["Explorer"], _ID["Ghost Ship"], _ID["Tactician"], _ID["Treasury"]
 TIDE_POOLS, CORSAIR, OUTPOST, SEA_WITCH = _ID["Tide Pools"], _ID["Corsair"], _ID["Outpost"], _ID["Sea Witch"]
 ASTROLABE, SABOTEUR, PEARL_DIVER = _ID["Astrolabe"], _ID["Saboteur"], _ID["Pearl Diver"]
+LURKER, SECRET_PASSAGE, MONKEY, BLOCKADE = _ID["Lurker"], _ID["Secret Passage"], _ID["Monkey"], _ID["Blockade"]
+PIRATE = _ID["Pirate"]
 assert NAMES[:7] == ["Copper", "Silver", "Gold", "Curse", "Estate", "Duchy", "Province"]
 #: the cards with code of their own in this kernel: a branch in ``_card_play``, frames in ``_options``, ``_resume``
 #: and ``_decide``, scoring (Gardens), the reaction (Moat) or the Silver bonus (Merchant)
@@ -158,12 +164,15 @@ BRANCHES = ("Cellar", "Chapel", "Moat", "Chancellor", "Workshop", "Bureaucrat", 
             "Courtyard", "Pawn", "Shanty Town", "Steward", "Wishing Well", "Baron", "Bridge", "Conspirator",
             "Coppersmith", "Ironworks", "Mill", "Mining Village", "Duke", "Nobles", "Secret Chamber", "Masquerade",
             "Swindler", "Scout", "Diplomat", "Courtier", "Minion", "Patrol", "Replace", "Torturer", "Trading Post",
-            "Tribute", "Upgrade", "Saboteur",
+            "Tribute", "Upgrade", "Saboteur", "Lurker", "Secret Passage",
             # Seaside
             "Embargo", "Native Village", "Ambassador", "Lookout", "Sea Chart", "Smugglers", "Warehouse", "Cutpurse",
             "Island", "Salvager", "Haven", "Lighthouse", "Astrolabe", "Fishing Village", "Caravan", "Navigator",
             "Pirate Ship", "Sea Hag", "Treasure Map", "Explorer", "Ghost Ship", "Merchant Ship", "Tactician",
-            "Treasury", "Wharf", "Tide Pools", "Corsair", "Outpost", "Sea Witch", "Pearl Diver")
+            "Treasury", "Wharf", "Tide Pools", "Corsair", "Outpost", "Sea Witch", "Pearl Diver", "Monkey", "Blockade",
+            "Pirate")
+#: the cards that watch every gain (``Card.on_gain``) that the kernel plays, called in pile order (``zones.gained``)
+WATCHERS = ("Monkey", "Blockade", "Pirate")
 #: every card the kernel plays exactly as the reference: those with a branch, and those that are their data alone
 SUPPORTED = frozenset(_ID[n] for n in BRANCHES) | frozenset(c for c in range(NCARDS) if CARDS[c].data_only)
 # the kernel asks for Moat's reveal only, and asks always only where the reference does (``Handler.always_ask``)
@@ -219,6 +228,11 @@ LOOKOUT_BASE, WAREHOUSE_BASE, WAREHOUSE_LEFT = Lookout.BASE, Warehouse.BASE, War
 NAV_BASE, NAV_PICKED = Navigator.BASE, Navigator.PICKED
 PS_VICTIM, PS_TO_REVEAL, PS_HIT, PS_SHOWN = PirateShip.VICTIM, PirateShip.TO_REVEAL, PirateShip.HIT, PirateShip.SHOWN
 TREASURY_LEFT = Treasury.LEFT
+SP_CARD, SP_AT, SP_PLACES = SecretPassage.CARD, SecretPassage.AT, SecretPassage.PLACES
+SP_TAKE, SP_WALK, SP_PLACED = SecretPassage.TAKE, SecretPassage.WALK, SecretPassage.PLACED
+SP_MIDDLE, SP_BOTTOM = SecretPassage.MIDDLE, SecretPassage.BOTTOM
+LURKER_MODE, LURKER_FROM_SUPPLY, LURKER_FROM_TRASH = Lurker.MODE, Lurker.FROM_SUPPLY, Lurker.FROM_TRASH
+BLOCKADE_VICTIMS, PIRATE_CARD, PIRATE_SEAT = Blockade.VICTIMS, Pirate.CARD, Pirate.SEAT
 SAB_MAX, SAB_OTHERS, PD_ORIGIN, PD_FLAG = Saboteur.MAX, Saboteur.OTHERS, PearlDiver.ORIGIN, PearlDiver.FLAG
 PD_FREE, PD_KNOWN_BOTTOM, PD_KNOWN_TOP = PearlDiver.FREE, PearlDiver.KNOWN_BOTTOM, PearlDiver.KNOWN_TOP
 TP_LEFT, TP_BASE, SW_LEFT, SW_BASE = TidePools.LEFT, TidePools.BASE, SeaWitch.LEFT, SeaWitch.BASE
@@ -266,6 +280,11 @@ G_PILES = _field("piles", NC)
 G_SUPPLY = _field("supply", NC)
 G_TRASH = _field("trash (count per card)", NC)
 G_EMBARGO = _field("embargo tokens (per card)", NC)
+TRC = 1024  # room for the trash in order (every card of a game: fewer than 600)
+G_NTRL = _field("trash in order (count)", 1)
+G_TRL = _field("trash in order (Lurker reads its first copies)", TRC)
+G_NWATCH = _field("the Supply's cards that watch gains (count)", 1)
+G_WATCH = _field("the Supply's cards that watch gains, in pile order", 4)
 MAXCOST = max(COST)
 G_NAFFORD = _field("piles affordable with $v (count)", MAXCOST + 1)
 G_AFFORD = _field("piles affordable with $v, in pile order", (MAXCOST + 1) * NC)
@@ -511,7 +530,18 @@ if AVAILABLE:
         st[S0 + p * SEAT + O_TOPN] += 1
 
     @numba.njit(cache=True)
-    def _gain(st: Any, p: int, c: int, dest: int) -> bool:
+    def _gain(st: Any, rngs: Any, p: int, c: int, dest: int) -> bool:
+        """``zones.gain``: ``c`` from the Supply to ``dest``, then what every gain does (``_gained``); False (and
+        nothing happens) if its pile is empty."""
+        if not _take_gain(st, p, c, dest):
+            return False
+        if st[G_XZ]:
+            _gained(st, rngs, p, c)
+        return True
+
+    @numba.njit(cache=True)
+    def _take_gain(st: Any, p: int, c: int, dest: int) -> bool:
+        """The move of a gain: the pile's card to ``p``'s ``dest``, owned, the Provinces counted."""
         n = st[G_SUPPLY + c]
         if n <= 0:
             return False
@@ -532,11 +562,94 @@ if AVAILABLE:
             if k == 4 or k == 8:
                 turn = st[sb + O_TURNS] + (1 if p == st[G_CUR] else 0)
                 st[sb + (O_P4 if k == 4 else O_P8)] = turn
-        if st[G_XZ] and p == st[G_CUR]:  # ``zones.gained``: the turn's record (Smugglers, Treasury)
+        return True
+
+    @numba.njit(cache=True)
+    def _gained(st: Any, rngs: Any, p: int, c: int) -> None:
+        """``zones.gained``: the turn's record (Smugglers, Treasury) and the cards watching gains, in pile order."""
+        if p == st[G_CUR]:
             _append(st, p, Z_GAINS, c)
             if st[G_PHASE] == BUY_PHASE and _TYPES[c] & VICTORY:
                 st[G_FLAGS] |= GAINED_VICTORY_IN_BUY
-        return True
+        n = st[G_PLAYERS]
+        for j in range(st[G_NWATCH]):
+            w = st[G_WATCH + j]
+            if w == MONKEY:  # the seat with ``p`` on its right draws a card per Monkey of its watching
+                if n > 1:
+                    left = (p + 1) % n
+                    k = st[S0 + left * SEAT + O_MONKEY]
+                    if k:
+                        _draw(st, rngs, left, k)
+            elif w == BLOCKADE:  # a Curse per copy set aside by a Blockade affecting ``p``, on ``p``'s turn
+                if p == st[G_CUR]:
+                    _curses(st, rngs, p, _blockaded(st, p, c))
+            elif w == PIRATE:  # each owner of a Pirate with cards in hand is asked, in turn order from the player
+                if not _TYPES[c] & TREASURE:
+                    continue
+                for i in range(n - 1, -1, -1):
+                    q = (st[G_CUR] + i) % n
+                    if st[S0 + q * SEAT + O_OWNED + PIRATE] and st[_zn(q, Z_HAND)]:
+                        r = _push(st, PIRATE, 0, q)
+                        st[r + PIRATE_CARD] = c
+                        st[r + PIRATE_SEAT] = p
+
+    @numba.njit(cache=True)
+    def _blockaded(st: Any, p: int, c: int) -> int:
+        """How many copies of ``c`` the Blockades affecting ``p`` hold set aside (a Curse for each)."""
+        k = 0
+        for q in range(st[G_PLAYERS]):
+            if q != p and (st[G_BLOCKADE] >> (8 * q + p)) & 1:
+                b = _zb(q, Z_SHOWN)
+                for i in range(st[_zn(q, Z_SHOWN)]):
+                    if st[b + i] == c:
+                        k += 1
+        return k
+
+    @numba.njit(cache=True)
+    def _curses(st: Any, rngs: Any, p: int, k: int) -> None:
+        """Blockade's ``k`` Curses for ``p``, each a gain that the watchers see: a Monkey watching ``p`` draws for it,
+        and a Blockaded Curse brings one more per copy (until the pile is empty); a Curse is no Treasure (Pirate).
+        The reference nests these gains; every draw here is the same seat's, so their order among the gains changes
+        nothing, and they are done in a loop."""
+        n = st[G_PLAYERS]
+        more = _blockaded(st, p, CURSE)
+        monkeys = 0
+        for j in range(st[G_NWATCH]):
+            if st[G_WATCH + j] == MONKEY and n > 1:
+                monkeys = st[S0 + ((p + 1) % n) * SEAT + O_MONKEY]
+        while k > 0:
+            k -= 1
+            if not _take_gain(st, p, CURSE, TO_DISCARD):
+                continue
+            _append(st, p, Z_GAINS, CURSE)  # on ``p``'s own turn: the record
+            if monkeys:
+                _draw(st, rngs, (p + 1) % n, monkeys)
+            k += more
+
+    @numba.njit(cache=True)
+    def _trash_list_add(st: Any, c: int) -> None:
+        k = st[G_NTRL]
+        if k >= TRC:
+            raise ValueError("dominion kernel: the trash is full")
+        st[G_TRL + k] = c
+        st[G_NTRL] = k + 1
+        st[G_TRASH + c] += 1
+
+    @numba.njit(cache=True)
+    def _gain_from_trash(st: Any, rngs: Any, p: int, c: int) -> None:
+        """``zones.gain_from_trash``: the trash's first copy of ``c`` to ``p``'s discard pile; a gain."""
+        k = st[G_NTRL]
+        i = 0
+        while st[G_TRL + i] != c:
+            i += 1
+        for j in range(i, k - 1):
+            st[G_TRL + j] = st[G_TRL + j + 1]
+        st[G_NTRL] = k - 1
+        st[G_TRASH + c] -= 1
+        st[S0 + p * SEAT + O_OWNED + c] += 1
+        _append(st, p, Z_DISC, c)
+        if st[G_XZ]:
+            _gained(st, rngs, p, c)
 
     @numba.njit(cache=True)
     def _cost(st: Any, c: int) -> int:
@@ -585,7 +698,7 @@ if AVAILABLE:
 
     @numba.njit(cache=True)
     def _trash(st: Any, p: int, c: int) -> None:
-        st[G_TRASH + c] += 1
+        _trash_list_add(st, c)
         st[S0 + p * SEAT + O_OWNED + c] -= 1
 
     @numba.njit(cache=True)
@@ -706,7 +819,7 @@ if AVAILABLE:
         elif c == WORKSHOP:
             _push_gain(st, p, 4, 0, TO_DISCARD, 0)
         elif c == BUREAUCRAT:
-            _gain(st, p, SILVER, TO_DECK)
+            _gain(st, rngs, p, SILVER, TO_DECK)
             for i in range(n - 1, 0, -1):
                 v = _seat_after(st, p, i)
                 if _hit(st, v):
@@ -768,7 +881,7 @@ if AVAILABLE:
             for i in range(1, n):
                 v = _seat_after(st, p, i)
                 if _hit(st, v):
-                    _gain(st, v, CURSE, TO_DISCARD)
+                    _gain(st, rngs, v, CURSE, TO_DISCARD)
         elif c == ADVENTURER:
             found = 0
             start = st[_zn(p, Z_ASIDE)]
@@ -807,7 +920,7 @@ if AVAILABLE:
                 st[r + POACHER_LEFT] = st[G_EMPTY]
                 st[r + POACHER_BASE] = st[_zn(p, Z_LOOK)]
         elif c == BANDIT:
-            _gain(st, p, GOLD, TO_DISCARD)
+            _gain(st, rngs, p, GOLD, TO_DISCARD)
             for i in range(n - 1, 0, -1):
                 v = _seat_after(st, p, i)
                 if _hit(st, v):
@@ -834,6 +947,69 @@ if AVAILABLE:
                 out[k] = v
                 k += 1
         return k
+
+    @numba.njit(cache=True)
+    def _no_acts() -> Any:
+        return np.empty(0, dtype=np.int64)
+
+    @numba.njit(cache=True)
+    def _lurker_count(st: Any, acts: Any, mode: int) -> int:
+        """Lurker's choices: the Action piles with a card left (``FROM_SUPPLY``), or the distinct Action cards of
+        the trash in the order of their first copies (``FROM_TRASH``), as ``CHOOSE`` actions into ``acts`` where it
+        has room (an empty ``acts``: only counted)."""
+        k = 0
+        room = acts.shape[0]
+        if mode == LURKER_FROM_SUPPLY:
+            for j in range(st[G_NPILES]):
+                c = st[G_PILES + j]
+                if st[G_SUPPLY + c] > 0 and _TYPES[c] & ACTION:
+                    if k < room:
+                        acts[k] = CARD_ACTIONS + 2 + 3 * c
+                    k += 1
+            return k
+        _fresh_marks(st)
+        for i in range(st[G_NTRL]):
+            c = st[G_TRL + i]
+            if _TYPES[c] & ACTION and _mark(st, c):
+                if k < room:
+                    acts[k] = CARD_ACTIONS + 2 + 3 * c
+                k += 1
+        return k
+
+    @numba.njit(cache=True)
+    def _sp_places(st: Any, p: int) -> int:
+        """How many places Secret Passage offers in ``p``'s deck (``SecretPassage._places``)."""
+        known = st[S0 + p * SEAT + O_TOPN]
+        free = st[_zn(p, Z_DECK)] - known
+        bottom = st[_zn(p, Z_BOTTOM)]
+        return known + 1 + (1 + bottom + 1 if free else bottom)
+
+    @numba.njit(cache=True)
+    def _sp_place(st: Any, p: int, i: int) -> int:
+        """The ``i``-th of those places: k >= 0 under k known top cards, ``MIDDLE`` among the shuffled cards,
+        ``BOTTOM - j`` with j cards below it."""
+        known = st[S0 + p * SEAT + O_TOPN]
+        free = st[_zn(p, Z_DECK)] - known
+        bottom = st[_zn(p, Z_BOTTOM)]
+        if i <= known:
+            return i
+        i -= known + 1
+        if free:
+            if i == 0:
+                return SP_MIDDLE
+            i -= 1
+            return SP_BOTTOM - (bottom - i)
+        return SP_BOTTOM - (bottom - 1 - i)
+
+    @numba.njit(cache=True)
+    def _sp_put(st: Any, p: int, c: int, at: int) -> None:
+        if at >= 0:
+            _insert_at(st, p, Z_DECK, st[_zn(p, Z_DECK)] - at, c)
+            st[S0 + p * SEAT + O_TOPN] += 1
+        elif at == SP_MIDDLE:  # the unordered part: drawn at a random moment among those cards
+            _insert_at(st, p, Z_DECK, 0, c)
+        else:
+            _insert_at(st, p, Z_BOTTOM, SP_BOTTOM - at, c)
 
     @numba.njit(cache=True)
     def _expansion_play(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
@@ -968,6 +1144,14 @@ if AVAILABLE:
                     st[G_COINS] += 2
                 if t & VICTORY:
                     _draw(st, rngs, p, 2)
+        elif c == LURKER:
+            if _lurker_count(st, _no_acts(), LURKER_FROM_SUPPLY) or _lurker_count(st, _no_acts(), LURKER_FROM_TRASH):
+                _push(st, LURKER, LURKER_MODE, p)
+        elif c == SECRET_PASSAGE:
+            r = _push(st, SECRET_PASSAGE, SP_TAKE, p)
+            st[r + SP_CARD] = -1
+            st[r + SP_AT] = 0
+            st[r + SP_PLACES] = 0
         elif c == SABOTEUR:
             for i in range(n - 1, 0, -1):
                 v = _seat_after(st, p, i)
@@ -1065,7 +1249,7 @@ if AVAILABLE:
                     x = _take_top(st, rngs, v)
                     if x >= 0:
                         _append(st, v, Z_DISC, x)
-                    _gain(st, v, CURSE, TO_DECK)
+                    _gain(st, rngs, v, CURSE, TO_DECK)
         elif c == TREASURE_MAP:
             trashed = 0
             if first and _find(st, p, Z_PLAY, TREASURE_MAP) >= 0:
@@ -1077,7 +1261,7 @@ if AVAILABLE:
                 trashed += 1
             if trashed == 2:
                 for _ in range(4):
-                    if not _gain(st, p, GOLD, TO_DECK):
+                    if not _gain(st, rngs, p, GOLD, TO_DECK):
                         break
         elif c == TACTICIAN:
             if st[_zn(p, Z_HAND)]:
@@ -1089,7 +1273,7 @@ if AVAILABLE:
             for i in range(1, n):
                 v = _seat_after(st, p, i)
                 if _hit(st, v):
-                    _gain(st, v, CURSE, TO_DISCARD)
+                    _gain(st, rngs, v, CURSE, TO_DISCARD)
             _append(st, p, Z_DUR, SEA_WITCH)
         elif c == CORSAIR:
             for i in range(1, n):
@@ -1097,6 +1281,14 @@ if AVAILABLE:
                 if _hit(st, v):
                     st[G_CORSAIR] |= (1 << p) | (1 << (8 + 8 * p + v))
             _append(st, p, Z_DUR, CORSAIR)
+        elif c == MONKEY:
+            st[S0 + p * SEAT + O_MONKEY] += 1
+            _append(st, p, Z_DUR, MONKEY)
+        elif c == BLOCKADE:
+            r = _push(st, BLOCKADE, 0, p)
+            st[r + BLOCKADE_VICTIMS] = _victim_mask(st, p)
+        elif c == PIRATE:
+            _append(st, p, Z_DUR, PIRATE)
         elif c == OUTPOST:
             if st[G_FLAGS] & OUTPOST_PLAYED:
                 return
@@ -1129,6 +1321,17 @@ if AVAILABLE:
             r = _push(st, c, 0, p)
             st[r + TP_LEFT] = 2
             st[r + TP_BASE] = st[_zn(p, Z_LOOK)]
+        elif c == MONKEY:
+            st[S0 + p * SEAT + O_MONKEY] = 0
+        elif c == BLOCKADE:
+            k = st[_zn(p, Z_SHOWN)]
+            if k:  # each Blockade's card, oldest first
+                x = _pop_at(st, p, Z_SHOWN, 0)
+                if k == 1:
+                    st[G_BLOCKADE] &= ~(0xFF << (8 * p))
+                _append(st, p, Z_HAND, x)
+        elif c == PIRATE:
+            _push_gain(st, p, 6, TREASURE, TO_HAND, 0)
 
     @numba.njit(cache=True)
     def _x_options(st: Any, acts: Any, r: int, kind: int, step: int, p: int) -> int:
@@ -1258,6 +1461,30 @@ if AVAILABLE:
                 k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
                 return k if k else -1
             return -1
+        if kind == LURKER:
+            if step == LURKER_MODE:
+                acts[0] = YES
+                acts[1] = NO
+                return 2
+            k = _lurker_count(st, acts, step)
+            return k if k else -1
+        if kind == SECRET_PASSAGE:
+            if step == SP_TAKE:
+                k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+                return k if k else -1
+            if step == SP_PLACED:
+                if st[r + SP_AT] < st[r + SP_PLACES]:
+                    acts[0] = DONE
+                    return 1
+                return -1
+            m = _sp_places(st, p)
+            if m == 1:
+                return -1
+            acts[0] = YES
+            if st[r + SP_AT] == m - 1:
+                return 1
+            acts[1] = NO
+            return 2
         if kind == SABOTEUR:
             if step == 0:
                 return -1
@@ -1350,6 +1577,16 @@ if AVAILABLE:
             if nh <= st[r + TP_LEFT]:
                 return -1
             return _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+        if kind == BLOCKADE:
+            k = _gainable(st, acts, 4, 0, 0)
+            return k if k else -1
+        if kind == PIRATE:
+            if _find(st, p, Z_HAND, PIRATE) >= 0:
+                acts[0] = YES
+                acts[1] = NO
+                return 2
+            acts[0] = NO
+            return 1
         raise ValueError("dominion kernel: a frame of a card it does not play")
 
     @numba.njit(cache=True)
@@ -1413,6 +1650,13 @@ if AVAILABLE:
                 _remove(st, p, Z_ASIDE, c)
                 _put_on_deck(st, p, c)
             st[r + SCOUT_REST] = 0
+        elif kind == SECRET_PASSAGE:
+            _pop(st)
+            if step == SP_WALK:  # a single place
+                m = st[_zn(p, Z_LOOK)] - 1
+                x = st[_zb(p, Z_LOOK) + m]
+                st[_zn(p, Z_LOOK)] = m
+                _sp_put(st, p, x, _sp_place(st, p, 0))
         elif kind == SABOTEUR:  # the reveal (its regain always has ``done`` to choose)
             hit = -1
             k = 0
@@ -1435,11 +1679,11 @@ if AVAILABLE:
         elif kind == TRADING_POST:
             _pop(st)
             if not st[r + TRADING_POST_LEFT]:
-                _gain(st, p, SILVER, TO_HAND)
+                _gain(st, rngs, p, SILVER, TO_HAND)
         elif kind == AMBASSADOR:
             _pop(st)
             if step == 1:
-                _ambassador_gains(st, r, p)
+                _ambassador_gains(st, rngs, r, p)
         elif kind == LOOKOUT:
             _pop(st)
             if st[_zn(p, Z_LOOK)] > st[r + LOOKOUT_BASE]:
@@ -1514,14 +1758,14 @@ if AVAILABLE:
             _append(st, v, Z_DISC, out[i])
 
     @numba.njit(cache=True)
-    def _ambassador_gains(st: Any, r: int, p: int) -> None:
+    def _ambassador_gains(st: Any, rngs: Any, r: int, p: int) -> None:
         c = st[r + AMB_CARD]
         mask = st[r + AMB_VICTIMS]
         n = st[G_PLAYERS]
         for i in range(1, n):
             v = (p + i) % n
             if (mask >> v) & 1:
-                _gain(st, v, c, TO_DISCARD)
+                _gain(st, rngs, v, c, TO_DISCARD)
 
     @numba.njit(cache=True)
     def _x_decide(st: Any, rngs: Any, r: int, kind: int, step: int, p: int, a: int, c: int) -> None:
@@ -1562,10 +1806,10 @@ if AVAILABLE:
                 _append(st, p, Z_DISC, ESTATE)
                 st[G_COINS] += 4
             else:
-                _gain(st, p, ESTATE, TO_DISCARD)
+                _gain(st, rngs, p, ESTATE, TO_DISCARD)
         elif kind == IRONWORKS:
             _pop(st)
-            if not _gain(st, p, c, TO_DISCARD):
+            if not _gain(st, rngs, p, c, TO_DISCARD):
                 return
             t = _TYPES[c]
             if t & ACTION:
@@ -1620,7 +1864,7 @@ if AVAILABLE:
                 _trash_from_hand(st, p, c)
         elif kind == SWINDLER:
             _pop(st)
-            _gain(st, st[r + SWINDLER_VICTIM], c, TO_DISCARD)
+            _gain(st, rngs, st[r + SWINDLER_VICTIM], c, TO_DISCARD)
         elif kind == SCOUT or kind == PATROL:
             n = st[r + SCOUT_REST]
             for j in range(n):
@@ -1648,7 +1892,7 @@ if AVAILABLE:
                 st[G_COINS] += 3
             else:
                 st[r + COURTIER_TAKEN] |= 8
-                _gain(st, p, GOLD, TO_DISCARD)
+                _gain(st, rngs, p, GOLD, TO_DISCARD)
         elif kind == MINION:
             _pop(st)
             if a == YES:
@@ -1671,14 +1915,14 @@ if AVAILABLE:
                 return
             _pop(st)
             t = _TYPES[c]
-            _gain(st, p, c, TO_DECK if t & (ACTION | TREASURE) else TO_DISCARD)
+            mask = st[r + REPLACE_VICTIMS]  # (read before the gain: questions it brings take the row's place)
+            _gain(st, rngs, p, c, TO_DECK if t & (ACTION | TREASURE) else TO_DISCARD)
             if t & VICTORY:
-                mask = st[r + REPLACE_VICTIMS]
                 n = st[G_PLAYERS]
                 for i in range(1, n):
                     v = (p + i) % n
                     if (mask >> v) & 1:
-                        _gain(st, v, CURSE, TO_DISCARD)
+                        _gain(st, rngs, v, CURSE, TO_DISCARD)
         elif kind == TORTURER:
             _pop(st)
             if a == YES:
@@ -1687,7 +1931,7 @@ if AVAILABLE:
                 st[row + DISCARD_DOWN_KEEP] = max(0, nh - 2)
                 st[row + DISCARD_DOWN_BASE] = st[_zn(p, Z_LOOK)]
             else:
-                _gain(st, p, CURSE, TO_HAND)
+                _gain(st, rngs, p, CURSE, TO_HAND)
         elif kind == TRADING_POST:
             _trash_from_hand(st, p, c)
             st[r + TRADING_POST_LEFT] -= 1
@@ -1695,9 +1939,60 @@ if AVAILABLE:
             _pop(st)
             _trash_from_hand(st, p, c)
             _push_gain(st, p, _cost(st, c) + 1, 0, TO_DISCARD, 1)
+        elif kind == LURKER:
+            if step == LURKER_MODE:
+                st[r + 1] = LURKER_FROM_SUPPLY if a == YES else LURKER_FROM_TRASH
+                return
+            _pop(st)
+            if step == LURKER_FROM_SUPPLY:  # not a gain: the pile shrinks (an emptied pile counts as empty)
+                k = st[G_SUPPLY + c]
+                st[G_SUPPLY + c] = k - 1
+                if k == 1:
+                    st[G_EMPTY] += 1
+                _trash_list_add(st, c)
+            else:
+                _gain_from_trash(st, rngs, p, c)
+        elif kind == SECRET_PASSAGE:
+            if step == SP_TAKE:
+                _remove(st, p, Z_HAND, c)
+                _append(st, p, Z_LOOK, c)
+                st[r + 1] = SP_WALK
+                st[r + SP_CARD] = c
+                st[r + SP_PLACES] = _sp_places(st, p)
+            elif step == SP_WALK and a == YES:
+                m = st[_zn(p, Z_LOOK)] - 1
+                x = st[_zb(p, Z_LOOK) + m]
+                st[_zn(p, Z_LOOK)] = m
+                _sp_put(st, p, x, _sp_place(st, p, st[r + SP_AT]))
+                st[r + 1] = SP_PLACED
+                st[r + SP_CARD] = -1
+                st[r + SP_AT] += 1
+            else:
+                st[r + SP_AT] += 1
+        elif kind == BLOCKADE:
+            _pop(st)
+            mask = st[r + BLOCKADE_VICTIMS]  # (read before the gain: questions it brings take the row's place)
+            at = st[_zn(p, Z_DISC)]
+            if not _gain(st, rngs, p, c, TO_DISCARD):
+                return
+            if st[_zn(p, Z_DISC)] > at and st[_zb(p, Z_DISC) + at] == c:
+                _pop_at(st, p, Z_DISC, at)
+                _append(st, p, Z_SHOWN, c)
+                st[G_BLOCKADE] |= mask << (8 * p)
+                _append(st, p, Z_DUR, BLOCKADE)
+        elif kind == PIRATE:
+            _pop(st)
+            if a != YES:
+                return
+            _remove(st, p, Z_HAND, PIRATE)
+            _append(st, p, Z_PLAY, PIRATE)
+            if p == st[G_CUR]:
+                _play_card(st, rngs, p, PIRATE, True)
+            else:  # played on another seat's turn: not one of that seat's plays (Conspirator)
+                _card_play(st, rngs, p, PIRATE, True)
         elif kind == SABOTEUR:
             if a != DONE:
-                _gain(st, p, c, TO_DISCARD)
+                _gain(st, rngs, p, c, TO_DISCARD)
             _saboteur_done(st, r, p)
         # --- Seaside ---
         elif kind == PEARL_DIVER:
@@ -1729,7 +2024,7 @@ if AVAILABLE:
                 st[r + AMB_CARD] = c
             elif a == DONE:
                 _pop(st)
-                _ambassador_gains(st, r, p)
+                _ambassador_gains(st, rngs, r, p)
             else:
                 _return_to_supply(st, p, st[r + AMB_CARD])
                 st[r + AMB_RETURNED] += 1
@@ -1752,7 +2047,7 @@ if AVAILABLE:
             _put_on_deck(st, p, back)
         elif kind == SMUGGLERS:
             _pop(st)
-            _gain(st, p, c, TO_DISCARD)
+            _gain(st, rngs, p, c, TO_DISCARD)
         elif kind == WAREHOUSE:
             _stage_discard(st, p, c)
             st[r + WAREHOUSE_LEFT] -= 1
@@ -1807,7 +2102,7 @@ if AVAILABLE:
             st[r + 1] = 1
         elif kind == EXPLORER:
             _pop(st)
-            _gain(st, p, GOLD if a == YES else SILVER, TO_HAND)
+            _gain(st, rngs, p, GOLD if a == YES else SILVER, TO_HAND)
         elif kind == GHOST_SHIP:
             _remove(st, p, Z_HAND, c)
             _put_on_deck(st, p, c)
@@ -2094,7 +2389,7 @@ if AVAILABLE:
             _x_decide(st, rngs, r, kind, st[r + 1], p, a, c)
         elif kind == GAIN:
             _pop(st)
-            _gain(st, p, c, st[r + GAIN_DEST])
+            _gain(st, rngs, p, c, st[r + GAIN_DEST])
         elif kind == DISCARD_DOWN:
             _stage_discard(st, p, c)
         elif kind == REACT:
@@ -2182,9 +2477,7 @@ if AVAILABLE:
                             st[r + THIEF_TRASHED + 1 + i] = st[r + THIEF_TRASHED + 2 + i]
                         break
                 st[r + THIEF_TRASHED] = n - 1
-                st[G_TRASH + c] -= 1
-                st[S0 + p * SEAT + O_OWNED + c] += 1
-                _append(st, p, Z_DISC, c)
+                _gain_from_trash(st, rngs, p, c)
         elif kind == THRONE_ROOM:
             _pop(st)
             if a != DONE:
@@ -2510,9 +2803,9 @@ if AVAILABLE:
                     st[G_BOUGHT] = 1
                     if _TYPES[c] & VICTORY:
                         st[G_FLAGS] |= BOUGHT_VICTORY
-                    _gain(st, p, c, TO_DISCARD)
+                    _gain(st, rngs, p, c, TO_DISCARD)
                     for _ in range(st[G_EMBARGO + c]):  # a Curse per Embargo token on the pile bought from
-                        _gain(st, p, CURSE, TO_DISCARD)
+                        _gain(st, rngs, p, CURSE, TO_DISCARD)
                 else:
                     _remove(st, p, Z_HAND, c)
                     _append(st, p, Z_PLAY, c)
@@ -2748,6 +3041,9 @@ def _base(piles: tuple[int, ...]) -> Any:
         base[G_STAMP] = 0
         base[G_MARK:G_MARK + NC] = 0
         base[G_PILES:G_PILES + len(piles)] = piles
+        watch = [c for c in piles if NAMES[c] in WATCHERS]
+        base[G_NWATCH] = len(watch)
+        base[G_WATCH:G_WATCH + len(watch)] = watch
         for v in range(MAXCOST + 1):
             cards = [c for c in piles if COST[c] <= v]
             base[G_NAFFORD + v] = len(cards)
@@ -2778,6 +3074,8 @@ def encode(s: Any) -> Any:
     for c in s.trash:
         trash[c] += 1
     st[G_TRASH:G_TRASH + NC] = trash
+    st[G_NTRL] = len(s.trash)
+    st[G_TRL:G_TRL + len(s.trash)] = s.trash
     thr = [x for i in range(0, len(s.throned), 2) if TYPES[s.throned[i + 1]] & DURATION
            for x in s.throned[i:i + 2]]
     st[G_XZ:G_NTHR + 1] = (int(s.xzones), s.discount, s.copper_bonus, s.played, s.flags, s.shield, s.corsair,
