@@ -436,6 +436,7 @@ def test_a_burgundy_board_is_chosen_by_name_and_its_start_castle_by_a_click(page
     spaces = page.eval_on_selector_all(legal, "gs => gs.map(g => g.dataset.space)")
     assert sorted(map(int, spaces)) == [3, 16, 21, 35]
     assert page.inner_text(f".bg-seat[data-seat='{seat}'] .bg-board-name") == "board 9 “Two Cities” (one source)"
+    assert "place the start castle on a castle space" in page.inner_text(".dm-prompt")
     letters = page.eval_on_selector_all(f".bg-seat[data-seat='{seat}'] text.bg-space-letter",
                                         "ts => ts.map(t => t.textContent)")
     assert len(letters) == 37 and set(letters) == set("SACMKB")  # the colours read as letters too
