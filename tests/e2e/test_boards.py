@@ -440,6 +440,11 @@ def test_a_burgundy_board_is_chosen_by_name_and_its_start_castle_by_a_click(page
     letters = page.eval_on_selector_all(f".bg-seat[data-seat='{seat}'] text.bg-space-letter",
                                         "ts => ts.map(t => t.textContent)")
     assert len(letters) == 37 and set(letters) == set("SACMKB")  # the colours read as letters too
+    from realms.games.burgundy.data import bits, builtin_boards
+
+    nine = builtin_boards()[9]
+    borders = sum(1 for i in nine.ids for j in bits(nine.nmask[i]) if i < j and nine.types[i] != nine.types[j])
+    assert page.locator(f".bg-seat[data-seat='{seat}'] line.bg-region-edge").count() == borders  # and regions too
     page.click(f"{legal}[data-space='21']")
     assert wait_until(page, lambda: seat_payload(server, gid, token)["view"]["seats"][seat]["estate"][20]["tile"])
     page.screenshot(path=f"{SHOTS}/burgundy-start-castle.png", full_page=False)

@@ -375,7 +375,32 @@ function estate(s, payload, matching, offer, shown, was = null) {
     else if (filled) g.addEventListener("click", () => showInfo(g, tileDetails(sp.tile), true));  // a tap reads the tile
     root.append(g);
   }
+  root.append(regionEdges(s.estate, rows, widest, size, w, h));
   return root;
+}
+
+// The borders between regions (neighbouring spaces of different colours) drawn dark, so the regions read without
+// colour: edge k of a pointy-top hex joins its corners at 60k-30 and 60k+30 degrees (0: the right edge, then
+// clockwise), and faces the neighbour in that direction; rows above the middle one are shorter to the left
+function regionEdges(estate, rows, widest, size, w, h) {
+  const at = new Map(estate.map(sp => [`${sp.row},${sp.col}`, sp]));
+  const group = svg("g", { class: "bg-region-edges", "pointer-events": "none" });
+  for (const sp of estate) {
+    const r = sp.row, c = sp.col;
+    const up = r <= 3 ? [[r - 1, c - 1], [r - 1, c]] : [[r - 1, c], [r - 1, c + 1]];  // upper left, upper right
+    const down = r < 3 ? [[r + 1, c], [r + 1, c + 1]] : [[r + 1, c - 1], [r + 1, c]];  // lower left, lower right
+    const facing = [[r, c + 1], down[1], down[0], [r, c - 1], up[0], up[1]];
+    const cx = 4 + w / 2 + c * w + (widest - rows[r]) * w / 2, cy = 4 + h / 2 + r * h * 0.75;
+    const corner = k => [cx + size * Math.cos(Math.PI / 180 * (60 * k - 30)), cy + size * Math.sin(Math.PI / 180 * (60 * k - 30))];
+    facing.forEach(([fr, fc], k) => {
+      const other = at.get(`${fr},${fc}`);
+      if (!other || other.type === sp.type || other.id < sp.id) return;
+      const [x1, y1] = corner(k), [x2, y2] = corner(k + 1);
+      group.append(svg("line", { x1, y1, x2, y2, stroke: "#111", "stroke-width": 2.5, "stroke-linecap": "round",
+        class: "bg-region-edge" }));
+    });
+  }
+  return group;
 }
 
 // the game log's entries in the reader's language
