@@ -26,7 +26,9 @@ Layout (``fields``), for ``P`` players:
 - ``round_goods`` (5, 6): the goods still to arrive this phase, one-hot per round.
 - ``bonus`` (6, 2, P + 1): per colour, who holds the large and the small bonus tile (relative seat
   one-hot, or the last entry when nobody does).
-- ``turn`` (54 + 2P): mode one-hot (board choice, play, over), phase one-hot (A-E), round one-hot (1-5),
+- ``turn`` (54 + 2P): mode one-hot (board choice, play, over: the setup's decisions, an estate board and a start
+  castle space, are both "board choice" and the "board" decision; the seat's estate tells them apart, empty before
+  a board is chosen), phase one-hot (A-E), round one-hot (1-5),
   this seat decides now, dice used (2), bought this turn, white die one-hot (6), the decision's kind
   one-hot (board, turn, castle, city-hall, pick, warehouse, ship, goods, discard, end, over: 11), stacks'
   sizes / 36 (7), goods bag / 42, tiles removed / 100, boards left to choose / 4, position of this seat
