@@ -107,3 +107,18 @@ def test_bots_play_whole_games_with_start_castle_decisions(agent):
         GAME.apply(s, choose(bots[s.to_move], GAME, s))
         steps += 1
     assert s.mode != R.MODE_BOARD and all(s.occ[q] for q in range(2))
+
+
+def test_a_record_with_start_castle_choices_replays_to_the_same_game():
+    from realms.core.record import GameRecord, replay
+
+    rec = GameRecord.start(GAME, {"players": 3, "scenario": "random"}, 21, ["a", "b", "c"])
+    bots = [make_agent("random", GAME, 30 + q) for q in range(3)]
+    starts = 0
+    while rec.state.to_move is not None:
+        action = bots[rec.state.to_move].act(GAME, rec.state)
+        starts += action.kind == "start"
+        rec.play(action)
+    assert starts >= 2
+    done = replay(rec.to_json())
+    assert GAME.state_hash(done.state) == GAME.state_hash(rec.state)
