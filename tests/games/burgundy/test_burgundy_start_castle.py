@@ -88,9 +88,9 @@ def test_greedy_places_the_start_castle_where_the_estate_grows_best():
     q = s.to_move
     board = s.boards[q]
     best = max(board.start_values[sp] for sp in _castles(board))
-    bot = make_agent("greedy", GAME, 1)
-    chosen = bot.act(GAME, s).to_json()["space"]
-    assert board.start_values[chosen] == best
+    for name in ("greedy", "light-rollout"):
+        chosen = make_agent(name, GAME, 1).act(GAME, s).to_json()["space"]
+        assert board.start_values[chosen] == best, name
     # board 1's centre is the best start there, as the basic game has it
     b1 = D.builtin_boards()[1]
     assert max(_castles(b1), key=lambda sp: b1.start_values[sp]) == 19

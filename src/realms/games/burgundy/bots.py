@@ -201,6 +201,16 @@ def evaluate(game: Burgundy, s: BurgundyState, p: int, w: Weights = W) -> float:
     return value
 
 
+def best_start(state: BurgundyState, p: int, actions: list[Action], rng: Rng) -> Action:
+    """The rule bots' start castle: the castle space with the highest ``Board.start_values``; ties at random."""
+    board = state.boards[p]
+    assert board is not None
+    values = [board.start_values[DECODE[a.index][1]] for a in actions]
+    top = max(values)
+    best = [a for a, v in zip(actions, values, strict=True) if v == top]
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
 class GreedyAgent(Agent):
     """One-step look-ahead on ``evaluate``, resolving its own bonus decisions and planning workers."""
 
@@ -215,7 +225,7 @@ class GreedyAgent(Agent):
         p = state.to_move
         assert p is not None
         if DECODE[actions[0].index][0] == K_START:
-            return self._start_castle(state, p, actions)
+            return best_start(state, p, actions, self.rng)
         # look ahead on a copy that rolls its own future (seeded from the bot's stream, which this does
         # not advance), never on the real one
         state = game.determinize(state, p, Rng(self.rng.state ^ _LOOKAHEAD_SALT))
@@ -237,15 +247,6 @@ class GreedyAgent(Agent):
             adjust = self._plan_adjust(game, state, p, plain)
             if adjust is not None:
                 return adjust
-        return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
-
-    def _start_castle(self, state: BurgundyState, p: int, actions: list[Action]) -> Action:
-        """The start castle goes where the estate grows best from (``Board.start_values``); ties at random."""
-        board = state.boards[p]
-        assert board is not None
-        values = [board.start_values[DECODE[a.index][1]] for a in actions]
-        top = max(values)
-        best = [a for a, v in zip(actions, values, strict=True) if v == top]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
 
     def _value_after(self, game: Burgundy, state: BurgundyState, a: Action, p: int, depth: int,
@@ -311,7 +312,7 @@ _LOOKAHEAD_SALT = 0x6C6F6F6B61686561
 #: the bots this game declares (``Burgundy.agents``)
 AGENTS: dict[str, AgentFactory] = {"greedy": GreedyAgent}
 
-__all__ = ["GreedyAgent", "Weights", "evaluate", "tile_value"]
+__all__ = ["GreedyAgent", "Weights", "best_start", "evaluate", "tile_value"]
 
 
 # --- a playout policy for search agents ----------------------------------------------------------------
@@ -324,7 +325,8 @@ class RolloutAgent(Playout):
     """A cheap player in plain Python (``light-rollout``; the search agents' playout policy before the compiled
     ``rollout``, and its fallback without numba): it prefers, by action kind, placing a tile, then selling
     goods, then taking a tile (or a bonus pick), then buying from the black depot, taking workers,
-    discarding, skipping, ending the turn; it never spends workers on dice.
+    discarding, skipping, ending the turn; it never spends workers on dice. Its start castle goes where
+    ``greedy``'s does (``best_start``).
     Among actions of the preferred kind it chooses at random, except that a sale sells the largest stack.
     Its ``value`` is ``evaluate`` (the greedy bot's evaluation) for every seat, and a search cuts its
     playouts after ``cutoff`` actions to use it."""
@@ -337,6 +339,10 @@ class RolloutAgent(Playout):
         actions = game.legal_actions(state)
         if len(actions) == 1:
             return actions[0]
+        if DECODE[actions[0].index][0] == K_START:
+            p = state.to_move
+            assert p is not None
+            return best_start(state, p, actions, self.rng)
         best: list[Action] = []
         best_rank = -2
         for a in actions:
