@@ -21,7 +21,9 @@ from realms.core.agents import RandomAgent
 from realms.core.rng import Rng, derive_seed
 
 TABLES = {"base": {"players": 2, "kingdom": "random", "sets": "base"},
-          "all": {"players": 2, "kingdom": "random", "sets": "all"}}
+          "all": {"players": 2, "kingdom": "random", "sets": "all"},
+          "base-2e": {"players": 2, "kingdom": "random", "sets": "base", "edition": "second"},
+          "all-2e": {"players": 2, "kingdom": "random", "sets": "all", "edition": "second"}}
 
 
 def fast_rate(game: Any, opts: dict[str, Any], seconds: float, start: int) -> tuple[float, float, int, int]:
@@ -93,19 +95,25 @@ def main() -> None:
            "declined_share": {k: round(v[3] / max(1, v[2]), 3) for k, v in fast.items()},
            "all_over_base": round(fast["all"][0] / fast["base"][0], 3),
            "all_over_base_decisions": round(fast["all"][1] / fast["base"][1], 3),
+           "all_over_base_2e": round(fast["all-2e"][0] / fast["base-2e"][0], 3),
+           "all_over_base_decisions_2e": round(fast["all-2e"][1] / fast["base-2e"][1], 3),
            "reference_games_per_cpu_second": {k: round(v, 1) for k, v in ref.items()},
-           "reference_all_over_base": round(ref["all"] / ref["base"], 3)}
+           "reference_all_over_base": round(ref["all"] / ref["base"], 3),
+           "reference_all_over_base_2e": round(ref["all-2e"] / ref["base-2e"], 3)}
     if args.json:
         print(json.dumps(out))
         return
     print(f"load average {out['load']:.1f}")
     for k in TABLES:
-        print(f"sets={k:4}  simulator path {out['games_per_cpu_second'][k]:8.1f} games/CPU s, "
+        print(f"{k:7}  simulator path {out['games_per_cpu_second'][k]:8.1f} games/CPU s, "
               f"{out['decisions_per_cpu_second'][k]:9,} decisions/CPU s "
               f"(kernel declined {out['declined_share'][k]:.1%} of the kingdoms)  "
               f"reference engine {out['reference_games_per_cpu_second'][k]:7.1f} games/CPU s")
-    print(f"all sets / base set: simulator path x{out['all_over_base']} in games, "
+    print(f"all sets / base set, first edition: simulator path x{out['all_over_base']} in games, "
           f"x{out['all_over_base_decisions']} in decisions; reference engine x{out['reference_all_over_base']}")
+    print(f"all sets / base set, second edition: simulator path x{out['all_over_base_2e']} in games, "
+          f"x{out['all_over_base_decisions_2e']} in decisions; reference engine "
+          f"x{out['reference_all_over_base_2e']}")
 
 
 if __name__ == "__main__":

@@ -116,9 +116,13 @@ def test_burgundy_points_reports_vp_by_source():
     assert "region" in game["seats"][0]["vp_by_source"] and any(line.startswith("empty spaces") for line in lines)
 
 
-def test_dominion_sets_benchmark_prints_the_ratio_and_the_fallback_share():
+def test_dominion_sets_benchmark_prints_the_ratios_and_the_fallback_shares():
     figures = json.loads(run(str(BENCH / "dominion_sets.py"), "--seconds", "0.6", "--json",
                              timeout=600).strip().splitlines()[-1])
-    assert set(figures["games_per_cpu_second"]) == {"base", "all"}
-    assert figures["declined_share"]["base"] == 0 and 0 < figures["declined_share"]["all"] <= 1
-    assert figures["all_over_base"] > 0 and figures["reference_all_over_base"] > 0
+    tables = {"base", "all", "base-2e", "all-2e"}
+    assert set(figures["games_per_cpu_second"]) == set(figures["decisions_per_cpu_second"]) == tables
+    assert figures["declined_share"]["base"] == figures["declined_share"]["base-2e"] == 0
+    assert all(0 <= figures["declined_share"][k] <= 1 for k in tables)
+    assert all(figures[k] > 0 for k in ("all_over_base", "all_over_base_decisions", "all_over_base_2e",
+                                        "all_over_base_decisions_2e", "reference_all_over_base",
+                                        "reference_all_over_base_2e"))

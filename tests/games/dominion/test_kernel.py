@@ -17,7 +17,7 @@ import pytest
 import realms.games
 from realms.core.agents import RandomAgent, make_agent
 from realms.core.rng import GOLDEN, MASK64, Rng, derive_seed
-from realms.games.dominion.cards import BY_NAME, NAMES
+from realms.games.dominion.cards import BY_NAME, CARDS, NAMES
 from realms.games.dominion.cards.card import CARD_ACTIONS
 from realms.games.dominion.rules import score
 from tests.games.dominion.util import asking_cards, registry_kingdoms, rich_game
@@ -75,7 +75,8 @@ def _replay(state, seeds, where, kinds=None):
         assert z == {"hand": state.hand[q], "deck": state.deck[q], "disc": state.disc[q], "play": state.play[q],
                      "aside": state.aside[q], "look": state.look[q], "dur": state.dur[q], "gains": state.gains[q],
                      "held": state.held[q], "shown": state.shown[q], "nvmat": state.nvmat[q],
-                     "island": state.island[q], "start": [], "bottom": state.bottom[q]}, (where, q)
+                     "island": state.island[q], "start": [], "bottom": state.bottom[q],
+                     "hpub": list(state.hpub[q])}, (where, q)
         assert int(final[kernel.S0 + q * kernel.SEAT + kernel.O_PCOINS]) == state.pcoins[q], (where, q)
     assert final[kernel.G_EMBARGO:kernel.G_EMBARGO + len(NAMES)].tolist() == list(state.embargo), where
     rows = kernel.scores(final, state.players)
@@ -125,6 +126,52 @@ def test_kernel_games_are_the_reference_games():
     # (Bandit asks only between two kinds of Treasure revealed: seldom in a few games)
     for name in sorted(asking_cards(COVERED) - {"Bandit"}) + ["frame -1", "frame -2", "frame -3"]:
         assert kinds[name], (name, kinds)
+
+
+def _state_differences(st, rngs, state):
+    """What differs between the kernel's array and the reference ``state``: each zone of each seat (the kernel's
+    Z_START is the START frame's tail), every table field but the scratch marks and the frame rows (the legal lists
+    test those), and the game's stream."""
+    ref = kernel.encode(state)
+    out = []
+    for q in range(state.players):
+        a, b = kernel.zones(st, q), kernel.zones(ref, q)
+        out += [(q, name, a[name], b[name]) for name in a if a[name] != b[name]]
+        for o in (kernel.O_TOPN, kernel.O_TURNS, kernel.O_PCOINS, kernel.O_MONKEY):
+            at = kernel.S0 + q * kernel.SEAT + o
+            if st[at] != ref[at]:
+                out.append((kernel.field_of(at), int(st[at]), int(ref[at])))
+    skip = {*range(kernel.G_MARK, kernel.G_MARK + len(NAMES)), kernel.G_STAMP,
+            *range(kernel.G_FR, kernel.G_FR + kernel.MAXFR * kernel.FW),  # (lists: beyond their counts, left-overs)
+            *range(kernel.G_TRL + int(ref[kernel.G_NTRL]), kernel.G_TRL + kernel.TRC),
+            *range(kernel.G_THR + 2 * int(ref[kernel.G_NTHR]), kernel.G_THR + 2 * kernel.MAXTHR)}
+    out += [(kernel.field_of(i), int(st[i]), int(ref[i])) for i in range(kernel.S0)
+            if i not in skip and st[i] != ref[i]]
+    if int(rngs[0]) != state.rng:
+        out.append(("the game's stream", int(rngs[0]), state.rng))
+    return out
+
+
+def test_the_kernel_state_follows_the_reference_step_by_step():
+    """After every decision of games in expansion kingdoms (rich: two of each kingdom card to start) the kernel's
+    whole state is the reference's: every zone (what is known to be in each hand too), mat, token, turn field and
+    the stream."""
+    kingdoms = [k for k in COVERED if any(CARDS[BY_NAME[n]].set in ("intrigue", "seaside") for n in k.split(","))]
+    for i, k in enumerate(kingdoms):
+        opts = {"players": 2 + i % 3, "kingdom": k, "edition": ("first", "second")[i % 2]}
+        state = _rich(opts, i)
+        bots = [RandomAgent(Rng(derive_seed(i, 80, q))) for q in range(state.players)]
+        st = kernel.encode(state)
+        rngs = np.array([state.rng] + [0] * state.players, dtype=np.uint64)
+        acts = np.empty(kernel.NACT, dtype=np.int64)
+        for step in range(300):
+            if state.to_move is None:
+                break
+            a = bots[state.to_move].act(GAME, state)
+            GAME.apply(state, a)
+            kernel._apply(st, rngs, a.index)
+            kernel._settle(st, rngs, acts)
+            assert not _state_differences(st, rngs, state), (k, step, _state_differences(st, rngs, state))
 
 
 def test_from_positions_part_way():

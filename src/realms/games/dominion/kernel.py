@@ -7,17 +7,20 @@
 
 The readable engine (``rules``, ``frames``, ``zones``, ``cards/``) stays the reference; this module does what it
 does on one flat array of int64 per game: the same zones as ordered lists (hand, deck, discard pile, play, set
-aside, looked at; each a block with its count), the same lazily shuffled deck and its multiply-shift draws
+aside, looked at, and the expansions' zones: Durations waiting, the turn's gains, Haven's and Blockade's cards,
+the mats, the known bottom of the deck, the cards known to be in a hand; each a block with its count), the same
+lazily shuffled deck and its multiply-shift draws
 from the game's SplitMix64 stream at the same moments, the same stack of pending decisions (one fixed-width
 row per frame), the same legal actions in the same order at every decision, the same draws from each seat's
 ``RandomAgent`` stream (a pick by position in that list), the same effects and turn machine. So a game played
 here ends with the scores, turns, ranks and zones of the same game played through ``Dominion.apply``;
 ``tests/games/dominion/test_kernel.py`` replays kernel games through the reference engine and compares every
-step's whole legal list, the chosen action and the final zones.
+step's whole legal list, the chosen action and the final zones, and follows games step by step comparing the
+whole state.
 
-Not kept: what only tells who knows what (``hpub``, ``dpub``, the per-card flags of ``top``: the kernel keeps
-how many known cards lie on the deck, which is all that drawing reads) and the order of the trash (a count
-per card). None of them changes a legal list, a draw or a score.
+Not kept: what only tells who saw what (``dpub``, the per-card flags of ``top``: the kernel keeps how many known
+cards lie on the deck, which is all that drawing reads). Neither changes a legal list, a draw or a score. What is
+known to be in a hand (``hpub``) is kept: Sailor reads it.
 
 Cards covered (``SUPPORTED``): every card whose whole behaviour is its data (``Card.data_only``: cost, types,
 coins, VP and the plain bonuses, which one generic step plays from the card tables), and the cards named in
@@ -79,6 +82,7 @@ from realms.games.dominion.cards.intrigue import (
 )
 from realms.games.dominion.cards.intrigue import Patrol as _Patrol
 from realms.games.dominion.cards.seaside import (
+    _SAILOR_SHIFT,
     Ambassador,
     Blockade,
     Lookout,
@@ -86,6 +90,7 @@ from realms.games.dominion.cards.seaside import (
     PearlDiver,
     Pirate,
     PirateShip,
+    Sailor,
     SeaWitch,
     TidePools,
     Treasury,
@@ -153,7 +158,7 @@ EXPLORER, GHOST_SHIP, TACTICIAN, TREASURY = _ID["Explorer"], _ID["Ghost Ship"], 
 TIDE_POOLS, CORSAIR, OUTPOST, SEA_WITCH = _ID["Tide Pools"], _ID["Corsair"], _ID["Outpost"], _ID["Sea Witch"]
 ASTROLABE, SABOTEUR, PEARL_DIVER = _ID["Astrolabe"], _ID["Saboteur"], _ID["Pearl Diver"]
 LURKER, SECRET_PASSAGE, MONKEY, BLOCKADE = _ID["Lurker"], _ID["Secret Passage"], _ID["Monkey"], _ID["Blockade"]
-PIRATE = _ID["Pirate"]
+PIRATE, SAILOR = _ID["Pirate"], _ID["Sailor"]
 assert NAMES[:7] == ["Copper", "Silver", "Gold", "Curse", "Estate", "Duchy", "Province"]
 #: the cards with code of their own in this kernel: a branch in ``_card_play``, frames in ``_options``, ``_resume``
 #: and ``_decide``, scoring (Gardens), the reaction (Moat) or the Silver bonus (Merchant)
@@ -170,9 +175,9 @@ BRANCHES = ("Cellar", "Chapel", "Moat", "Chancellor", "Workshop", "Bureaucrat", 
             "Island", "Salvager", "Haven", "Lighthouse", "Astrolabe", "Fishing Village", "Caravan", "Navigator",
             "Pirate Ship", "Sea Hag", "Treasure Map", "Explorer", "Ghost Ship", "Merchant Ship", "Tactician",
             "Treasury", "Wharf", "Tide Pools", "Corsair", "Outpost", "Sea Witch", "Pearl Diver", "Monkey", "Blockade",
-            "Pirate")
+            "Pirate", "Sailor")
 #: the cards that watch every gain (``Card.on_gain``) that the kernel plays, called in pile order (``zones.gained``)
-WATCHERS = ("Monkey", "Blockade", "Pirate")
+WATCHERS = ("Monkey", "Blockade", "Pirate", "Sailor")
 #: every card the kernel plays exactly as the reference: those with a branch, and those that are their data alone
 SUPPORTED = frozenset(_ID[n] for n in BRANCHES) | frozenset(c for c in range(NCARDS) if CARDS[c].data_only)
 # the kernel asks for Moat's reveal only, and asks always only where the reference does (``Handler.always_ask``)
@@ -195,10 +200,10 @@ ZC = 336  # room per zone: more than one seat can own (at most 325: 4 players, C
 Z_HAND, Z_DECK, Z_DISC, Z_PLAY, Z_ASIDE, Z_LOOK = range(6)
 # the expansions' zones (``DominionState``'s lists of the same names); Z_START holds the Durations a START frame
 # still has to resolve (the reference keeps them in the frame's tail: ``Start.WAITING``)
-Z_DUR, Z_GAINS, Z_HELD, Z_SHOWN, Z_NV, Z_ISLAND, Z_START, Z_BOTTOM = range(6, 14)
-NZ = 14
+Z_DUR, Z_GAINS, Z_HELD, Z_SHOWN, Z_NV, Z_ISLAND, Z_START, Z_BOTTOM, Z_HPUB = range(6, 15)
+NZ = 15
 ZONE_NAMES = ("hand", "deck", "disc", "play", "aside", "look", "dur", "gains", "held", "shown", "nvmat", "island",
-              "start", "bottom")
+              "start", "bottom", "hpub")
 MAXFR = 24
 FW = 12  # a frame row: [kind, step, seat, fields ...]
 # where each field of a row lies: where the frame's owner declares it (``Field``, ``Tail``), so the reference's
@@ -233,6 +238,7 @@ SP_TAKE, SP_WALK, SP_PLACED = SecretPassage.TAKE, SecretPassage.WALK, SecretPass
 SP_MIDDLE, SP_BOTTOM = SecretPassage.MIDDLE, SecretPassage.BOTTOM
 LURKER_MODE, LURKER_FROM_SUPPLY, LURKER_FROM_TRASH = Lurker.MODE, Lurker.FROM_SUPPLY, Lurker.FROM_TRASH
 BLOCKADE_VICTIMS, PIRATE_CARD, PIRATE_SEAT = Blockade.VICTIMS, Pirate.CARD, Pirate.SEAT
+SAILOR_CARD, SAILOR_PLAY, SAILOR_TRASH, SAILOR_SHIFT = Sailor.CARD, Sailor.PLAY, Sailor.TRASH, _SAILOR_SHIFT
 SAB_MAX, SAB_OTHERS, PD_ORIGIN, PD_FLAG = Saboteur.MAX, Saboteur.OTHERS, PearlDiver.ORIGIN, PearlDiver.FLAG
 PD_FREE, PD_KNOWN_BOTTOM, PD_KNOWN_TOP = PearlDiver.FREE, PearlDiver.KNOWN_BOTTOM, PearlDiver.KNOWN_TOP
 TP_LEFT, TP_BASE, SW_LEFT, SW_BASE = TidePools.LEFT, TidePools.BASE, SeaWitch.LEFT, SeaWitch.BASE
@@ -283,6 +289,8 @@ G_EMBARGO = _field("embargo tokens (per card)", NC)
 TRC = 1024  # room for the trash in order (every card of a game: fewer than 600)
 G_NTRL = _field("trash in order (count)", 1)
 G_TRL = _field("trash in order (Lurker reads its first copies)", TRC)
+G_SPECIALS = _field("whether a Treasure of the Supply does more than its coins (Astrolabe)", 1)
+G_TREASURY = _field("whether Treasury is in the Supply (a card acting at the end of the Buy phase)", 1)
 G_NWATCH = _field("the Supply's cards that watch gains (count)", 1)
 G_WATCH = _field("the Supply's cards that watch gains, in pile order", 4)
 MAXCOST = max(COST)
@@ -554,6 +562,7 @@ if AVAILABLE:
             _append(st, p, Z_DISC, c)
         elif dest == TO_HAND:
             _append(st, p, Z_HAND, c)
+            _append(st, p, Z_HPUB, c)
         else:
             _put_on_deck(st, p, c)
         if c == PROVINCE:
@@ -583,6 +592,10 @@ if AVAILABLE:
             elif w == BLOCKADE:  # a Curse per copy set aside by a Blockade affecting ``p``, on ``p``'s turn
                 if p == st[G_CUR]:
                     _curses(st, rngs, p, _blockaded(st, p, c))
+            elif w == SAILOR:  # a Duration gained on the player's turn may be played, once a turn per Sailor
+                if p == st[G_CUR] and _TYPES[c] & DURATION and _sailor_uses(st, p) > 0:
+                    r = _push(st, SAILOR, SAILOR_PLAY, p)
+                    st[r + SAILOR_CARD] = c
             elif w == PIRATE:  # each owner of a Pirate with cards in hand is asked, in turn order from the player
                 if not _TYPES[c] & TREASURE:
                     continue
@@ -592,6 +605,32 @@ if AVAILABLE:
                         r = _push(st, PIRATE, 0, q)
                         st[r + PIRATE_CARD] = c
                         st[r + PIRATE_SEAT] = p
+
+    @numba.njit(cache=True)
+    def _sailor_uses(st: Any, p: int) -> int:
+        """``Sailor._uses_left``: this turn's Sailor plays (waiting for the next turn) less the uses made."""
+        k = 0
+        b = _zb(p, Z_DUR)
+        for i in range(st[_zn(p, Z_DUR)]):
+            if st[b + i] == SAILOR:
+                k += 1
+        return k - ((st[G_FLAGS] >> SAILOR_SHIFT) & 0xFF)
+
+    @numba.njit(cache=True)
+    def _sailor_where(st: Any, p: int, c: int) -> int:
+        """``Sailor._where``: the gained card on the discard pile's top (0), known in the hand (1), on the deck's
+        known top (2), set aside by Blockade (3); -1 lost track of."""
+        nd = st[_zn(p, Z_DISC)]
+        if nd and st[_zb(p, Z_DISC) + nd - 1] == c:
+            return 0
+        if _find(st, p, Z_HPUB, c) >= 0:
+            return 1
+        m = st[_zn(p, Z_DECK)]
+        if st[S0 + p * SEAT + O_TOPN] and st[_zb(p, Z_DECK) + m - 1] == c:
+            return 2
+        if _find(st, p, Z_SHOWN, c) >= 0:
+            return 3
+        return -1
 
     @numba.njit(cache=True)
     def _blockaded(st: Any, p: int, c: int) -> int:
@@ -691,6 +730,7 @@ if AVAILABLE:
     def _return_to_supply(st: Any, p: int, c: int) -> None:
         """Ambassador's return: ``c`` leaves ``p``'s hand for its pile (an empty pile is empty no more)."""
         _remove(st, p, Z_HAND, c)
+        _hp_left(st, p, c)
         st[S0 + p * SEAT + O_OWNED + c] -= 1
         if st[G_SUPPLY + c] == 0:
             st[G_EMPTY] -= 1
@@ -704,10 +744,49 @@ if AVAILABLE:
     @numba.njit(cache=True)
     def _trash_from_hand(st: Any, p: int, c: int) -> None:
         _remove(st, p, Z_HAND, c)
+        _hp_left(st, p, c)
         _trash(st, p, c)
+
+    # --- what everyone knows of a hand (``s.hpub``: ``zones.hand_known``, ``hand_left``; Sailor reads it) ------
+    @numba.njit(cache=True)
+    def _hp_left(st: Any, p: int, c: int) -> None:
+        """``zones.hand_left``: ``c`` left the hand for all to see; a copy known to be there goes with it."""
+        if st[_zn(p, Z_HPUB)]:
+            i = _find(st, p, Z_HPUB, c)
+            if i >= 0:
+                _pop_at(st, p, Z_HPUB, i)
+
+    @numba.njit(cache=True)
+    def _hp_known(st: Any, p: int, c: int, new: bool) -> None:
+        """``zones.hand_known``: everyone knows ``c`` is in the hand (a card just put there, or one revealed)."""
+        if new or _find(st, p, Z_HPUB, c) < 0:
+            _append(st, p, Z_HPUB, c)
+
+    @numba.njit(cache=True)
+    def _hp_clear(st: Any, p: int) -> None:
+        """The hand changed in private: nothing of it is known any more."""
+        st[_zn(p, Z_HPUB)] = 0
+
+    @numba.njit(cache=True)
+    def _hp_reveal(st: Any, p: int) -> None:
+        """The whole hand was revealed."""
+        n = st[_zn(p, Z_HAND)]
+        b = _zb(p, Z_HAND)
+        h = _zb(p, Z_HPUB)
+        for i in range(n):
+            st[h + i] = st[b + i]
+        st[_zn(p, Z_HPUB)] = n
+
+    @numba.njit(cache=True)
+    def _topdeck_from_hand(st: Any, p: int, c: int) -> None:
+        """``zones.topdeck_from_hand``: face down, so which card left is not public."""
+        _remove(st, p, Z_HAND, c)
+        _hp_clear(st, p)
+        _put_on_deck(st, p, c)
 
     @numba.njit(cache=True)
     def _stage_discard(st: Any, p: int, c: int) -> None:
+        _hp_clear(st, p)
         _remove(st, p, Z_HAND, c)
         _append(st, p, Z_LOOK, c)
 
@@ -897,6 +976,7 @@ if AVAILABLE:
             for i in range(start, end):
                 if _TYPES[st[b + i]] & TREASURE:
                     _append(st, p, Z_HAND, st[b + i])
+                    _append(st, p, Z_HPUB, st[b + i])
             for i in range(start, end):
                 if not _TYPES[st[b + i]] & TREASURE:
                     _append(st, p, Z_DISC, st[b + i])
@@ -1023,6 +1103,7 @@ if AVAILABLE:
             r = _push(st, PAWN, 0, p)
             st[r + PAWN_PICKED] = 0
         elif c == SHANTY_TOWN:
+            _hp_reveal(st, p)
             b = _zb(p, Z_HAND)
             for i in range(st[_zn(p, Z_HAND)]):
                 if _TYPES[st[b + i]] & ACTION:
@@ -1088,6 +1169,7 @@ if AVAILABLE:
             for i in range(start, end):
                 if _TYPES[st[b + i]] & keep:
                     _append(st, p, Z_HAND, st[b + i])
+                    _hp_known(st, p, st[b + i], True)
             k = 0
             for i in range(start, end):
                 x = st[b + i]
@@ -1203,6 +1285,7 @@ if AVAILABLE:
             if x >= 0:
                 if _find(st, p, Z_PLAY, x) >= 0:
                     _append(st, p, Z_HAND, x)
+                    _hp_known(st, p, x, True)
                 else:
                     _put_on_deck(st, p, x)
         elif c == WAREHOUSE:
@@ -1216,7 +1299,10 @@ if AVAILABLE:
                     j = _find(st, v, Z_HAND, COPPER)
                     if j >= 0:
                         _pop_at(st, v, Z_HAND, j)
+                        _hp_left(st, v, COPPER)
                         _append(st, v, Z_DISC, COPPER)
+                    else:
+                        _hp_reveal(st, v)
         elif c == ISLAND:
             if first and _find(st, p, Z_PLAY, ISLAND) >= 0:
                 _remove(st, p, Z_PLAY, ISLAND)
@@ -1266,6 +1352,7 @@ if AVAILABLE:
         elif c == TACTICIAN:
             if st[_zn(p, Z_HAND)]:
                 _move_from(st, p, Z_HAND, 0, Z_DISC)
+                _hp_clear(st, p)
                 _append(st, p, Z_DUR, TACTICIAN)
         elif c == TIDE_POOLS:
             _append(st, p, Z_DUR, TIDE_POOLS)
@@ -1287,8 +1374,8 @@ if AVAILABLE:
         elif c == BLOCKADE:
             r = _push(st, BLOCKADE, 0, p)
             st[r + BLOCKADE_VICTIMS] = _victim_mask(st, p)
-        elif c == PIRATE:
-            _append(st, p, Z_DUR, PIRATE)
+        elif c == PIRATE or c == SAILOR:
+            _append(st, p, Z_DUR, c)
         elif c == OUTPOST:
             if st[G_FLAGS] & OUTPOST_PLAYED:
                 return
@@ -1330,8 +1417,13 @@ if AVAILABLE:
                 if k == 1:
                     st[G_BLOCKADE] &= ~(0xFF << (8 * p))
                 _append(st, p, Z_HAND, x)
+                _hp_known(st, p, x, True)
         elif c == PIRATE:
             _push_gain(st, p, 6, TREASURE, TO_HAND, 0)
+        elif c == SAILOR:
+            if st[_zn(p, Z_HAND)]:
+                r = _push(st, SAILOR, SAILOR_TRASH, p)
+                st[r + SAILOR_CARD] = -1
 
     @numba.njit(cache=True)
     def _x_options(st: Any, acts: Any, r: int, kind: int, step: int, p: int) -> int:
@@ -1580,6 +1672,18 @@ if AVAILABLE:
         if kind == BLOCKADE:
             k = _gainable(st, acts, 4, 0, 0)
             return k if k else -1
+        if kind == SAILOR:
+            if step == SAILOR_TRASH:
+                if not nh:
+                    return -1
+                k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
+                acts[k] = DONE
+                return k + 1
+            if _sailor_uses(st, p) <= 0 or _sailor_where(st, p, st[r + SAILOR_CARD]) < 0:
+                return -1
+            acts[0] = YES
+            acts[1] = NO
+            return 2
         if kind == PIRATE:
             if _find(st, p, Z_HAND, PIRATE) >= 0:
                 acts[0] = YES
@@ -1736,6 +1840,8 @@ if AVAILABLE:
             _move_from(st, v, Z_ASIDE, start, Z_DISC)
         elif kind == TIDE_POOLS or kind == SEA_WITCH:
             _pop(st)
+            if st[_zn(p, Z_HAND)]:
+                _hp_clear(st, p)
             _move_from(st, p, Z_HAND, 0, Z_LOOK)
             _move_from(st, p, Z_LOOK, st[r + TP_BASE], Z_DISC)
         else:  # nothing left to decide: the frame is done
@@ -1772,8 +1878,7 @@ if AVAILABLE:
         """``decide`` of the expansions' frames (see ``_decide``)."""
         if kind == COURTYARD:
             _pop(st)
-            _remove(st, p, Z_HAND, c)
-            _put_on_deck(st, p, c)
+            _topdeck_from_hand(st, p, c)
         elif kind == PAWN:
             if a == YES:
                 st[r + PAWN_PICKED] |= 1 << step
@@ -1797,12 +1902,14 @@ if AVAILABLE:
                 return
             if x == c:
                 _append(st, p, Z_HAND, x)
+                _hp_known(st, p, x, True)
             else:
                 _put_on_deck(st, p, x)
         elif kind == BARON:
             _pop(st)
             if a == YES:
                 _remove(st, p, Z_HAND, ESTATE)
+                _hp_left(st, p, ESTATE)
                 _append(st, p, Z_DISC, ESTATE)
                 st[G_COINS] += 4
             else:
@@ -1847,8 +1954,7 @@ if AVAILABLE:
                 st[G_ACTIONS] += 2
         elif kind == SECRET_CHAMBER:
             if step == 1:
-                _remove(st, p, Z_HAND, c)
-                _put_on_deck(st, p, c)
+                _topdeck_from_hand(st, p, c)
                 st[r + SC_LEFT] -= 1
             elif a == DONE:
                 _pop(st)
@@ -1859,6 +1965,7 @@ if AVAILABLE:
             _pop(st)
             if step == 0:
                 _remove(st, p, Z_HAND, c)
+                _hp_clear(st, p)
                 _append(st, p, Z_LOOK, c)
             elif a != DONE:
                 _trash_from_hand(st, p, c)
@@ -1877,6 +1984,7 @@ if AVAILABLE:
             _put_on_deck(st, p, c)
         elif kind == COURTIER:
             if step == 0:
+                _hp_known(st, p, c, False)
                 st[r + 1] = 1
                 st[r + COURTIER_LEFT] = min(4, _bits(_TYPES[c]))
                 return
@@ -1898,6 +2006,8 @@ if AVAILABLE:
             if a == YES:
                 st[G_COINS] += 2
                 return
+            if st[_zn(p, Z_HAND)]:
+                _hp_clear(st, p)
             _move_from(st, p, Z_HAND, 0, Z_DISC)
             _draw(st, rngs, p, 4)
             mask = st[r + MINION_VICTIMS]
@@ -1905,6 +2015,7 @@ if AVAILABLE:
             for i in range(1, n):
                 v = (p + i) % n
                 if (mask >> v) & 1 and st[_zn(v, Z_HAND)] >= 5:
+                    _hp_clear(st, v)
                     _move_from(st, v, Z_HAND, 0, Z_DISC)
                     _draw(st, rngs, v, 4)
         elif kind == REPLACE:
@@ -1955,6 +2066,7 @@ if AVAILABLE:
         elif kind == SECRET_PASSAGE:
             if step == SP_TAKE:
                 _remove(st, p, Z_HAND, c)
+                _hp_clear(st, p)
                 _append(st, p, Z_LOOK, c)
                 st[r + 1] = SP_WALK
                 st[r + SP_CARD] = c
@@ -1980,11 +2092,35 @@ if AVAILABLE:
                 _append(st, p, Z_SHOWN, c)
                 st[G_BLOCKADE] |= mask << (8 * p)
                 _append(st, p, Z_DUR, BLOCKADE)
+        elif kind == SAILOR:
+            _pop(st)
+            if step == SAILOR_TRASH:
+                if a != DONE:
+                    _trash_from_hand(st, p, c)
+                return
+            if a != YES:
+                return
+            x = st[r + SAILOR_CARD]
+            where = _sailor_where(st, p, x)
+            if where == 0:
+                st[_zn(p, Z_DISC)] -= 1
+            elif where == 1:
+                _remove(st, p, Z_HAND, x)
+                _hp_left(st, p, x)
+            elif where == 2:
+                st[_zn(p, Z_DECK)] -= 1
+                st[S0 + p * SEAT + O_TOPN] -= 1
+            else:
+                _remove(st, p, Z_SHOWN, x)
+            st[G_FLAGS] += 1 << SAILOR_SHIFT
+            _append(st, p, Z_PLAY, x)
+            _play_card(st, rngs, p, x, True)
         elif kind == PIRATE:
             _pop(st)
             if a != YES:
                 return
             _remove(st, p, Z_HAND, PIRATE)
+            _hp_left(st, p, PIRATE)
             _append(st, p, Z_PLAY, PIRATE)
             if p == st[G_CUR]:
                 _play_card(st, rngs, p, PIRATE, True)
@@ -2020,6 +2156,7 @@ if AVAILABLE:
                 _move_from(st, p, Z_NV, 0, Z_HAND)
         elif kind == AMBASSADOR:
             if step == 0:
+                _hp_known(st, p, c, False)
                 st[r + 1] = 1
                 st[r + AMB_CARD] = c
             elif a == DONE:
@@ -2054,6 +2191,7 @@ if AVAILABLE:
         elif kind == ISLAND:
             _pop(st)
             _remove(st, p, Z_HAND, c)
+            _hp_left(st, p, c)
             _append(st, p, Z_ISLAND, c)
         elif kind == SALVAGER:
             _pop(st)
@@ -2063,6 +2201,7 @@ if AVAILABLE:
         elif kind == HAVEN:
             _pop(st)
             _remove(st, p, Z_HAND, c)
+            _hp_clear(st, p)
             _append(st, p, Z_HELD, c)
             _append(st, p, Z_DUR, HAVEN)
         elif kind == NAVIGATOR:
@@ -2102,10 +2241,11 @@ if AVAILABLE:
             st[r + 1] = 1
         elif kind == EXPLORER:
             _pop(st)
+            if a == YES:
+                _hp_known(st, p, PROVINCE, False)
             _gain(st, rngs, p, GOLD if a == YES else SILVER, TO_HAND)
         elif kind == GHOST_SHIP:
-            _remove(st, p, Z_HAND, c)
-            _put_on_deck(st, p, c)
+            _topdeck_from_hand(st, p, c)
         elif kind == TREASURY:
             st[r + TREASURY_LEFT] -= 1
             if a == YES:
@@ -2375,7 +2515,10 @@ if AVAILABLE:
             else:
                 nl = st[_zn(p, Z_LOOK)]
                 _sentry_put_back(st, p, st[_zb(p, Z_LOOK) + nl - 1] if nl else -1)
-        else:  # GAIN, CHAPEL, BUREAUCRAT, REMODEL, ARTISAN, THRONE_ROOM, MINE with nothing to choose
+        elif kind == BUREAUCRAT:  # a hand with no Victory card: revealed
+            _pop(st)
+            _hp_reveal(st, p)
+        else:  # GAIN, CHAPEL, REMODEL, ARTISAN, THRONE_ROOM, MINE with nothing to choose
             _pop(st)
 
     @numba.njit(cache=True)
@@ -2396,6 +2539,7 @@ if AVAILABLE:
             _pop(st)
             if a == YES:
                 x = st[r + REACT_CARD]
+                _hp_known(st, p, x, False)
                 if x == MOAT:
                     for j in range(st[G_NFR] - 1, -1, -1):
                         g = G_FR + j * FW
@@ -2439,6 +2583,7 @@ if AVAILABLE:
         elif kind == BUREAUCRAT:
             _pop(st)
             _remove(st, p, Z_HAND, c)
+            _hp_left(st, p, c)
             _put_on_deck(st, p, c)
         elif kind == MONEYLENDER:
             _pop(st)
@@ -2482,6 +2627,7 @@ if AVAILABLE:
             _pop(st)
             if a != DONE:
                 _remove(st, p, Z_HAND, c)
+                _hp_left(st, p, c)
                 _append(st, p, Z_PLAY, c)
                 if _TYPES[c] & DURATION:  # ``s.throned``: it stays in play as long as the Duration it plays
                     k = st[G_NTHR]
@@ -2548,8 +2694,7 @@ if AVAILABLE:
                     st[r + SENTRY_PICKED] += 1
         elif kind == ARTISAN:
             _pop(st)
-            _remove(st, p, Z_HAND, c)
-            _put_on_deck(st, p, c)
+            _topdeck_from_hand(st, p, c)
         else:
             raise ValueError("dominion kernel: a decision of a frame it does not know")
 
@@ -2666,6 +2811,7 @@ if AVAILABLE:
     @numba.njit(cache=True)
     def _cleanup(st: Any, rngs: Any, p: int) -> bool:
         _move_from(st, p, Z_HAND, 0, Z_DISC)
+        _hp_clear(st, p)
         if st[_zn(p, Z_DUR)]:
             _staying(st, p)
         else:
@@ -2738,7 +2884,7 @@ if AVAILABLE:
             if st[G_BUYS] > 0:
                 st[G_TOMOVE] = p
                 return _phase_list(st, acts)
-            if not st[G_FLAGS] & BUY_END_SETTLED and _find(st, p, Z_PLAY, TREASURY) >= 0:
+            if st[G_TREASURY] and not st[G_FLAGS] & BUY_END_SETTLED and _find(st, p, Z_PLAY, TREASURY) >= 0:
                 st[G_FLAGS] |= BUY_END_SETTLED  # ``Card.buy_end``: Treasury, once for its copies in play
                 if not st[G_FLAGS] & (BOUGHT_VICTORY if st[G_EDITION] == 1 else GAINED_VICTORY_IN_BUY):
                     r = _push(st, TREASURY, 0, p)
@@ -2760,7 +2906,8 @@ if AVAILABLE:
             return
         p = st[G_CUR]
         if st[G_PHASE] == BUY_PHASE:
-            if idx == PLAY_TREASURES and (st[G_CBONUS] or st[G_CORSAIR] or _special_in_hand(st, p)):
+            if idx == PLAY_TREASURES and (st[G_CBONUS] or st[G_CORSAIR]
+                                          or (st[G_SPECIALS] and _special_in_hand(st, p))):
                 # one by one, in hand order, where a Treasure does more than its coins (``_play_each_treasure``)
                 b = _zb(p, Z_HAND)
                 i = 0
@@ -2768,6 +2915,7 @@ if AVAILABLE:
                     c = st[b + i]
                     if _TYPES[c] & TREASURE:
                         _pop_at(st, p, Z_HAND, i)
+                        _hp_left(st, p, c)
                         _append(st, p, Z_PLAY, c)
                         _play_treasure(st, rngs, p, c)
                     else:
@@ -2789,6 +2937,15 @@ if AVAILABLE:
                         st[b + keep] = c
                         keep += 1
                 st[_zn(p, Z_HAND)] = keep
+                nk = st[_zn(p, Z_HPUB)]
+                if nk:  # the known Treasures left with the rest
+                    h = _zb(p, Z_HPUB)
+                    j = 0
+                    for i in range(nk):
+                        if not _TYPES[st[h + i]] & TREASURE:
+                            st[h + j] = st[h + i]
+                            j += 1
+                    st[_zn(p, Z_HPUB)] = j
                 st[G_COINS] += coins
                 if st[G_SBONUS] and not st[G_SPLAYED] and silver:
                     st[G_COINS] += st[G_SBONUS]
@@ -2808,6 +2965,7 @@ if AVAILABLE:
                         _gain(st, rngs, p, CURSE, TO_DISCARD)
                 else:
                     _remove(st, p, Z_HAND, c)
+                    _hp_left(st, p, c)
                     _append(st, p, Z_PLAY, c)
                     _play_treasure(st, rngs, p, c)
             return
@@ -2816,6 +2974,7 @@ if AVAILABLE:
             return
         c = (idx - CARD_ACTIONS) // 3
         _remove(st, p, Z_HAND, c)
+        _hp_left(st, p, c)
         _append(st, p, Z_PLAY, c)
         st[G_ACTIONS] -= 1
         _play_card(st, rngs, p, c, True)
@@ -3032,15 +3191,17 @@ _PILES_OK: dict[Any, Any] = {}
 
 
 def _base(piles: tuple[int, ...]) -> Any:
-    """The array ``encode`` starts from for a Supply of these piles: ``-1`` everywhere but the piles and the
-    table of affordable piles by coins (kept per pile tuple)."""
+    """The table fields ``encode`` starts from for a Supply of these piles: ``-1`` everywhere but the piles, the
+    table of affordable piles by coins and the cards watching gains (kept per pile tuple)."""
     base = _BASES.get(piles)
     if base is None:
-        base = np.full(SIZE, -1, dtype=np.int64)
+        base = np.full(S0, -1, dtype=np.int64)  # (the table fields: ``encode`` writes the seats)
         base[G_NPILES] = len(piles)
         base[G_STAMP] = 0
         base[G_MARK:G_MARK + NC] = 0
         base[G_PILES:G_PILES + len(piles)] = piles
+        base[G_TREASURY] = int(TREASURY in piles)
+        base[G_SPECIALS] = int(any(SPECIAL[c] for c in piles))
         watch = [c for c in piles if NAMES[c] in WATCHERS]
         base[G_NWATCH] = len(watch)
         base[G_WATCH:G_WATCH + len(watch)] = watch
@@ -3065,8 +3226,10 @@ assert (O_TOPN, O_OWNED, O_TURNS, O_PROV, O_P4, O_P8, O_PCOINS, O_MONKEY) == (
 
 
 def encode(s: Any) -> Any:
-    """The kernel's array for a reference ``DominionState`` (running or finished)."""
-    st = _base(s.piles).copy()
+    """The kernel's array for a reference ``DominionState`` (running or finished). Only the table fields are copied
+    from the Supply's base; of each zone only its cards are written (nothing reads a zone beyond its count)."""
+    st = np.empty(SIZE, dtype=np.int64)
+    st[:S0] = _base(s.piles)
     st[:15] = (s.players, s.edition, int(s.colony), s.opts["turn_limit"], s.cur, s.phase, s.actions, s.buys, s.coins,
                s.silver_bonus, int(s.silver_played), int(s.bought), -1 if s.to_move is None else s.to_move, s.empty, 0)
     st[G_SUPPLY:G_SUPPLY + NC] = s.supply
@@ -3098,7 +3261,7 @@ def encode(s: Any) -> Any:
         sb = S0 + p * SEAT
         zs = (s.hand[p], s.deck[p], s.disc[p], s.play[p], s.aside[p], s.look[p], s.dur[p], s.gains[p], s.held[p],
               s.shown[p], s.nvmat[p], s.island[p],
-              start if any(f[0] == START and f[2] == p for f in s.stack) else [], s.bottom[p])
+              start if any(f[0] == START and f[2] == p for f in s.stack) else [], s.bottom[p], s.hpub[p])
         for z, zone in enumerate(zs):
             if zone:
                 st[sb + z * ZC:sb + z * ZC + len(zone)] = zone
