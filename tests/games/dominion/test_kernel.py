@@ -31,6 +31,10 @@ GAME = realms.games.get("dominion")
 FULL = os.environ.get("REALMS_FULL") == "1"
 WITCH = "Cellar,Market,Merchant,Militia,Mine,Remodel,Smithy,Village,Witch,Workshop"
 ATTACKS = "Moat,Militia,Witch,Bureaucrat,Spy,Thief,Bandit,Library,Sentry,Throne Room"
+#: the expansions' cards that hide cards from the other seats (face down, on a mat, at the deck's bottom) or show
+#: what a hand holds
+HIDDEN = ("Haven,Native Village,Pearl Diver,Secret Passage,Masquerade,Courtyard,Shanty Town,Wishing Well,Sailor,"
+          "Cutpurse")
 #: every card the kernel covers, in kingdoms of 10
 COVERED = registry_kingdoms(kernel.SUPPORTED)
 
@@ -296,7 +300,8 @@ def _hidden_positions():
     """Positions of random games (attacks and reveals: cards known in hands, on decks and in discard piles),
     every 11th decision and each with a pending decision, up to 40 a kingdom."""
     for opts in ({"players": 2, "kingdom": ATTACKS}, {"players": 3, "kingdom": ATTACKS, "edition": "second"},
-                 {"players": 2, "kingdom": WITCH}, {"players": 2, "kingdom": COVERED[0], "edition": "second"}):
+                 {"players": 2, "kingdom": WITCH}, {"players": 2, "kingdom": COVERED[0], "edition": "second"},
+                 {"players": 3, "kingdom": HIDDEN, "edition": "first"}):
         for g in range(2):
             state = _rich(opts, g) if g else GAME.new(opts, 3)
             bots = [RandomAgent(Rng(derive_seed(g, 5, q))) for q in range(state.players)]
@@ -332,7 +337,10 @@ def test_determinize_in_the_kernel():
         known["hand"] += any(state.hpub)
         known["deck"] += any(any(t) for t in state.top)
         known["discard"] += any(state.dpub)
-    assert all(known[k] for k in ("hand", "deck", "discard")), known
+        known["held"] += any(state.held)
+        known["mat"] += any(state.nvmat)
+        known["bottom"] += any(state.bottom)
+    assert all(known[k] for k in ("hand", "deck", "discard", "held", "mat", "bottom")), known
 
 
 def rounds_agree(policy: str, state, n: int, rounds: int = 2) -> None:
