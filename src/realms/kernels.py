@@ -1,8 +1,8 @@
 """Compile the games' numba kernels ahead of use, so that the first simulation or search pays nothing.
 
 The kernels (the ``fast`` extra) are compiled on first call and cached on disk next to their modules
-(numba's ``cache=True``); a cold compile takes about a minute of CPU per game on a small machine
-(Dominion's the most). ``make`` runs this once after installing, and ``python -m realms.kernels [GAME ...]``
+(numba's ``cache=True``); a cold compile takes half a minute of CPU for Kingdomino or Burgundy and about three
+minutes for Dominion on a small machine. ``make`` runs this once after installing, and ``python -m realms.kernels [GAME ...]``
 does it by hand, e.g. after an upgrade (the games at once, in processes of their own). Each step goes
 through the public paths that use a kernel: a short tournament between ``random`` seats (the game's fast
 path), and one search move with each compiled playout policy (the game declares them: ``Game.warm_searches``),
@@ -68,8 +68,8 @@ def warm(games: list[str] | None = None, out: TextIO | None = None, jobs: int = 
     start = time.perf_counter()
     done = threading.Event()
     if out is not None:
-        print(f"compiling the kernels of {', '.join(todo)} (once; cached afterwards): about a minute on a quiet "
-              "2-core machine, up to 15 minutes on a busy one, Dominion the longest", file=out, flush=True)
+        print(f"compiling the kernels of {', '.join(todo)} (once; cached afterwards): about three minutes on a "
+              "quiet 2-core machine, longer on a busy one, Dominion the longest", file=out, flush=True)
 
         def tell_progress() -> None:
             while not done.wait(every):
