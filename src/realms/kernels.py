@@ -1,13 +1,13 @@
 """Compile the games' numba kernels ahead of use, so that the first simulation or search pays nothing.
 
-The kernels (the ``fast`` extra) are compiled on first call and cached on disk next to their modules
-(numba's ``cache=True``); a cold compile takes half a minute of CPU for Kingdomino or Burgundy and about three
-minutes for Dominion on a small machine. ``make`` runs this once after installing, and ``python -m realms.kernels [GAME ...]``
-does it by hand, e.g. after an upgrade (the games at once, in processes of their own). Each step goes
-through the public paths that use a kernel: a short tournament between ``random`` seats (the game's fast
-path), and one search move with each compiled playout policy (the game declares them: ``Game.warm_searches``),
-so what is compiled is what those paths call; and one observation, which builds the game's compiled encoder
-for the RL environments (``observe.c``, a C compiler's work of about a second) where a compiler is found.
+The kernels (the ``fast`` extra) are compiled on first call and cached on disk next to their modules (numba's
+``cache=True``); a cold compile takes half a minute of CPU for Kingdomino or Burgundy and about three minutes for
+Dominion on a small machine. ``make`` runs this once after installing, and ``python -m realms.kernels [GAME ...]``
+does it by hand, e.g. after an upgrade (the games at once, in processes of their own). Each step goes through the
+public paths that use a kernel: a short tournament between ``random`` seats (the game's fast path), and one search
+move with each compiled playout policy (the game declares them: ``Game.warm_searches``), so what is compiled is what
+those paths call; and one observation, which builds the game's compiled encoder for the RL environments
+(``observe.c``, a C compiler's work of about a second) where a compiler is found.
 """
 
 from __future__ import annotations
