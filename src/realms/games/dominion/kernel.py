@@ -1092,6 +1092,17 @@ if AVAILABLE:
             _insert_at(st, p, Z_BOTTOM, SP_BOTTOM - at, c)
 
     @numba.njit(cache=True)
+    def _per_type(st: Any, rngs: Any, p: int, c: int, k: int) -> None:
+        """Tribute's and Ironworks' bonus for each type of ``c``: +``k`` Actions, +$``k``, +``k`` Cards."""
+        t = _TYPES[c]
+        if t & ACTION:
+            st[G_ACTIONS] += k
+        if t & TREASURE:
+            st[G_COINS] += k
+        if t & VICTORY:
+            _draw(st, rngs, p, k)
+
+    @numba.njit(cache=True)
     def _expansion_play(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
         """The ``play`` of the Intrigue and Seaside cards the kernel covers (``cards/intrigue.py``,
         ``cards/seaside.py``), step for step."""
@@ -1219,13 +1230,7 @@ if AVAILABLE:
                 x = x1 if j == 0 else x2
                 if x < 0 or (j == 1 and x2 == x1):  # each differently named card once
                     continue
-                t = _TYPES[x]
-                if t & ACTION:
-                    st[G_ACTIONS] += 2
-                if t & TREASURE:
-                    st[G_COINS] += 2
-                if t & VICTORY:
-                    _draw(st, rngs, p, 2)
+                _per_type(st, rngs, p, x, 2)
         elif c == LURKER:
             if _lurker_count(st, _no_acts(), LURKER_FROM_SUPPLY) or _lurker_count(st, _no_acts(), LURKER_FROM_TRASH):
                 _push(st, LURKER, LURKER_MODE, p)
@@ -1916,15 +1921,8 @@ if AVAILABLE:
                 _gain(st, rngs, p, ESTATE, TO_DISCARD)
         elif kind == IRONWORKS:
             _pop(st)
-            if not _gain(st, rngs, p, c, TO_DISCARD):
-                return
-            t = _TYPES[c]
-            if t & ACTION:
-                st[G_ACTIONS] += 1
-            if t & TREASURE:
-                st[G_COINS] += 1
-            if t & VICTORY:
-                _draw(st, rngs, p, 1)
+            if _gain(st, rngs, p, c, TO_DISCARD):
+                _per_type(st, rngs, p, c, 1)
         elif kind == MILL:
             if step == 1:
                 _stage_discard(st, p, c)
