@@ -40,3 +40,15 @@ def test_rl_encoders_compares_two_checkouts_encoders():
     assert row["steps"] > 10 and row["here_us"] > 0 and row["against_us"] > 0
     # --split: the same state encoded a second time, nothing changed
     assert 0 < row["here_unchanged_us"] and 0 < row["against_unchanged_us"]
+
+
+def test_rl_openspiel_compares_the_tensor_paths():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rl_openspiel.py"), "2", "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout.strip().splitlines()[-1])
+    assert [r["game"] for r in rows] == realms.games.ids()
+    for r in rows:
+        assert r["calls"] > 0 and r["generic_us"] > 0 and r["own_us"] > 0 and r["set_from_us"] > 0
+        # OpenSpiel's generic path makes an initial state per call; the state's own tensors make none
+        assert r["initial_states_per_call_generic"] == 1 and r["initial_states_per_call_own"] == 0

@@ -11,10 +11,12 @@
 >>> state.current_player() in range(3), len(state.information_state_tensor(0)) == game.information_state_tensor_size()
 (True, True)
 
-Game type: sequential; *sampled stochastic* chance (the engines keep their generator in the state and
-draw shuffles, rows and dice from it as they go, so OpenSpiel sees no chance nodes); *imperfect
-information* for all three: Dominion's hands and decks are hidden, and in every game the state holds its
-own generator, i.e. the future rows, draws and dice that no player knows. A search must therefore not
+Game type: sequential; *deterministic* in OpenSpiel's sense, i.e. no chance nodes (the engines keep their
+generator in the state, seeded when the state is made, and draw shuffles, rows and dice from it as they go:
+a state's future follows from its seed and the actions; OpenSpiel's "sampled stochastic" would need a game-wide
+generator, which Python games cannot hand to OpenSpiel's serialisation); *imperfect information* for all three:
+Dominion's hands and decks are hidden, and in every game the state holds its own generator, i.e. the future
+rows, draws and dice that no player knows. A search must therefore not
 treat a state as what a player knows: ``resample_from_infostate`` (ISMCTS) uses the game's
 ``determinize``, which keeps what the seat knows and replaces the rest, the generator included. Rewards
 are terminal: ``reward="win"`` (+1 sole winner, 0 shared first place, -1 others; zero-sum with two players,
@@ -25,15 +27,25 @@ Parameters: ``players`` (int), ``options`` (the other game options as a JSON obj
 seeds from the operating system; otherwise the i-th initial state of this game object is the same on every
 run).
 
+Serialisation: ``state.serialize()``, ``pyspiel.serialize_game_and_state`` and ``pickle`` write a state as its
+history (OpenSpiel's own list of actions) and its seed, and rebuild it by replaying the actions from the seed:
+(options, seed, actions) is the whole state. A state from ``resample_from_infostate`` holds other hidden
+information than its history gives; it is written as the engine's state itself (pickled). A game is written as
+its parameters: a game read back deals its initial states from the start of its ``rng_seed`` sequence again.
+
 Observations: ``information_state_tensor`` and ``observation_tensor`` are both the game's fixed-shape
 encoding (``Game.observation()``) for the player; ``information_state_string`` and
 ``observation_string`` are the canonical JSON of ``view(state, player)``, the structure that encoding
 summarises. A seat's view holds everything it knows (its own past included), which is why one encoding
-serves as both.
+serves as both. The tensors are written by the game's encoder straight from the state (the state's own
+``observation_tensor``, ``information_state_tensor`` and the game's ``*_tensor_size``): OpenSpiel's generic
+path for Python games makes a whole new initial state at each call to learn the tensor's size, which costs
+many times the encoding and draws a seed from the game.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from typing import Any
@@ -52,7 +64,7 @@ def _game_type(game: Game, zero_sum: bool) -> pyspiel.GameType:
         short_name=f"realms_{game.id}",
         long_name=f"Realms {game.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -66,15 +78,47 @@ def _game_type(game: Game, zero_sum: bool) -> pyspiel.GameType:
     )
 
 
+#: how the game's string writes ``options`` whose JSON has a character OpenSpiel's game strings give a meaning
+#: (``name(key=value,...)``): urlsafe base64 of the JSON, without its ``=`` padding, after this prefix
+_B64 = "b64:"
+
+
+def _read_options(game_id: str, raw: str) -> dict[str, Any]:
+    text = raw
+    if raw.startswith(_B64):
+        body = raw.removeprefix(_B64)
+        try:
+            text = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True).decode()
+        except (ValueError, UnicodeDecodeError):
+            raise ValueError(f"realms_{game_id}: 'options' {raw!r} is not base64 of a JSON object") from None
+    try:
+        extra = json.loads(text or "{}")
+    except json.JSONDecodeError:
+        extra = None
+    if not isinstance(extra, dict):
+        raise ValueError(f"realms_{game_id}: 'options' must be a JSON object, got {raw!r}")
+    return extra
+
+
+def _write_options(extra: dict[str, Any]) -> str:
+    """The options as the game's string holds them: compact JSON (keys sorted), or its base64 form where the JSON
+    has a character that would cut the game's string (``,`` ``(`` ``)`` ``=``), so that OpenSpiel can load the
+    game back from its string (``pyspiel.serialize_game_and_state``, ``pickle``)."""
+    if not extra:
+        return ""
+    text = json.dumps(extra, sort_keys=True, separators=(",", ":"))
+    if not any(c in text for c in ",()=\n"):
+        return text
+    return _B64 + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
 class RealmsSpielGame(pyspiel.Game):
     """One Realms game (``realms_<id>``) for OpenSpiel."""
 
     def __init__(self, game_id: str, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         self.realms = realms.games.get(game_id)
-        extra = json.loads(params.get("options") or "{}")
-        if not isinstance(extra, dict):
-            raise ValueError(f"realms_{game_id}: 'options' must be a JSON object, got {params.get('options')!r}")
+        extra = _read_options(game_id, str(params.get("options") or ""))
         players = int(params.get("players", 2))
         self.options = self.realms.validate_options({**extra, "players": players})
         self.reward = str(params.get("reward", "win"))
@@ -100,12 +144,15 @@ class RealmsSpielGame(pyspiel.Game):
             max_game_length=max_len,
         )
         super().__init__(_game_type(self.realms, zero_sum), info,
-                         {"players": players, "options": params.get("options", ""), "reward": self.reward,
+                         {"players": players, "options": _write_options(extra), "reward": self.reward,
                           "rng_seed": seed})
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return pyspiel.load_game, (str(self),)
+
     def new_initial_state(self) -> RealmsSpielState:
-        state = self.realms.new(self.options, self._seeds.getrandbits(63))
-        return RealmsSpielState(self, state)
+        seed = self._seeds.getrandbits(63)
+        return RealmsSpielState(self, self.realms.new(self.options, seed), seed)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RealmsObserver:
         if params:
@@ -118,27 +165,66 @@ class RealmsSpielGame(pyspiel.Game):
     def information_state_tensor_shape(self) -> list[int]:
         return [self.obs_size]
 
+    def observation_tensor_size(self) -> int:
+        return self.obs_size
+
+    def information_state_tensor_size(self) -> int:
+        return self.obs_size
+
 
 class _Held:
-    """What an OpenSpiel state holds: the game (shared) and the engine's state (copied with its own cheap
-    ``clone``). pyspiel clones a Python state by deep-copying its attributes, so this is the one attribute."""
+    """What an OpenSpiel state holds: the game (shared), the engine's state (copied with its own cheap
+    ``clone``) and the seed it was made from (None once ``determinize`` replaced its hidden part). pyspiel
+    clones a Python state by deep-copying its attributes and serialises it by pickling them, so this is the
+    one attribute: it pickles as ``_Saved``, the seed alone (the state then replays its history from it) or,
+    without a seed, the engine's state."""
 
-    __slots__ = ("game", "state")
+    __slots__ = ("game", "state", "seed")
 
-    def __init__(self, game: RealmsSpielGame, state: Any) -> None:
+    def __init__(self, game: RealmsSpielGame, state: Any, seed: int | None) -> None:
         self.game = game
         self.state = state
+        self.seed = seed
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.game, self.game.realms.clone(self.state))
+        return _Held(self.game, self.game.realms.clone(self.state), self.seed)
+
+    def __reduce__(self) -> tuple[Any, tuple[int | None, Any]]:
+        return _Saved, (self.seed, None if self.seed is not None else self.state)
+
+
+class _Saved:
+    """A state's engine part as pickled: its seed (its actions are the OpenSpiel history), or the engine's state
+    itself. Setting it as a state's ``_h`` (what OpenSpiel's deserialisation does) rebuilds the state."""
+
+    __slots__ = ("seed", "state")
+
+    def __init__(self, seed: int | None, state: Any) -> None:
+        self.seed = seed
+        self.state = state
 
 
 class RealmsSpielState(pyspiel.State):
     """A running game: the engine's state inside an OpenSpiel state."""
 
-    def __init__(self, game: RealmsSpielGame, state: Any) -> None:
+    def __init__(self, game: RealmsSpielGame, state: Any, seed: int | None) -> None:
         super().__init__(game)
-        self._h = _Held(game, state)
+        self._h = _Held(game, state, seed)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, _Saved):  # OpenSpiel's deserialisation: the history is set already
+            value = self._restore(value)
+        super().__setattr__(name, value)
+
+    def _restore(self, saved: _Saved) -> _Held:
+        game = self._h.game
+        if saved.seed is None:
+            return _Held(game, saved.state, None)
+        g = game.realms
+        state = g.new(game.options, saved.seed)
+        for action in self.history():
+            g.apply(state, g.actions[action])
+        return _Held(game, state, saved.seed)
 
     @property
     def realms_state(self) -> Any:
@@ -180,7 +266,31 @@ class RealmsSpielState(pyspiel.State):
         seed = int(probability_sampler() * 2**53) ^ derive_seed(self.move_number(), player_id)
         clone = self.clone()
         clone._h.state = self._h.game.realms.determinize(self._h.state, player_id, Rng(seed))
+        clone._h.seed = None  # its hidden part is no longer what the seed and the history give
         return clone
+
+    def _tensor(self, player: int | None) -> list[float]:
+        game = self._h.game
+        seat = self.current_player() if player is None else int(player)
+        if not 0 <= seat < game.num_players():
+            raise ValueError(f"{game.get_type().short_name}: no tensor for player {seat} "
+                             f"(players 0..{game.num_players() - 1})")
+        vector = game.observer.encode(self._h.state, seat)
+        # a list of floats, as OpenSpiel gives: most of an encoding is zeros, so the list is made of zeros and the
+        # others written in (half the time of ``tolist``, which makes a float object per entry)
+        out = [0.0] * len(vector)
+        nonzero = np.flatnonzero(vector)
+        for i, x in zip(nonzero.tolist(), vector[nonzero].tolist(), strict=True):
+            out[i] = x
+        return out
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The encoding for ``player`` (default: the player to move), from the game's encoder."""
+        return self._tensor(player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The same encoding (a seat's view holds all it knows)."""
+        return self._tensor(player)
 
     def __str__(self) -> str:
         return canonical_json(self._h.game.realms.view(self._h.state, None))
