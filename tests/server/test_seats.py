@@ -189,3 +189,72 @@ def test_two_processes_on_postgresql_never_give_one_seat_to_two_joiners(two_serv
         # the joiner's fresh secret works on the other process too
         mine = httpx.get(f"{b.base}/api/games/{made['id']}", params={"token": first.json()["token"]})
         assert mine.json()["seat"] == 1
+
+
+# --- a table that wants players ----------------------------------------------------------------------------
+def lobby_ids(client) -> list[str]:
+    return [t["id"] for t in client.get("/api/games").json()["games"]]
+
+
+def test_the_lobby_lists_only_tables_with_a_seat_anyone_may_take(client):
+    solo = create(client, ["creator", "bot:random"])
+    invited = create(client, ["creator", "invite"])
+    wanting = create(client, ["creator", "open"])
+    client.app.state.lobby.changed()
+    listed = lobby_ids(client)
+    assert wanting["id"] in listed and solo["id"] not in listed and invited["id"] not in listed
+    client.post(f"/api/games/{wanting['id']}/join", json={"seat": 1})
+    assert wanting["id"] not in lobby_ids(client)
+
+
+def test_a_table_with_a_free_seat_waits_for_it_before_the_first_move(client):
+    made = create(client, ["creator", "open"])
+    gid, token = made["id"], made["seats"][0]["token"]
+    view = client.get(f"/api/games/{gid}", params={"token": token}).json()
+    assert view["table"]["waiting_for"] == [1] and view["legal_actions"] == []
+    first = client.app.state.manager.games[gid].game.legal_actions(client.app.state.manager.games[gid].state)[0]
+    r = client.post(f"/api/games/{gid}/actions", json={"token": token, "version": 0, "action": first.to_json()})
+    assert r.status_code == 409 and "waits for its players" in r.json()["detail"]
+    joined = client.post(f"/api/games/{gid}/join", json={"seat": 1}).json()
+    mover = client.get(f"/api/games/{gid}", params={"token": token}).json()["to_move"]
+    secret = token if mover == 0 else joined["token"]
+    view = client.get(f"/api/games/{gid}", params={"token": secret}).json()
+    assert view["table"]["waiting_for"] == [] and view["legal_actions"]
+    r = client.post(f"/api/games/{gid}/actions", json={"token": secret, "version": 0,
+                                                        "action": view["legal_actions"][0]["action"]})
+    assert r.status_code == 200, r.text
+
+
+def test_the_bots_wait_with_the_table_for_its_free_seat(client):
+    made = create(client, ["open", "bot:random", "bot:random"])
+    gid = made["id"]
+    manager = client.app.state.manager
+    live = manager.games[gid]
+    assert live.waiting_for() == [0]
+    manager.schedule_bots(live)
+    assert live.bot_task is None and live.version == 0
+
+
+def test_the_host_starts_a_waiting_table_with_bots_in_its_free_seats(client):
+    made = create(client, ["creator", "open", "invite"])
+    gid, owner, token = made["id"], made["owner"], made["seats"][0]["token"]
+    assert client.post(f"/api/games/{gid}/start", json={"owner": token}).status_code == 403
+    assert client.post(f"/api/games/{gid}/start", json={"owner": owner, "bot": "no-such-bot"}).status_code == 400
+    r = client.post(f"/api/games/{gid}/start", json={"owner": owner, "bot": "random"})
+    assert r.status_code == 200, r.text
+    assert r.json()["seats"] == [1, 2]
+    view = client.get(f"/api/games/{gid}", params={"token": token}).json()
+    assert [(s["kind"], s["agent"]) for s in view["seats"][1:]] == [("bot", "random"), ("bot", "random")]
+    assert view["table"]["waiting_for"] == []
+    assert client.post(f"/api/games/{gid}/join", json={"invite": made["seats"][2]["invite"]}).status_code == 403
+    assert client.post(f"/api/games/{gid}/start", json={"owner": owner}).status_code == 409
+
+
+def test_a_waiting_tables_clock_starts_once_its_seats_are_taken(client):
+    r = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "open"],
+                                        "clock": {"per": "move", "seconds": 600}})
+    made = r.json()
+    gid, token = made["id"], made["seats"][0]["token"]
+    assert client.get(f"/api/games/{gid}", params={"token": token}).json()["table"]["turn_deadline"] is None
+    client.post(f"/api/games/{gid}/join", json={"seat": 1})
+    assert client.get(f"/api/games/{gid}", params={"token": token}).json()["table"]["turn_deadline"] is not None

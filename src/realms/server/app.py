@@ -23,11 +23,12 @@ from starlette.types import Scope
 
 from realms.server.accounts import Accounts, csrf_token
 from realms.server.bots import BotPool
+from realms.server.chat import Chat
 from realms.server.db import STORAGE_DOWN, check_integrity, default_url, guard_file, hold_file, make_engine, migrate
 from realms.server.limits import RateLimited, Settings
 from realms.server.live import ApiError, LiveGame, Manager
 from realms.server.replay import Replays
-from realms.server.routes import calculators, games, lobby, pages, replays, sockets
+from realms.server.routes import calculators, chat, games, lobby, pages, replays, sockets
 from realms.server.routes.games import parse_action_body
 from realms.server.routes.pages import WEB
 from realms.server.routes.sockets import Watcher, parse_ws_action
@@ -202,7 +203,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     app.state.lobby = lobby.Lobby(manager, settings.lobby_ttl)
     app.state.lobby_changed = app.state.lobby.changed
     app.state.replays = Replays()
-    for area in (lobby, games, replays, calculators, sockets):
+    app.state.chat = Chat(manager, app.guard.limits, settings)
+    for area in (lobby, games, replays, calculators, sockets, chat):
         area.add_routes(app)
     pages.add_pages(app)
     return app

@@ -2,8 +2,9 @@
 
 Tables: ``games`` (options, seed, seats, status, version, state hash, result, the hash of the creator's
 owner secret), ``seats`` (one row per seat: how it is taken, the hash of its secret and of its invitation
-code; never a secret itself), ``actions`` (the action log, one row per accepted action) and ``notes`` (server
-notes in a game's log that no action produced, such as a failed bot's fallback). Each accepted action is
+code; never a secret itself), ``actions`` (the action log, one row per accepted action), ``notes`` (server
+notes in a game's log that no action produced, such as a failed bot's fallback) and ``chat`` (what the seated
+players wrote in the table's chat). Each accepted action is
 inserted in the same transaction that bumps the game's version and hash.
 """
 
@@ -124,6 +125,19 @@ class NoteRow(Base):
     visible_to: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: everyone
     #: the event: {"kind", "seat", "text", "data"}
     event: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatRow(Base):
+    """A message of a table's chat, written by the person holding ``seat`` (plain text, kept as written)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the writer's account name, if signed in
+    text: Mapped[str] = mapped_column(String(1000))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

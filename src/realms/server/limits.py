@@ -56,6 +56,10 @@ class Settings:
     #: actions per seat (HTTP POST and WebSocket together; exempt clients are spared)
     seat_rate: float = 20.0
     seat_burst: int = 60
+    #: table chat messages per seat (POST /api/games/{id}/chat): sustained rate and burst; the longest message
+    chat_rate: float = 0.2
+    chat_burst: int = 5
+    chat_length: int = 300
     #: messages per WebSocket; a socket that keeps sending ``ws_burst`` messages past its limit is closed
     #: (exempt clients are spared)
     ws_rate: float = 20.0
@@ -246,6 +250,7 @@ class Limits:
         self.seats = Buckets(settings.seat_rate, settings.seat_burst)
         self.signin = Buckets(settings.signin_rate, settings.signin_burst)
         self.analysis = Buckets(settings.analysis_rate, settings.analysis_burst)
+        self.chat = Buckets(settings.chat_rate, settings.chat_burst)
 
     def client_of(self, scope: dict[str, Any]) -> str:
         """The client's address: the peer's, or the nearest untrusted hop of X-Forwarded-For when the peer
@@ -296,6 +301,14 @@ class Limits:
         b = self.seats.get((game_id, seat))
         if not b.take():
             raise RateLimited("actions", b.wait())
+
+    def seat_chat(self, game_id: str, seat: int) -> None:
+        """Spend one of the seat's chat tokens, or raise RateLimited (exempt clients are spared)."""
+        if CLIENT.get() in self.exempt:
+            return
+        b = self.chat.get((game_id, seat))
+        if not b.take():
+            raise RateLimited("chat messages", b.wait())
 
 
 class SocketLimit:

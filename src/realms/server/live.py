@@ -13,12 +13,14 @@ import secrets
 import time
 from typing import Any
 
+from sqlalchemy import update
+
 import realms.games
-from realms.agents import make_agent
+from realms.agents import default_agent, make_agent
 from realms.core.errors import IllegalAction, OptionsError, RealmsError
 from realms.server.bot_turns import BOT_RETRIES, FALLBACK_BOT, BotTurns
 from realms.server.clocks import Clocks
-from realms.server.db import now, secret_hash
+from realms.server.db import GameRow, SeatRow, now, secret_hash
 from realms.server.livegame import LOG_PAGE_MAX, LOG_SEND, ApiError, LiveGame, Seat, epoch, stamp_of
 from realms.server.seats import REFUSED_KEPT, SEAT_REREAD_EVERY, Seats
 from realms.server.writer import _INSERT_GAME, _INSERT_SEAT, CHANNEL, ORIGIN, GroupWriter, Write, announcements
@@ -109,7 +111,8 @@ class Manager(Seats, Clocks, BotTurns):
                     s.time_left = float(clock_seconds or 0)
         live = LiveGame(gid, game, opts, seed, parsed, state, 0)
         live.pace, live.clock_mode, live.clock_seconds, live.rated = pace, clock_mode, clock_seconds, bool(rated)
-        self._start_clock(live, time.time())
+        if not live.waiting_for():  # a table waiting for its players starts its clock once they are all there
+            self._start_clock(live, time.time())
         with self.engine.begin() as conn:
             conn.execute(_INSERT_GAME, {"id": gid, "game": game_id, "options": opts, "seed": seed, "status": "active",
                                         "version": 0, "state_hash": state_hash, "result": None,
@@ -129,6 +132,55 @@ class Manager(Seats, Clocks, BotTurns):
         live.issued = {"owner": owner, "tokens": tokens, "invites": invites}
         self.games[gid] = live
         return live
+
+    # --- a table waiting for its players ---------------------------------------------------------
+    def schedule_bots(self, live: LiveGame) -> None:
+        """The bots play once the table has all its players (``LiveGame.waiting_for``)."""
+        if live.waiting_for():
+            return
+        super().schedule_bots(live)
+
+    def begin_if_ready(self, live: LiveGame) -> None:
+        """Once the last free seat of a table that waited is taken: the mover's clock starts (stored, as at
+        creation) and the bots play."""
+        if live.waiting_for() or live.finished or live.version:
+            return
+        if live.clock_mode is not None and live.turn_deadline is None:
+            self._start_clock(live, time.time())
+            if live.turn_deadline is not None:
+                with self.engine.begin() as conn:
+                    conn.execute(update(GameRow).where(GameRow.id == live.id, GameRow.version == 0)
+                                 .values(turn_deadline=stamp_of(live.turn_deadline)))
+                self._deadline(live)
+                live._payload_version = -1
+        self.schedule_bots(live)
+
+    def start_with_bots(self, live: LiveGame, owner: Any, bot: Any = None) -> list[int]:
+        """The host (owner secret) starts a table that waits for players: each free seat gets a bot (``bot``,
+        else the game's usual one). Returns the seats given to bots."""
+        if live.owner_hash is None or not isinstance(owner, str) or \
+                not secrets.compare_digest(live.owner_hash, secret_hash(owner)):
+            raise ApiError(403, "only the table's host (its owner secret) can start it with bots")
+        if live.finished or live.version or not live.waiting_for():
+            raise ApiError(409, "the table has started already: no seat waits for a player")
+        name = default_agent(live.game.id) if bot is None else bot
+        if not isinstance(name, str) or not name or name.endswith(".toml"):
+            raise ApiError(400, "bot must be the name of one of the game's bots (GET /api/meta lists them)")
+        try:
+            make_agent(name, live.game, 0)
+        except RealmsError as e:
+            raise ApiError(400, str(e)) from None
+        table = SeatRow.__table__.c
+        with self.sessions.begin() as db:
+            given = [r.seat for r in db.execute(
+                update(SeatRow.__table__).where(table.game_id == live.id, table.claimed.is_(False),
+                                                table.access.in_(("open", "invite")))
+                .values(kind="bot", agent=name, access="bot", claimed=True, invite_hash=None)
+                .returning(table.seat))]
+        self.refresh_seats(live)
+        self.announce(f"{live.id}:seats")
+        self.begin_if_ready(live)
+        return sorted(given)
 
     # --- acting ----------------------------------------------------------------------------------
     def _may_catch_up(self, live: LiveGame) -> bool:
@@ -160,6 +212,11 @@ class Manager(Seats, Clocks, BotTurns):
                 self.catch_up(live, force=True)
             if live.finished:
                 raise ApiError(409, "the game is over")
+            waiting = live.waiting_for()
+            if waiting:
+                raise ApiError(409, "the table waits for its players (seat " + ", ".join(str(n + 1) for n in waiting)
+                               + " still free): the first move comes once they are taken, or the host starts "
+                               "with bots in them")
             to_move = live.game.to_move(live.state)
             if to_move != seat:
                 raise ApiError(409, f"it is seat {to_move}'s turn to decide, not seat {seat}'s")

@@ -105,6 +105,13 @@ class LiveGame:
     def finished(self) -> bool:
         return self.game.is_over(self.state)
 
+    def waiting_for(self) -> list[int]:
+        """The seats the table waits for before its first move: open or invitation seats nobody has taken yet
+        (once the first action is played, or the host started with bots in them, none)."""
+        if self.version:
+            return []
+        return [s.seat for s in self.seats if s.kind == "human" and s.access in ("open", "invite") and not s.claimed]
+
     def add_event(self, version: int, event: Event) -> None:
         # the event's data travels too, so that a browser can word the entry in its reader's language
         try:
@@ -217,7 +224,8 @@ class LiveGame:
             "to_move": game.to_move(state),
             "seats": [s.public() for s in self.seats],
             "table": {"pace": self.pace, "clock": self.clock_mode, "clock_seconds": self.clock_seconds,
-                      "rated": self.rated, "turn_deadline": self.turn_deadline},
+                      "rated": self.rated, "turn_deadline": self.turn_deadline,
+                      "waiting_for": self.waiting_for()},
         }
         if data["finished"]:
             result = game.result(state)
@@ -228,7 +236,7 @@ class LiveGame:
         """``seat``'s legal actions, when it is the one to decide (else none)."""
         game, state = self.game, self.state
         legal: list[dict[str, Any]] = []
-        if seat is None or self.finished or game.to_move(state) != seat:
+        if seat is None or self.finished or game.to_move(state) != seat or self.waiting_for():
             return legal
         for a in game.legal_actions(state):
             entry = {"index": a.index, "action": a.to_json(), "text": game.describe(state, a)}

@@ -31,13 +31,18 @@ class Seats(Store):
         return "u" + mac.hex()[:43]
 
     def open_games(self) -> list[dict[str, Any]]:
+        """The lobby's tables: unfinished ones with a seat anyone may take (open and not taken yet), newest
+        first; a table whose seats are all held (a solo game, one that was left) is not listed."""
+        free = select(SeatRow.game_id).where(SeatRow.game_id == GameRow.id, SeatRow.access == "open",
+                                             SeatRow.claimed.is_(False), SeatRow.kind == "human").exists()
         with self.sessions() as db:
-            rows = list(db.scalars(select(GameRow).where(GameRow.status == "active")
+            rows = list(db.scalars(select(GameRow).where(GameRow.status == "active", free)
                                    .order_by(GameRow.created_at.desc()).limit(100)))
             out = []
             for row in rows:
                 seats = list(db.scalars(select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)))
                 out.append({"id": row.id, "game": row.game, "options": row.options, "version": row.version,
+                            "pace": row.pace,
                             "created_at": row.created_at.isoformat(),
                             "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "access": s.access,
                                        "claimed": s.claimed} for s in seats]})

@@ -66,6 +66,8 @@ class Store:
         #: PostgreSQL: game id -> the newest version another process announced, while this one fetches it
         self._heard: dict[str, int] = {}
         self._reseat: dict[str, bool] = {}  # games whose seats to read again (True: quietly, see _pull)
+        #: called with a game's id when another process announced a chat message of it (realms.server.chat)
+        self.on_chat: Callable[[str], None] | None = None
 
     def get(self, gid: str) -> LiveGame:
         """This process's one copy of the game, loaded (replayed) on first use. Called on the event loop
@@ -313,6 +315,10 @@ class Store:
                             continue
                         for item in items.split():
                             gid, _, version = item.partition(":")
+                            if version == "chat":
+                                if self.on_chat is not None:
+                                    self.on_chat(gid)
+                                continue
                             self._pull(gid, -1 if version == "seats" else int(version))
             except asyncio.CancelledError:
                 raise

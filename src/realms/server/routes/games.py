@@ -25,6 +25,7 @@ def add_routes(app: FastAPI) -> None:
     app.get("/api/games/{gid}/log")(get_log)
     app.post("/api/games/{gid}/join")(join_game)
     app.post("/api/games/{gid}/seats/{seat}/revoke")(revoke_seat)
+    app.post("/api/games/{gid}/start")(start_game)
     app.post("/api/games/{gid}/actions", openapi_extra={"requestBody": {
         "required": True, "content": {"application/json": {"schema": PostAction.model_json_schema()}}}})(post_action)
     app.get("/api/games/{gid}/record")(get_record)
@@ -70,6 +71,12 @@ class JoinSeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: StrictInt | None = None  # true and 1.0 are not seat numbers
     invite: str | None = None
+
+
+class StartGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    owner: str
+    bot: str | None = None
 
 
 class RevokeSeat(BaseModel):
@@ -139,6 +146,7 @@ async def join_game(gid: str, body: JoinSeat, request: Request) -> dict[str, Any
     live = manager.get(gid)
     async with live.lock:
         seat, token = manager.join(live, body.seat, body.invite, user=user)
+        manager.begin_if_ready(live)  # the last free seat taken: the clock starts, the bots play
     await manager.changed(live)
     state.lobby.changed()
     return {"seat": seat, "token": token, "join_url": f"/play/{live.id}#token={token}"}
@@ -155,6 +163,19 @@ async def revoke_seat(gid: str, seat: int, body: RevokeSeat, request: Request) -
     await manager.changed(live)
     state.lobby.changed()
     return answer
+
+
+async def start_game(gid: str, body: StartGame, request: Request) -> dict[str, Any]:
+    """The host (owner secret) starts a table that waits for players: every free seat (open or invitation,
+    not taken) gets a bot (``bot``, else the game's usual one), and the first move may be played."""
+    state = request.app.state
+    manager: Manager = state.manager
+    live = manager.get(gid)
+    async with live.lock:
+        given = manager.start_with_bots(live, body.owner, body.bot)
+    await manager.changed(live)
+    state.lobby.changed()
+    return {"seats": given}
 
 
 async def post_action(gid: str, request: Request) -> Response:
