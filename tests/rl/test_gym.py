@@ -81,3 +81,76 @@ def test_illegal_action_loses_by_default_and_bad_arguments_are_refused():
         realms.rl.SingleAgentEnv("dominion", opponents=["big-money", "random"], options={"players": 2})
     with pytest.raises(RealmsError):
         realms.rl.SingleAgentEnv("dominion", opponents=["no-such-bot"], options={"players": 2})
+
+
+def _first_legal(observation, action_mask):
+    assert observation.dtype == np.float32 and action_mask.dtype == np.int8
+    return int(np.flatnonzero(action_mask)[0])
+
+
+def _play_out(env, seed):
+    obs, info = env.reset(seed=seed)
+    done = False
+    while not done:
+        obs, _, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    return env.table.result()
+
+
+def test_opponents_may_be_policies_agents_and_names():
+    from realms.agents import make_agent
+
+    game = realms.games.get("kingdomino")
+    calls = []
+
+    def policy(observation, action_mask):
+        calls.append(1)
+        return _first_legal(observation, action_mask)
+
+    for opponent in (policy, make_agent("greedy", game, 3), "random"):
+        env = realms.rl.SingleAgentEnv("kingdomino", opponents=[opponent], options={"players": 2})
+        assert _play_out(env, 1) is not None
+    assert calls  # the policy was asked at its seat's decisions
+    # a trained Policy is itself such a callable
+    from realms.rl.policy import Policy
+
+    net = Policy.new(env.table.obs_size, env.table.n_actions, 8, np.random.default_rng(0))
+    env = realms.rl.SingleAgentEnv("kingdomino", opponents=[net], options={"players": 2})
+    assert _play_out(env, 2) is not None
+
+
+def test_a_pool_of_snapshots_is_drawn_from_at_each_reset():
+    drawn = []
+
+    def snapshot(k):
+        def policy(observation, action_mask):
+            drawn.append(k)
+            return _first_legal(observation, action_mask)
+        return policy
+
+    pool = realms.rl.OpponentPool([snapshot(0)], max_size=3)
+    for k in range(1, 5):
+        pool.add(snapshot(k))  # the oldest goes when the pool is full
+    assert len(pool) == 3
+    env = realms.rl.SingleAgentEnv("kingdomino", opponents=pool, options={"players": 3})
+    used = set()
+    for seed in range(8):
+        drawn.clear()
+        _play_out(env, seed)
+        used |= set(drawn)
+    assert used <= {2, 3, 4} and len(used) >= 2
+    # the same seed draws the same snapshots
+    picks = []
+    for _ in range(2):
+        env.reset(seed=5)
+        picks.append([id(o) for o in env.opponents_now])
+    assert picks[0] == picks[1]
+
+
+def test_bad_opponents_are_refused_with_one_line():
+    for bad in ([42], [realms.rl.OpponentPool()], ["no-such-bot"]):
+        with pytest.raises(RealmsError) as err:
+            realms.rl.SingleAgentEnv("kingdomino", opponents=bad, options={"players": 2})
+        assert "\n" not in str(err.value)
+    env = realms.rl.SingleAgentEnv("kingdomino", opponents=[lambda o, m: 10_000], options={"players": 2}, seat=1)
+    with pytest.raises(RealmsError, match="not legal"):
+        env.reset(seed=0)

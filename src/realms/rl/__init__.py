@@ -18,12 +18,12 @@ Each game's Gymnasium id (``Game.gym_id``: ``realms/Kingdomino-v0``, ``realms/Do
 from __future__ import annotations
 
 from realms.rl.core import Table, rewards_of
-from realms.rl.gym_env import SingleAgentEnv, register_envs
+from realms.rl.gym_env import OpponentPool, SingleAgentEnv, register_envs
 from realms.rl.pettingzoo_env import RealmsAEC, RealmsParallel, env, parallel_env
 from realms.rl.policy import register_from_environment
 
 register_envs()
 register_from_environment()
 
-__all__ = ["RealmsAEC", "RealmsParallel", "SingleAgentEnv", "Table", "env", "parallel_env", "register_envs",
-           "rewards_of"]
+__all__ = ["OpponentPool", "RealmsAEC", "RealmsParallel", "SingleAgentEnv", "Table", "env", "parallel_env",
+           "register_envs", "rewards_of"]

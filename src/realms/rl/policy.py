@@ -51,6 +51,10 @@ class Policy:
     def probs(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         return self._forward(x, mask)[1]
 
+    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        """The most probable legal action: the policy as an opponent of ``SingleAgentEnv``."""
+        return int(np.argmax(self.probs(observation, action_mask.astype(bool))))
+
     def zero_grads(self) -> dict[str, np.ndarray]:
         return {k: np.zeros_like(v) for k, v in self.p.items()}
 
