@@ -369,9 +369,11 @@ class CompiledPlayout(Playout):
     estimate of its VP, the best played, scores jittered a little) or ``random`` (uniform, as ``random``).
     Chance in the playout comes from a stream drawn from this agent's generator, never the state's own, and
     each seat draws from its own stream seeded from it too. ``act`` is the same policy, one decision at a time
-    (through the kernel); without numba, ``act`` is ``light-rollout``'s choice (``random``'s for
-    ``random-playout``) and the search steps through it, cut after 40 actions and scored by ``evaluate``.
-    ``rank`` is the informed policy's estimate of each action: a search keeps the best 6 at the root."""
+    (through the kernel); without numba, ``rollout``'s ``act`` is ``light-rollout``'s choice — another policy,
+    so a search with it chooses differently there (``path`` says which runs) — and the search steps through it,
+    cut after 40 actions and scored by ``evaluate``; ``random-playout`` plays the same playouts through the
+    reference engine (the same choices). ``rank`` is the informed policy's estimate of each action: a search
+    keeps the best 6 at the root."""
 
     name = "rollout"
     code = 1  # the kernel's policy code (``playout.INFORMED``)
@@ -385,6 +387,9 @@ class CompiledPlayout(Playout):
         self._compiled = kernel.AVAILABLE
         self.cutoff = 0 if self._compiled else RolloutAgent.cutoff
         self._light = RolloutAgent(rng) if self.code else None
+        #: which implementation plays: ``"kernel"``; without numba ``"reference"`` where it makes the same
+        #: choices (``random-playout``) and ``"light-rollout"`` where another policy stands in (``rollout``)
+        self.path = "kernel" if self._compiled else ("light-rollout" if self.code else "reference")
 
     def act(self, game: Burgundy, state: BurgundyState) -> Action:  # type: ignore[override]
         actions = game.legal_actions(state)
@@ -400,7 +405,9 @@ class CompiledPlayout(Playout):
         return next(a for a in actions if a.index == idx)
 
     def finish(self, game: Burgundy, state: BurgundyState) -> Result | None:  # type: ignore[override]
-        return _finish(state, self.code, self.rng) if self._compiled else None
+        if self._compiled:
+            return _finish(state, self.code, self.rng)
+        return _finish_random_reference(game, state, self.rng) if self.code == 0 else None
 
     def finish_after(self, game: Burgundy, state: BurgundyState, action: Action) -> Result | None:  # type: ignore[override]
         return _finish_after(self, state, action, self.code) if self._compiled else None
@@ -436,6 +443,21 @@ def _finish(state: BurgundyState, code: int, rng: Rng) -> Result | None:
     return kernel.result_of(rows, p, state.opts["tiebreak"])
 
 
+def _finish_random_reference(game: Burgundy, state: BurgundyState, rng: Rng) -> Result | None:
+    """``_finish`` of the uniform policy (code 0) through the reference engine, for where the kernel is missing: the
+    same draws of ``rng`` (the chance stream, then one per seat) and the same game, seat i played by ``random``
+    drawing from its stream (``tests/games/burgundy/test_playout.py`` checks that the kernel plays this game)."""
+    if state.to_move is None:
+        return None
+    chance = rng.next64()
+    seats = [RandomAgent(Rng.from_state(rng.next64())) for _ in range(state.players)]
+    s = game.clone(state)
+    s.rng = chance
+    while s.to_move is not None:
+        game.apply(s, seats[s.to_move].act(game, s))
+    return game.result(s)
+
+
 def _finish_after(agent: Playout, state: BurgundyState, action: Action, code: int) -> Result | None:
     """``_finish`` of a copy of ``state`` after ``action``, which the kernel applies with the state's own
     stream as ``Burgundy.apply`` does (the same draws of ``agent``'s generator as ``_finish`` after it). The
@@ -469,14 +491,14 @@ class RandomFinish(RandomAgent, Playout):
     """``random`` for Burgundy: the core ``RandomAgent``'s uniform choice, draw for draw (so every game it
     plays is the same), and as a search's playout policy (``mc:policy=random``) it finishes a playout in the
     compiled kernel as ``random-playout`` does (uniform seats, chance and each seat's stream drawn from this
-    agent's generator); without numba the search steps through ``act``."""
+    agent's generator); without numba the same playout runs through the reference engine (the same choices)."""
 
     name = "random"
 
     def finish(self, game: Burgundy, state: BurgundyState) -> Result | None:  # type: ignore[override]
         from realms.games.burgundy import kernel
 
-        return _finish(state, 0, self.rng) if kernel.AVAILABLE else None
+        return _finish(state, 0, self.rng) if kernel.AVAILABLE else _finish_random_reference(game, state, self.rng)
 
     def finish_after(self, game: Burgundy, state: BurgundyState, action: Action) -> Result | None:  # type: ignore[override]
         from realms.games.burgundy import kernel

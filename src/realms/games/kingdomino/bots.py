@@ -321,7 +321,8 @@ class CompiledPlayout(Playout):
     """``rollout`` (full-greedy, the search agents' default here) and ``greedy-playout``: that bot as a playout
     policy that finishes a game in the compiled kernel (``fast.py``, the ``fast`` extra) when it is installed
     and the options allow it (no Dynasty), every seat played by the bot, each seat's ties drawn from its own
-    stream seeded by this agent's generator; otherwise step by step through ``act``. It ranks actions for a
+    stream seeded by this agent's generator; without numba the same playout through the reference engine (the
+    same choices); in a Dynasty step by step through ``act``. It ranks actions for a
     search by full-greedy's value (``RolloutAgent.rank``), keeping the best 6 at the root."""
 
     bot: type[Agent] = FullGreedyAgent
@@ -337,7 +338,7 @@ class CompiledPlayout(Playout):
         return self._bot.act(game, state)
 
     def finish(self, game: Kingdomino, state: KingdominoState) -> Result | None:  # type: ignore[override]
-        return _finish(state, self.code, self.rng)
+        return _finish(game, state, self.code, self.rng)
 
     def finish_after(self, game: Kingdomino, state: KingdominoState, action: Action) -> Result | None:  # type: ignore[override]
         return _finish_after(self, state, action, self.code)
@@ -346,14 +347,37 @@ class CompiledPlayout(Playout):
         return self._ranker.rank(game, state, actions)
 
 
-def _finish(state: KingdominoState, code: int, rng: Rng) -> Result | None:
+def _finish(game: Kingdomino, state: KingdominoState, code: int, rng: Rng) -> Result | None:
     """``state`` played to the end in the kernel, every seat by policy ``code``, seat i drawing from a stream
-    seeded by ``rng``'s i-th next draw; None where the kernel cannot (no numba, a Dynasty, a finished game)."""
+    seeded by ``rng``'s i-th next draw; None in a Dynasty or a finished game (the search then steps through
+    ``act``). Without numba the same playout runs through the reference engine (``_finish_reference``): the
+    same draws and the same choices, so a search chooses the same with or without the kernel."""
     from realms.games.kingdomino import fast
 
-    if not fast.AVAILABLE or state.opts["dynasty"] or state.to_move is None:
+    if state.opts["dynasty"] or state.to_move is None:
         return None
-    return fast.finish(state, [code] * state.players, [rng.next64() for _ in range(state.players)])
+    streams = [rng.next64() for _ in range(state.players)]
+    if not fast.AVAILABLE:
+        return _finish_reference(game, state, code, streams)
+    return fast.finish(state, [code] * state.players, streams)
+
+
+#: the kernel's policy codes (``fast.POLICIES``) by the bot each plays, draw for draw
+_KERNEL_BOTS: dict[int, type[Agent]] = {}
+
+
+def _finish_reference(game: Kingdomino, state: KingdominoState, code: int, streams: list[int]) -> Result:
+    """What the kernel's playout does, through the reference engine on a copy: seat i played by the bot of policy
+    ``code`` drawing from the SplitMix64 stream in state ``streams[i]`` (``tests/games/kingdomino/test_fast.py``
+    checks that the kernel plays these bots step for step)."""
+    bot = _KERNEL_BOTS[code]
+    seats = [bot(Rng.from_state(x)) for x in streams]
+    s = game.clone(state)
+    while s.to_move is not None:
+        game.apply(s, seats[s.to_move].act(game, s))
+    result = game.result(s)
+    assert result is not None
+    return result
 
 
 def _finish_after(agent: Playout, state: KingdominoState, action: Action, code: int) -> Result | None:
@@ -381,12 +405,13 @@ class RandomFinish(RandomAgent, Playout):
     """``random`` for Kingdomino: the core ``RandomAgent``'s uniform choice, draw for draw (so every game it
     plays is the same), and as a search's playout policy (``mc:policy=random``) it finishes a playout in the
     kernel (policy 0, the same uniform choice), each seat drawing from its own stream seeded by this agent's
-    generator; without numba, or in a Dynasty, the search steps through ``act``."""
+    generator; without numba the same playout runs through the reference engine (the same choices); in a
+    Dynasty the search steps through ``act``."""
 
     name = "random"
 
     def finish(self, game: Kingdomino, state: KingdominoState) -> Result | None:  # type: ignore[override]
-        return _finish(state, 0, self.rng)
+        return _finish(game, state, 0, self.rng)
 
     def finish_after(self, game: Kingdomino, state: KingdominoState, action: Action) -> Result | None:  # type: ignore[override]
         return _finish_after(self, state, action, 0)
@@ -402,6 +427,7 @@ class GreedyPlayout(CompiledPlayout):
     code = 2
 
 
+_KERNEL_BOTS.update({0: RandomAgent, 1: FullGreedyAgent, 2: GreedyAgent})
 AGENTS["random"] = RandomFinish
 AGENTS["rollout"] = FullGreedyPlayout
 AGENTS["greedy-playout"] = GreedyPlayout
