@@ -16,6 +16,7 @@ from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
 from realms.server.app import create_app
+from realms.server.faults import StorageFaults
 from tests.support import BACKENDS
 
 WORDS_THAT_LEAK = ("OperationalError", "disk is full", "INSERT", "UPDATE", "sqlalchemy", "sqlite3")
@@ -73,6 +74,67 @@ def test_every_writing_endpoint_answers_a_plain_503_when_the_database_fails(clie
     # nothing was half done: the seats are still free and the game where it was
     assert client.post(f"/api/games/{gid}/join", json={"seat": 2}).status_code == 200
     assert client.get(f"/api/games/{gid}").json()["version"] == 0
+
+
+def test_a_storage_fault_logs_one_traceback_and_one_line_per_refused_request(client, caplog):
+    full = DiskFull(client.app.state.manager.engine)
+    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "creator"], "pace": "turn"})
+    gid, tokens = made.json()["id"], [s["token"] for s in made.json()["seats"]]
+
+    def mover() -> tuple[str, dict]:
+        for token in tokens:
+            p = client.get(f"/api/games/{gid}", params={"token": token}).json()
+            if p["legal_actions"]:
+                return token, {"token": token, "version": p["version"], "action": p["legal_actions"][0]["action"]}
+        raise AssertionError("nobody to move")
+
+    def refuse(times: int) -> int:
+        """Requests the full disk refuses (new tables, actions by POST and by WebSocket); how many."""
+        token, move = mover()
+        with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+            ws.receive_json()
+            for _ in range(times):
+                plain_503(client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "creator"]}))
+                plain_503(client.post(f"/api/games/{gid}/actions", json=move))
+                ws.send_text(json.dumps({"type": "action", "version": move["version"], "action": move["action"]}))
+                assert ws.receive_json()["status"] == 503
+        return 3 * times
+
+    with caplog.at_level(logging.INFO, logger="realms.server"):
+        full.on = True
+        refused = refuse(10)
+        full.on = False
+        assert client.post(f"/api/games/{gid}/actions", json=mover()[1]).status_code == 200  # the fault is over
+        full.on = True  # and a second one begins
+        refused += refuse(3)
+        full.on = False
+    records = [r for r in caplog.records if r.name == "realms.server" and r.levelno >= logging.WARNING]
+    assert all("\n" not in r.getMessage() for r in records), [r.getMessage() for r in records]
+    assert len([r for r in records if r.exc_info]) == 2  # one traceback per fault
+    over = [r for r in records if "accepts writes again" in r.getMessage()]
+    assert len(over) == 1 and "30 refused" in over[0].getMessage()
+    assert len(records) - len(over) == refused  # one line per refused request
+    assert all("disk is full" in r.getMessage() for r in records if r not in over)
+
+
+def test_storage_faults_are_told_apart_by_a_quiet_spell():
+    t = [0.0]
+    faults = StorageFaults(quiet=30, clock=lambda: t[0])
+    with pytest.raises(OperationalError) as caught:
+        raise OperationalError("INSERT x", {}, sqlite3.OperationalError("database or disk is full"))
+    logged = []
+    handler = logging.Handler()
+    handler.emit = logged.append
+    log = logging.getLogger("realms.server")
+    log.addHandler(handler)
+    try:
+        for t[0] in (0, 5, 20, 49, 80, 81):
+            faults.failed("a request", caught.value)
+    finally:
+        log.removeHandler(handler)
+    assert [bool(r.exc_info) for r in logged] == [True, False, False, False, True, False]
+    assert logged[0].getMessage().count("\n") == 0 and "OperationalError: database or disk is full" in \
+        logged[0].getMessage()
 
 
 def test_a_database_file_deleted_under_the_server_stops_it_acknowledging(tmp_path, caplog):

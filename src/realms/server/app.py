@@ -258,7 +258,7 @@ async def api_error(_: Request, exc: ApiError) -> JSONResponse:
 
 async def storage_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
     """Every storage failure: 503 with a plain message; what went wrong goes to the log only."""
-    log.error("the database failed during %s %s: %s", request.method, request.url.path, exc)
+    request.app.state.manager.writer.faults.failed(f"{request.method} {request.url.path}", exc)
     return JSONResponse({"detail": STORAGE_DOWN}, status_code=503)
 
 

@@ -159,7 +159,9 @@ class Clocks(Store):
                 swept = time.monotonic()
                 try:
                     self.load_deadlines(due_by=t - self.sweep)
-                except Exception:  # the database failing: asked again at the next sweep
+                except SQLAlchemyError as e:  # the database failing: asked again at the next sweep
+                    self.writer.faults.failed("reading the deadlines due", e)
+                except Exception:
                     log.exception("reading the deadlines due from the database failed")
             for gid in [g for g, at in self.deadlines.items() if at <= t]:
                 try:
@@ -170,6 +172,9 @@ class Clocks(Store):
                     continue
                 try:
                     await self.expire(live)
+                except SQLAlchemyError as e:  # the database failing: tried again later
+                    self.writer.faults.failed(f"the deadline of game {gid}", e)
+                    self.deadlines[gid] = time.time() + 5
                 except Exception:  # never let the ticker die
                     log.exception("deadline of game %s failed", gid)
                     self.deadlines[gid] = time.time() + 5  # tried again later

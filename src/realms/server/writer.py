@@ -14,6 +14,7 @@ from sqlalchemy import Boolean, DateTime, bindparam, case, exists, insert, or_, 
 from sqlalchemy.exc import IntegrityError
 
 from realms.server.db import STORAGE_DOWN, ActionRow, GameRow, SeatRow
+from realms.server.faults import StorageFaults
 from realms.server.livegame import ApiError
 
 log = logging.getLogger("realms.server")
@@ -93,6 +94,8 @@ class GroupWriter:
         #: raises when the database file is no longer the one opened (``db.guard_file``); called before each
         #: batch, as this connection is not taken from the pool for each transaction
         self.file_check: Callable[[], None] | None = None
+        #: what the log gets of storage failures: one traceback per fault, one line per refused write
+        self.faults = StorageFaults()
 
     async def write(self, row: dict[str, Any], advance: dict[str, Any]) -> bool:
         loop = asyncio.get_running_loop()
@@ -125,12 +128,13 @@ class GroupWriter:
                 # 2026-12-01: each batch then waits for two thread wake-ups, which a loaded machine delays:
                 # median p50 120 against 60 ms at 300 actions/s; the hand-off costs about 40 µs of CPU a batch)
                 outcomes = self._flush(batch)
-            except Exception:  # a database failure: nobody's action is accepted; the details go to the log only
-                log.exception("the database did not accept a batch of %d actions", len(batch))
+            except Exception as e:  # a database failure: nobody's action is accepted; the log says why
+                self.faults.failed(f"a batch of {len(batch)} actions", e)
                 for w in batch:
                     if not w.future.done():
                         w.future.set_exception(ApiError(503, STORAGE_DOWN))
                 continue
+            self.faults.recovered()
             for w, ok in zip(batch, outcomes, strict=True):
                 if not w.future.done():
                     w.future.set_result(ok)

@@ -96,8 +96,8 @@ async def act(manager: Manager, gid: str, raw: bytes) -> tuple[int, bytes]:
         return e.status, orjson.dumps({"detail": e.message})
     except RateLimited:
         return 429, b'{"detail": "too many actions for this seat: slow down"}'
-    except SQLAlchemyError:
-        log.exception("the database failed during an action for game %s", gid)
+    except SQLAlchemyError as e:
+        manager.writer.faults.failed(f"an action for game {gid}", e)
         return 503, orjson.dumps({"detail": STORAGE_DOWN})
     except Exception:
         log.exception("action for game %s failed", gid)

@@ -131,6 +131,8 @@ async def watch(ws: WebSocket, gid: str, token: str | None = None) -> None:
         if seat is not None and seat not in live.watchers.values() and not live.finished:
             try:  # the seat's last socket: on a real-time table, a bot takes over unless they come back
                 await manager.seat_left(live, seat)
+            except SQLAlchemyError as e:
+                manager.writer.faults.failed(f"noting that seat {seat} of game {gid} left", e)
             except Exception:
                 log.exception("noting that seat %s of game %s left failed", seat, gid)
         manager.release_if_idle(live)
@@ -151,8 +153,8 @@ async def _act(manager: Manager, live: LiveGame, seat: int | None, watcher: Watc
     except RateLimited:
         watcher.tell(orjson.dumps({"type": "error", "status": 429, "version": live.version,
                                    "detail": "too many actions for this seat: slow down"}))
-    except SQLAlchemyError:
-        log.exception("the database failed during an action over the WebSocket of game %s", gid)
+    except SQLAlchemyError as e:
+        manager.writer.faults.failed(f"an action over the WebSocket of game {gid}", e)
         watcher.tell(orjson.dumps({"type": "error", "status": 503, "version": live.version,
                                    "detail": STORAGE_DOWN}))
     except Exception:  # a bug must not cost the player the socket
