@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from realms.core.errors import IllegalAction, UnknownAgent, did_you_mean
 from realms.core.game import Agent, AgentFactory, StrategyLoader
 from realms.core.rng import Rng
+from realms.core.undo import without_log
 
 if TYPE_CHECKING:
     from realms.core.game import Action, Game, Result
@@ -90,7 +91,7 @@ def choose(agent: Any, game: Game, state: Any, seat: int | None = None, rng: Rng
     if seat is None or seat != to_move:
         raise ValueError(f"{game.id}: seat {seat} cannot decide; the seat to move is {to_move}")
     if getattr(agent, "reads", "copy") == "view":  # it chose from the true legal actions; apply checks them
-        view_only: Action = agent.act(game, state)
+        view_only: Action = agent.act(game, without_log(state))  # bots never take moves back (core.undo)
         return view_only
     action: Action = agent.act(game, agent_input(game, state, seat, rng if rng is not None else _input_rng(agent)))
     legal = game.legal_actions(state)

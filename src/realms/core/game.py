@@ -259,6 +259,10 @@ class Agent:
     def act(self, game: Game, state: Any) -> Action:
         raise NotImplementedError
 
+    def prepare(self, game: Game) -> None:
+        """Load, once per process, whatever acting in ``game`` needs (compiled kernels, tables), so that a host
+        calls it before a clock starts and a time budget holds from the first move. Nothing by default."""
+
 
 #: builds an agent from its own seeded generator
 AgentFactory = Callable[[Rng], Agent]
@@ -301,9 +305,21 @@ class Game:
 
     # --- options -------------------------------------------------------------------------
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Normalised options with defaults filled in; raises OptionsError naming what is wrong."""
-        opts = validate_options(self.options_spec, raw or {}, game=self.id)
+        """Normalised options with defaults filled in; raises OptionsError naming what is wrong.
+
+        Every game also accepts ``undo`` (``realms.core.undo``), kept only when true, so options without it
+        validate exactly as before."""
+        from realms.core.undo import UNDO_OPTION
+
+        raw = raw or {}
+        undo = False
+        if isinstance(raw, Mapping) and UNDO_OPTION.name in raw:
+            undo = UNDO_OPTION.coerce(raw[UNDO_OPTION.name], self.id)
+            raw = {k: v for k, v in raw.items() if k != UNDO_OPTION.name}
+        opts = validate_options(self.options_spec, raw, game=self.id)
         self.check_options(opts)
+        if undo:
+            opts[UNDO_OPTION.name] = True
         return opts
 
     def check_options(self, opts: dict[str, Any]) -> None:
@@ -352,6 +368,23 @@ class Game:
         players: int = state.players
         return players
 
+    # --- undo within a turn (``realms.core.undo``) ---------------------------------------------------------
+    @property
+    def undo_action(self) -> Action:
+        """The action that takes the mover's last undoable move back, ``{"type": "undo"}``. Its index is
+        ``len(actions)``: it lies outside the action space, and is legal only in a game whose options set
+        ``undo``."""
+        made = self.__dict__.get("_undo_action")
+        if made is None:
+            made = self.__dict__["_undo_action"] = Action(len(self.actions), "undo", None, "undo")
+        return made
+
+    def undoable(self, before: Any, action: Action, after: Any) -> bool:
+        """Whether ``action``, which took ``before`` to ``after`` with the same seat still to move, may be taken
+        back (the game option ``undo``): only when it consumed no randomness and revealed nothing hidden to
+        anyone, within the mover's own turn. Each game says which of its actions qualify; none by default."""
+        return False
+
     # --- actions at the edges ----------------------------------------------------------------
     @property
     def action_space_size(self) -> int:
@@ -383,7 +416,7 @@ class Game:
     def _json_table(self) -> dict[bytes, Action]:
         table = self.__dict__.get("_json_index")
         if table is None:
-            table = {canonical_bytes(a.to_json()): a for a in self.actions}
+            table = {canonical_bytes(a.to_json()): a for a in (*self.actions, self.undo_action)}
             self.__dict__["_json_index"] = table
         return table
 

@@ -164,6 +164,7 @@ def _by_hand() -> list[Any]:
     out += [HANDLERS[REACT].ask(s, react), HANDLERS[REACT].public_ask(s, react)]
     s.hand[1] = []
     out.append(HANDLERS[REACT].ask(s, react))
+    out.append(G.say(s, G.undo_action))  # undo: only where the option undo is on, which these games leave off
     return out
 
 

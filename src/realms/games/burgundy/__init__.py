@@ -60,8 +60,13 @@ class Burgundy(rules.Burgundy):
         lean path (``fast``)."""
         from realms.games.burgundy import fast
 
+        if options.get("undo"):  # moves taken back (``realms.core.undo``): the protocol plays it
+            return None
         games: FastGames | None = fast.fast_games(self, options, agents)
         return games
+
+    def fast_declined(self, options: Mapping[str, Any], agents: list[str]) -> str:
+        return "the option undo is on" if options.get("undo") else ""
 
     def turn_clock(self, state: BurgundyState) -> list[int]:
         """Rounds complete, 1 to 25 over the five phases (the final scoring falls after round 25)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from realms.core import undo
 from realms.core.errors import IllegalAction
 from realms.core.game import Action, Event
 from realms.games.burgundy.actions import (
@@ -86,10 +87,14 @@ class _Effects(Engine):
         p = s.to_move
         if p is None:
             raise IllegalAction("burgundy: the game is over; no action is legal")
+        if s.undo is not None:
+            return undo.apply(self, s, action, log)
         idx = getattr(action, "index", None)
         if idx.__class__ is not int or not 0 <= idx < NACTIONS or (
             ACTIONS[idx] is not action and ACTIONS[idx] != action
         ):
+            if action == self.undo_action:
+                return undo.apply(self, s, action, log)
             raise IllegalAction(f"burgundy: {action!r} is not an action of this game")
         cache = s.cache
         if cache is None:
@@ -109,6 +114,9 @@ class _Effects(Engine):
         path, ``fast.py``): the action is not looked for among the decision's legal actions again, a list
         search that compares ``Action``s in Python."""
         s = state
+        if s.undo is not None:
+            undo.apply_index(self, s, index)
+            return
         kind, a, b, c = DECODE[index]
         _DO[kind](self, s, s.to_move, a, b, c, None)  # type: ignore[arg-type]
         s.cache = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from realms.core import undo
 from realms.core.game import Action
 from realms.games.burgundy.actions import (
     ADJUST,
@@ -59,6 +60,8 @@ class _Legality(Engine):
     def legal_actions(self, state: BurgundyState) -> list[Action]:
         if state.to_move is None:
             return []
+        if state.undo is not None:
+            return undo.legal_actions(self, state)
         cache = state.cache
         if cache is None:
             cache = state.cache = self._compute(state)
@@ -145,7 +148,7 @@ class _Legality(Engine):
             self._buys(s, p, out)
             return out
         self._buys(s, p, out)
-        if out:
+        if out or s.opts.get("undo"):  # with undo the turn ends when its player says so: the last die may be taken back
             out.append(END)
         return out
 

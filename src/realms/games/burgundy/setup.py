@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from realms.core import undo
 from realms.core.errors import OptionsError
 from realms.core.game import Event
 from realms.core.rng import Rng, check_seed
@@ -51,6 +52,7 @@ class _Setup(Engine):
         s.opts = opts
         s.rng = Rng(seed).state
         s.cache = None
+        s.undo = None
         s.mode = MODE_PLAY
         s.pool = tuple(available.values())
         s.boards = [None] * n
@@ -119,6 +121,7 @@ class _Setup(Engine):
         s.mode = MODE_BOARD
         self._next_setup(s, None)
         self._settle(s, None)
+        s.undo = undo.new_log(opts)
         return s
 
     def _start_castle(self, s: BurgundyState, q: int, sp: int) -> None:

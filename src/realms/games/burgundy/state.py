@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from realms.core import undo as undo_log
 from realms.core.game import Action
 from realms.core.rng import GOLDEN, MASK64
 from realms.core.state import copy_lists, slots_from_data, slots_to_data
+from realms.core.undo import UndoLog
 from realms.games.burgundy.data import (
     ANIMAL,
     BUILDING,
@@ -129,9 +131,11 @@ class BurgundyState:
         "estate", "occ", "adj", "storage", "goods", "sold", "silver", "workers", "vp", "vp_log", "know",
         "mines", "bkind", "track_pos", "track_stamp", "stamp", "dice", "used", "bought", "white", "frames",
         "depots", "black", "depot_goods", "round_goods", "goods_pool", "stacks", "black_stack", "removed",
-        "bonus", "rng", "cache",
+        "bonus", "rng", "cache", "undo",
     )
-    TRANSIENT = ("cache",)
+    #: the legal actions' cache; and the undo log, written by ``to_data`` only when the option ``undo`` is on
+    #: (``realms.core.undo``)
+    TRANSIENT = ("cache", "undo")
 
     players: int
     opts: dict[str, Any]
@@ -176,6 +180,8 @@ class BurgundyState:
     bonus: list[int]
     rng: int
     cache: list[Action] | None
+    #: what may be taken back this turn; None unless the game's options set ``undo``
+    undo: UndoLog | None
 
     def clone(self) -> BurgundyState:
         s = BurgundyState.__new__(BurgundyState)
@@ -222,16 +228,18 @@ class BurgundyState:
         s.bonus = self.bonus[:]
         s.rng = self.rng
         s.cache = self.cache  # never mutated, only replaced
+        s.undo = self.undo  # never mutated, only replaced
         return s
 
     def to_data(self) -> dict[str, Any]:
         """The full state (the rng included) as JSON-able data."""
-        return slots_to_data(self, _TO_DATA)  # the other lists hold ints only
+        return undo_log.log_data(self, slots_to_data(self, _TO_DATA))  # the other lists hold ints only
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> BurgundyState:
         s = slots_from_data(cls, data, _FROM_DATA)
         s.cache = None
+        s.undo = UndoLog.from_data(data["undo"], cls.from_data) if "undo" in data else None
         return s
 
 

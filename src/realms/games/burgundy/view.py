@@ -33,7 +33,7 @@ from realms.games.burgundy.data import (
     tile_name,
 )
 from realms.games.burgundy.parts import Engine
-from realms.games.burgundy.state import FREE_DIE, STRIDE, BurgundyState, _face_or_none
+from realms.games.burgundy.state import FREE_DIE, MODE_PLAY, STRIDE, BurgundyState, _face_or_none
 
 
 class _View(Engine):
@@ -43,8 +43,17 @@ class _View(Engine):
         """Stacks and the goods bag are unordered (draws happen when they are needed) and everything
         else is public, so only the future is hidden: a fresh random stream replaces the state's."""
         s = state.clone()
+        s.undo = None  # a copy for a bot: bots never take moves back
         s.rng = rng.next64()
         return s
+
+    def undoable(self, before: BurgundyState, action: Action, after: BurgundyState) -> bool:
+        """Within a turn nothing is drawn (the depots, goods and dice come out at the phase's or round's start),
+        so every move of the turn may be taken back: a tile taken, a placement and what it brings, a sale,
+        workers taken, a worker adjustment, a purchase from the black depot. Not ending the turn, nor the
+        choices before the first round (a board, the start castle), nor any move that drew at random."""
+        return (before.mode == MODE_PLAY and action.kind != "end" and after.rng == before.rng
+                and after.turns == before.turns)
 
     # --- information ------------------------------------------------------------------------------------
     def view(self, state: BurgundyState, seat: int | None) -> dict[str, Any]:
@@ -128,9 +137,9 @@ class _View(Engine):
     def describe(self, state: BurgundyState, action: Action) -> str:
         s = state
         p = s.to_move
-        kind, a, b, c = DECODE[action.index]
-        if p is None:
+        if p is None or action.kind == "undo":
             return str(action)
+        kind, a, b, c = DECODE[action.index]
         try:
             if kind == K_TAKE:
                 t = s.depots[b * 4 + c]

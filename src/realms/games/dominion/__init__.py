@@ -91,6 +91,8 @@ class Dominion(rules.Dominion):
         protocol)."""
         from realms.games.dominion import fast
 
+        if options.get("undo"):  # the turn waits for end_buys there (``realms.core.undo``): the protocol plays it
+            return None
         if agents and all(a == "random" for a in agents):  # numba is imported only for these
             from realms.games.dominion import kernel
 
@@ -115,6 +117,8 @@ class Dominion(rules.Dominion):
     def fast_declined(self, options: Mapping[str, Any], agents: list[str]) -> str:
         """Why the compiled kernel does not play an all-``random`` table: numba missing, the kernel switched off,
         or cards of the Supply it does not cover (``kernel.uncovered``)."""
+        if options.get("undo"):
+            return "the option undo is on"
         if not agents or not all(a == "random" for a in agents):
             return ""
         from realms.games.dominion import kernel

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from realms.core import undo
 from realms.core.errors import IllegalAction
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
@@ -83,6 +84,8 @@ PHASE_NAMES = ("action", "buy", "over")
 SPECIAL_TREASURE = [bool(c.types & TREASURE) and not (c.data_only and not (c.plus_cards or c.plus_actions
                      or c.plus_buys or c.plus_coins)) for c in CARDS]
 #: cards with something to do at the end of their owner's Buy phase (Treasury), by card id
+#: this turn's flag (``DominionState.flags``) in a game with undo: its player ended the buys (``_advance``)
+TURN_ENDED = 1 << 10
 _BUY_END = [type(c).buy_end is not Card.buy_end for c in CARDS]
 
 
@@ -272,10 +275,12 @@ class Dominion(Game):
         s.xzones = kingdom_of(s.piles).zones
         s.immune = 0
         s.ev = None
+        s.undo = None
         for p in range(n):
             draw(s, p, 5)
         s.to_move = 0
         self._advance(s)
+        s.undo = undo.new_log(opts)
         return s
 
     # --- queries -------------------------------------------------------------------------------
@@ -283,6 +288,8 @@ class Dominion(Game):
         s = state
         if s.to_move is None:
             return []
+        if s.undo is not None:
+            return undo.legal_actions(self, s)
         if s.stack:
             f = s.stack[-1]
             return [ACTIONS[i] for i in HANDLERS[f[0]].options(s, f)]  # type: ignore[union-attr]
@@ -314,6 +321,8 @@ class Dominion(Game):
         s = state
         if s.to_move is None:
             return ()
+        if s.undo is not None:
+            return undo.legal_indices(self, s)
         if s.stack:
             f = s.stack[-1]
             return tuple(HANDLERS[f[0]].options(s, f))  # type: ignore[arg-type]
@@ -344,6 +353,9 @@ class Dominion(Game):
         """``apply`` without its checks, for an index from ``legal_indices`` of this state: a pending decision's
         choice is not looked for among the frame's options again, nor the action among the game's."""
         s = state
+        if s.undo is not None:
+            undo.apply_index(self, s, index)
+            return
         if s.stack:
             f = s.stack[-1]
             s.ev = None
@@ -361,6 +373,8 @@ class Dominion(Game):
         p = s.to_move
         if p is None:
             raise IllegalAction("dominion: the game is over; no action is legal")
+        if s.undo is not None:
+            return undo.apply(self, s, action, log)
         try:
             idx = action.index
             known = ACTIONS[idx] is action
@@ -369,6 +383,8 @@ class Dominion(Game):
         if not known:
             raw = getattr(action, "index", None)
             if raw.__class__ is not int or not 0 <= raw < _NACT or ACTIONS[raw] != action:
+                if action == self.undo_action:
+                    return undo.apply(self, s, action, log)
                 raise IllegalAction(f"dominion: {action!r} is not an action of this game")
             idx = raw
         if s.stack:
@@ -454,6 +470,8 @@ class Dominion(Game):
         if idx == END_BUYS:
             s.ev = [] if log else None
             s.buys = 0
+            if s.opts.get("undo"):
+                s.flags |= TURN_ENDED
             return
         raise IllegalAction(f"dominion: it is seat {p + 1}'s Buy phase: play Treasures, buy a card or end_buys, "
                             f"not {ACTIONS[idx]}")
@@ -538,6 +556,11 @@ class Dominion(Game):
                             return
                 s.phase = BUY_PHASE
             if s.buys > 0:
+                s.to_move = p
+                return
+            if not s.flags & TURN_ENDED and s.opts.get("undo"):
+                # a game with undo: the turn ends when its player says so (end_buys), so the last buy may be taken
+                # back before the clean-up draws the next hand
                 s.to_move = p
                 return
             if not s.flags & BUY_END_SETTLED and kingdom_of(s.piles).buy_end:
@@ -667,6 +690,7 @@ class Dominion(Game):
         those places (sizes kept; what it owns is public, so the pool is exact), and the RNG that orders
         every deck is replaced from ``rng``."""
         s = state.clone()
+        s.undo = None  # a copy for a bot: bots never take moves back
         for q in range(s.players):
             if q != seat:
                 _resample_seat(s, q, rng)
@@ -674,6 +698,24 @@ class Dominion(Game):
         # another seat's pending question stays pending even if the sampled world leaves it one answer:
         # that the question was asked is what ``seat`` saw
         return s
+
+    def undoable(self, before: DominionState, action: Action, after: DominionState) -> bool:
+        """The turn holder's own moves that reveal nothing may be taken back: playing a Treasure, or an Action
+        that draws nothing (Village draws; Festival, Chapel and its trashing do not), a buy, ending the Action
+        phase. Not ending the buys (the clean-up draws a new hand), nor any move that shuffled, drew, looked
+        at a deck, put a card on one, or changed another seat's hand or hidden mats (an Attack), nor a
+        reaction out of turn."""
+        p = before.cur
+        if before.to_move != p or after.cur != p or action.index == END_BUYS:
+            return False
+        if (after.rng != before.rng or after.turns != before.turns or after.deck != before.deck
+                or after.look != before.look or after.top != before.top or after.bottom != before.bottom):
+            return False
+        for q in range(before.players):
+            if q != p and (after.hand[q] != before.hand[q] or after.hpub[q] != before.hpub[q]
+                           or after.held[q] != before.held[q] or after.nvmat[q] != before.nvmat[q]):
+                return False
+        return True
 
     def describe(self, state: DominionState, action: Action) -> str:
         return self.say(state, action).text
@@ -684,6 +726,8 @@ class Dominion(Game):
     def say(self, state: DominionState, action: Action) -> Say:
         """What ``action`` means now: the pending question's choice, else the phase action (``describe``)."""
         s = state
+        if action.kind == "undo":
+            return Say("undo", "undo")
         if s.stack and s.to_move is not None:
             f = s.stack[-1]
             return HANDLERS[f[0]].choice(s, f, action.index)

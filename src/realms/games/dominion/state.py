@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from realms.core import undo as undo_log
 from realms.core.game import Event
 from realms.core.state import copy_list, slots_from_data, slots_to_data
+from realms.core.undo import UndoLog
 
 
 def _field_data(value: Any) -> Any:
@@ -39,10 +41,11 @@ class DominionState:
         "xzones", "discount", "copper_bonus", "played", "flags", "shield", "corsair", "blockade", "extra", "outpost",
         "throned",
         "gains", "dur", "held", "shown", "bottom", "nvmat", "island", "pcoins", "monkey", "embargo",
-        "immune", "ev",
+        "immune", "ev", "undo",
     )
-    #: working fields, not part of the state's identity
-    TRANSIENT = ("immune", "ev")
+    #: working fields, not part of the state's identity; and the undo log, written by ``to_data`` only when the
+    #: option ``undo`` is on (``realms.core.undo``)
+    TRANSIENT = ("immune", "ev", "undo")
 
     players: int
     opts: dict[str, Any]
@@ -128,6 +131,8 @@ class DominionState:
     embargo: tuple[int, ...]
     immune: int
     ev: list[Event] | None
+    #: what may be taken back this turn; None unless the game's options set ``undo``
+    undo: UndoLog | None
 
     def clone(self) -> DominionState:
         s = DominionState.__new__(DominionState)
@@ -198,11 +203,12 @@ class DominionState:
         s.embargo = self.embargo
         s.immune = 0
         s.ev = None
+        s.undo = self.undo  # never mutated, only replaced
         return s
 
     def to_data(self) -> dict[str, Any]:
         """The full state (hidden information included) as JSON-able data."""
-        return slots_to_data(self, {}, _field_data)
+        return undo_log.log_data(self, slots_to_data(self, {}, _field_data))
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> DominionState:
@@ -213,6 +219,7 @@ class DominionState:
                                         "hpub": lambda v: [tuple(h) for h in v]}, _field_from_data)
         s.immune = 0
         s.ev = None
+        s.undo = UndoLog.from_data(data["undo"], cls.from_data) if "undo" in data else None
         return s
 
 

@@ -146,6 +146,8 @@ def build_view(game: Rules, s: DominionState, seat: int | None) -> dict[str, Any
     if seat is not None and seat == s.to_move:
         out["legal"] = []
         for a in game.legal_actions(s):
+            if a.kind == "undo":  # not the game's own move: what the seat knows is the same with undo on or off
+                continue
             said = game.say(s, a)
             out["legal"].append({"action": a.to_json(), "index": a.index, "text": said.text, "say": said.to_json()})
     if over:

@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from realms.core import undo
 from realms.core.errors import IllegalAction
 from realms.core.game import Action, Event, Game, Result
 from realms.core.options import Option
 from realms.core.rng import Rng, check_seed
 from realms.core.state import slots_from_data, slots_to_data
+from realms.core.undo import UndoLog
 from realms.games.kingdomino import board as B
 from realms.games.kingdomino.data import DOMINOES, LETTERS, NUM_DOMINOES, TERRAINS
 
@@ -139,10 +141,11 @@ class KingdominoState:
         "occ", "terr", "crown", "box",
         "pile", "unused", "discarded", "placed",
         "cur", "cur_king", "nxt", "nxt_king", "order", "oi", "step",
-        "round", "to_move", "turns", "rng", "game_no", "history", "cache",
+        "round", "to_move", "turns", "rng", "game_no", "history", "cache", "undo",
     )
-    #: derived data, not part of the state's identity
-    TRANSIENT = ("cache",)
+    #: derived data, not part of the state's identity; and the undo log, written by ``to_data`` only when the
+    #: option ``undo`` is on (``realms.core.undo``)
+    TRANSIENT = ("cache", "undo")
 
     players: int
     n: int
@@ -172,6 +175,8 @@ class KingdominoState:
     history: list[list[dict[str, Any]]]
     #: placement masks of the pending decision, computed by legal_actions and reused by apply
     cache: tuple[int, int, int, int] | None
+    #: what may be taken back this turn; None unless the game's options set ``undo``
+    undo: UndoLog | None
 
     def clone(self) -> KingdominoState:
         s = KingdominoState.__new__(KingdominoState)
@@ -202,16 +207,18 @@ class KingdominoState:
         s.game_no = self.game_no
         s.history = self.history  # finished games are never mutated, only replaced
         s.cache = self.cache
+        s.undo = self.undo  # never mutated, only replaced
         return s
 
     def to_data(self) -> dict[str, Any]:
         """The full state (hidden information included) as JSON-able data."""
-        return slots_to_data(self, _TO_DATA)  # the other lists hold ints only
+        return undo.log_data(self, slots_to_data(self, _TO_DATA))  # the other lists hold ints only
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> KingdominoState:
         s = slots_from_data(cls, data, {"placed": lambda placed: [tuple(x) for x in placed]})
         s.cache = None
+        s.undo = UndoLog.from_data(data["undo"], cls.from_data) if "undo" in data else None
         return s
 
     def owner(self, king: int) -> int:
@@ -320,6 +327,7 @@ class Kingdomino(Game):
         s.turns = [0] * p
         s.game_no = 0
         s.history = []
+        s.undo = undo.new_log(opts)
         rng = Rng(seed)
         self._setup_game(s, rng)
         return s
@@ -369,6 +377,8 @@ class Kingdomino(Game):
     def legal_actions(self, state: KingdominoState) -> list[Action]:
         if state.to_move is None:
             return []
+        if state.undo is not None:
+            return undo.legal_actions(self, state)
         if state.step == PICK:
             nk = state.nxt_king
             return [PICKS[i] for i in range(len(nk)) if nk[i] < 0]
@@ -395,6 +405,8 @@ class Kingdomino(Game):
         """``legal_actions``' indices, in its order, as a tuple, read off the same placement masks."""
         if state.to_move is None:
             return ()
+        if state.undo is not None:
+            return undo.legal_indices(self, state)
         if state.step == PICK:
             nk = state.nxt_king
             return tuple([PICK_BASE + i for i in range(len(nk)) if nk[i] < 0])
@@ -426,10 +438,14 @@ class Kingdomino(Game):
         p = state.to_move
         if p is None:
             raise IllegalAction("kingdomino: the game is over; no action is legal")
+        if state.undo is not None:
+            return undo.apply(self, state, action, log)
         idx = getattr(action, "index", None)
         if idx.__class__ is not int or not 0 <= idx < _NACT or (
             ACTIONS[idx] is not action and ACTIONS[idx] != action
         ):
+            if action == self.undo_action:
+                return undo.apply(self, state, action, log)
             raise IllegalAction(f"kingdomino: {action!r} is not an action of this game")
         events: list[Event] = []
         king = state.order[state.oi]
@@ -705,6 +721,7 @@ class Kingdomino(Game):
         the game, the opening's order of the kings still to pick (only who picks now is known), and the
         RNG. Everything in a view is the same for every seat, so ``seat`` changes nothing."""
         s = state.clone()
+        s.undo = None  # a copy for a bot: bots never take moves back
         hidden = s.pile + s.unused
         rng.shuffle(hidden)
         k = len(s.pile)
@@ -716,6 +733,11 @@ class Kingdomino(Game):
             s.order[s.oi + 1:] = rest
         s.rng = rng.next64()
         return s
+
+    def undoable(self, before: KingdominoState, action: Action, after: KingdominoState) -> bool:
+        """A placement (or the discard of a domino that fits nowhere) may be taken back until the pick that
+        follows it; a pick ends the king's turn, and the last round's placement the seat's."""
+        return before.step == PLACE and after.step == PICK and after.oi == before.oi
 
     def describe(self, state: KingdominoState, action: Action) -> str:
         if action.kind == "pick":
