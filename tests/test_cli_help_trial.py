@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from realms.cli import app
 
 runner = CliRunner()
-COMMANDS = ["list", "play", "score", "sim", "tournament", "replay", "analyze", "bench", "serve"]
+COMMANDS = ["list", "play", "score", "sim", "tournament", "replay", "analyze", "bench", "serve",
+            "reset-password"]
 
 
 def test_the_first_line_of_help_names_every_command():

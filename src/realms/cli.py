@@ -1,4 +1,4 @@
-"""The realms command: list, play, score, sim, tournament, replay, analyze, bench and serve."""
+"""The realms command: list, play, score, sim, tournament, replay, analyze, bench, serve and reset-password."""
 
 from __future__ import annotations
 
@@ -796,6 +796,38 @@ def serve(
     server.run(sockets=[sock])  # the socket bound above: nothing can take the port in between
     if not server.started:
         fail("the web server did not start (see the messages above)", 1)
+
+
+@app.command("reset-password")
+def reset_password(
+    name: Annotated[str, typer.Argument(help="the account's name")],
+    db: Annotated[str | None, typer.Option(help="database URL (default: REALMS_DATABASE_URL, else SQLite in "
+                                                "the user data folder)")] = None,
+) -> None:
+    """Set a new password for a player's account and end every session of it (the operator's reset, for a
+    server that sends no e-mail). The password is asked twice on the terminal, not shown."""
+    try:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from realms.server.db import default_url, make_engine, migrate
+        from realms.server.livegame import ApiError
+        from realms.server.manage import set_password
+    except ModuleNotFoundError as e:
+        fail(f"resetting a password needs the 'web' extra ({e.name} is missing): pip install 'realms[web]'")
+    url = db or default_url()
+    shown = _check_database_url(url)
+    password = typer.prompt("New password", hide_input=True, confirmation_prompt=True)
+    try:
+        engine = make_engine(url)
+        migrate(engine)
+        account = set_password(engine, name, password)
+    except ApiError as e:
+        fail(e.message)
+    except (SQLAlchemyError, OSError) as e:
+        cause = getattr(e, "orig", None) or e
+        first = (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+        fail(f"cannot open the database {shown}: {first}", 1)
+    out.print(f"New password set for {esc(account)}; every session of the account has ended.", highlight=False)
 
 
 #: database URL schemes ``realms serve`` works with (``postgres://`` is taken as ``postgresql://``)

@@ -84,7 +84,7 @@ def play_out(c, gid, token, pick=0):
 
 # --- signing up, in and out --------------------------------------------------------------------------
 def test_sign_up_in_and_out(client):
-    assert client.get("/api/account").json() == {"user": None, "csrf": None}
+    assert client.get("/api/account").json() == {"user": None, "csrf": None, "reset_by_email": False}
     name, r = signup(client)
     cookie = r.headers["set-cookie"]
     assert "realms_session=" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie.replace("Lax", "lax")

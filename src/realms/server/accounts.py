@@ -46,6 +46,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 import realms.games
+from realms.server import names
 from realms.server.db import GameRow, RatingRow, SeatRow, ServerKey, SessionRow, UserRow, now, secret_hash
 from realms.server.limits import Buckets, RateLimited
 from realms.server.live import ApiError, LiveGame, Manager, epoch
@@ -159,6 +160,8 @@ class Accounts:
         self.by_name = Buckets(settings.signin_rate * NAME_CEILING, settings.signin_burst * NAME_CEILING)
         manager.key = self.key
         manager.on_finish = self.rate
+        #: whether password resets go by e-mail here (set by ``realms.server.manage``)
+        self.reset_by_email = False
 
     # --- who is asking ------------------------------------------------------------------------
     def https(self, request: Any) -> bool:
@@ -181,20 +184,25 @@ class Accounts:
         user = self.user_of(request)
         cookie = cookie_of(request, self.https(request))
         return {"user": {"id": user[0], "name": user[1]} if user else None,
-                "csrf": csrf_token(self.key, cookie) if cookie else None}
+                "csrf": csrf_token(self.key, cookie) if cookie else None, "reset_by_email": self.reset_by_email}
 
     # --- signing in -----------------------------------------------------------------------------
     def _charge(self, client: str) -> None:
         self.limits.charge("signin", client)
 
     def _start_session(self, response: Response, request: Request, user_id: int) -> str:
+        """A new session for this browser (rotation: the session its cookie held before, if any, ends)."""
         token = secrets.token_urlsafe(32)
         stamp = now()
+        https = self.https(request)
+        old = cookie_of(request, https)
+        agent = request.headers.get("user-agent", "")[:200] or None
         with self.sessions.begin() as db:
             db.execute(delete(SessionRow).where(SessionRow.user_id == user_id, SessionRow.expires_at < stamp))
+            if old:
+                db.execute(delete(SessionRow).where(SessionRow.token_hash == secret_hash(old)))
             db.add(SessionRow(token_hash=secret_hash(token), user_id=user_id, created_at=stamp,
-                              expires_at=stamp + timedelta(days=SESSION_DAYS)))
-        https = self.https(request)
+                              expires_at=stamp + timedelta(days=SESSION_DAYS), user_agent=agent))
         response.set_cookie(cookie_name(https), token, max_age=SESSION_DAYS * 86400, path="/", httponly=True,
                             samesite="lax", secure=https)
         return csrf_token(self.key, token)
@@ -203,10 +211,17 @@ class Accounts:
         self._charge(self.limits.client_of(request.scope))
         name = check_name(body.name)
         check_password(body.password, name)
+        look = names.skeleton(name)
+        with self.sessions() as db:
+            taken = db.execute(select(UserRow.name).where(UserRow.name_skeleton == look).limit(1)).scalar()
+        if taken is not None and taken.casefold() != name.casefold():
+            raise ApiError(409, f"the name {name!r} looks too much like a player's name already taken: "
+                                "choose another")
         hashed = await asyncio.to_thread(_hasher.hash, body.password)
         try:
             with self.sessions.begin() as db:
-                user = UserRow(name=name, name_key=name.casefold(), password_hash=hashed, created_at=now())
+                user = UserRow(name=name, name_key=name.casefold(), name_skeleton=look, password_hash=hashed,
+                               created_at=now())
                 db.add(user)
                 db.flush()
                 uid = user.id

@@ -27,6 +27,7 @@ from realms.server.chat import Chat
 from realms.server.db import STORAGE_DOWN, check_integrity, default_url, guard_file, hold_file, make_engine, migrate
 from realms.server.limits import RateLimited, Settings
 from realms.server.live import ApiError, LiveGame, Manager
+from realms.server.manage import AccountManagement
 from realms.server.replay import Replays
 from realms.server.routes import calculators, chat, games, lobby, pages, replays, sockets
 from realms.server.routes.games import parse_action_body
@@ -196,6 +197,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     app.state.accounts = accounts
     app.guard.csrf = lambda cookie: csrf_token(accounts.key, cookie)
     accounts.routes()
+    AccountManagement(accounts).routes()  # password, sessions, e-mail address, password reset
     app.exception_handler(RateLimited)(rate_limited)
     app.exception_handler(ApiError)(api_error)
     app.exception_handler(SQLAlchemyError)(storage_error)

@@ -27,6 +27,7 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    Text,
     create_engine,
     event,
     text,
@@ -142,14 +143,18 @@ class ChatRow(Base):
 
 
 class UserRow(Base):
-    """An account: a name (unique regardless of case) and its password's Argon2id hash."""
+    """An account: a name (unique regardless of case), its password's Argon2id hash, and an e-mail address
+    for password resets (optional)."""
 
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(32))
     name_key: Mapped[str] = mapped_column(String(32), unique=True)  # the name case-folded
+    #: the name's look-alike skeleton (``realms.server.names``): sign-up refuses one an account already has
+    name_skeleton: Mapped[str | None] = mapped_column(Text, nullable=True, index=True)
     password_hash: Mapped[str] = mapped_column(String(200))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
@@ -157,6 +162,18 @@ class SessionRow(Base):
     """A signed-in browser: the SHA-256 of its session cookie (never the cookie itself)."""
 
     __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    user_agent: Mapped[str | None] = mapped_column(String(200), nullable=True)  # the browser's, as it said
+
+
+class PasswordResetRow(Base):
+    """A password reset sent by e-mail: the SHA-256 of the link's secret, good once until ``expires_at``."""
+
+    __tablename__ = "password_resets"
 
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)

@@ -90,6 +90,19 @@ class Settings:
     analysis_burst: int = 5
     #: the longest an analysis may search, in seconds
     analysis_seconds: float = 2.0
+    #: the server's address as players reach it (https://realms.example), for links in e-mails; empty: the
+    #: address the request came to (its Host, one of ``allowed_hosts``)
+    public_url: str = ""
+    #: the SMTP server e-mails go through (``realms.server.mail``); no host: no e-mail is sent, and the
+    #: account page says how an operator resets a password. Security: "starttls", "tls" (SMTPS) or "none"
+    smtp_host: str = ""
+    smtp_port: int = 587
+    smtp_security: str = "starttls"
+    smtp_user: str = ""
+    smtp_password: str = field(default="", repr=False)
+    #: the sender's address (default: realms@ the SMTP host)
+    smtp_from: str = ""
+    smtp_timeout: float = 10.0
 
     ENV = "REALMS_"
 
@@ -130,6 +143,8 @@ def _parse(f: Any, raw: str) -> Any:
         return _split(raw)
     if kind == "int":
         return int(raw)
+    if kind == "str":
+        return raw.strip()
     return float(raw)
 
 
