@@ -274,6 +274,7 @@ def _new_game(game_id: str | None, bots: str | None, option: list[str] | None, s
         fail("missing GAME: name a game (see `realms list`), or continue one with --resume FILE")
     game = realms.games.get(game_id)
     opts_raw: dict[str, Any] = dict(parse_option_pairs(option))
+    opts_raw.setdefault("undo", True)  # a person plays here: moves may be taken back within the turn
     bot_names = split_names(bots)
     check_agent_files(bot_names)
     if "players" not in opts_raw and any(o.name == "players" for o in game.options_spec):
@@ -312,7 +313,8 @@ def _show_moves(game: Game, state: Any, actions: list[Any]) -> list[str]:
 
 #: how a move is named, under every game's key (``?`` or ``help`` at the move prompt)
 ANSWERS = ("Answer with a move's number or its name (buy Smithy: 'smithy'; a unique start is enough: 'smi'); "
-           "? or help for this key, q to quit (the record, if any, is saved).")
+           "undo takes your last move back where the menu offers it; ? or help for this key, q to quit (the "
+           "record, if any, is saved).")
 
 
 def _ask_move(prompt: MovePrompt, label: str, texts: list[str], save: Callable[[], None], key: str = "") -> int:
@@ -332,6 +334,10 @@ def _ask_move(prompt: MovePrompt, label: str, texts: list[str], save: Callable[[
             raise typer.Exit(0)
         if answer.lower() in ("?", "help", "h"):
             out.print(Text("Key", style="bold"), Text(key) if key else "", Text(ANSWERS), sep="\n")
+            continue
+        if answer.lower() == "undo" and "undo" not in texts:
+            out.print(Text("nothing to take back: a move may be undone within your turn until something is revealed, "
+                           "drawn at random or another player acts", style="red"))
             continue
         chosen = match_move(answer, texts)
         if isinstance(chosen, str):
@@ -767,7 +773,8 @@ def serve(
     listening = [] if host in ("0.0.0.0", "::", "") else [host]  # its own address, when it names one
     try:
         settings = Settings.from_env(allowed_hosts=listening + (allowed_host or []) or None,
-                                     trusted_proxies=trusted_proxy, exempt_clients=exempt_client)
+                                     trusted_proxies=trusted_proxy, exempt_clients=exempt_client,
+                                     bot_warm=None if "REALMS_BOT_WARM" in os.environ else True)
     except ValueError as e:
         fail(f"a limit is malformed: {e}")
         return
