@@ -1,11 +1,19 @@
 """Bots playing their seats: each game's bot task, moves thought in the bot pool with the game's lock let go,
 retries of moves that may succeed later, the fallback bot for one that fails, and the bots of unfinished games
-started again after a restart."""
+started again after a restart.
+
+Bots share the server with people. Every bot move of every game takes one of ``BOT_LANES`` slots while it is
+chosen and committed (a move thought in the bot pool lets its slot go while it thinks), and the slots are handed
+out first come, first served: when many tables go to bots at once (a takeover of every seat of every abandoned
+real-time table, say), their moves queue there, one table after another, and a person's action, which takes no
+slot, waits for at most the moves in the slots, never for all of them, whatever the configured bot delay.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from typing import Any
 
 from sqlalchemy import select, update
@@ -24,10 +32,22 @@ log = logging.getLogger("realms.server")
 FALLBACK_BOT = "random"  # plays a seat whose bot failed
 BOT_RETRIES = 5  # a bot move that may succeed later (409, 503) is retried this often, with backoff
 BOT_RETRY_BASE, BOT_RETRY_MAX = 0.05, 2.0  # seconds
+#: bot moves chosen and committed at once, over every game of this process (the module docstring)
+BOT_LANES = max(1, int(os.environ.get("REALMS_BOT_LANES", "2")))
 
 
 class BotTurns(Store):
     """The bots' moves."""
+
+    #: the slots of ``BOT_LANES``, made on the event loop that uses them (a test may run several loops)
+    _lanes: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+
+    def bot_lanes(self) -> asyncio.Semaphore:
+        """The slots every bot move takes one of (first come, first served)."""
+        loop = asyncio.get_running_loop()
+        if self._lanes is None or self._lanes[0] is not loop:
+            self._lanes = (loop, asyncio.Semaphore(BOT_LANES))
+        return self._lanes[1]
 
     def schedule_bots(self, live: LiveGame) -> None:
         if live.finished or (live.bot_task is not None and not live.bot_task.done()):
@@ -50,7 +70,8 @@ class BotTurns(Store):
         while True:
             delay = self.bot_delay if not failures else min(BOT_RETRY_BASE * 2 ** (failures - 1), BOT_RETRY_MAX)
             await asyncio.sleep(delay)
-            async with live.lock:
+            lanes = self.bot_lanes()
+            async with lanes, live.lock:  # a slot first (they queue there), then the game
                 self.catch_up(live)
                 if live.finished:
                     return
@@ -99,10 +120,13 @@ class BotTurns(Store):
         (another process's action, a seat change), else the action."""
         assert self.bots is not None
         version, state = live.version, live.game.clone(live.state)
+        lanes = self.bot_lanes()
         live.lock.release()
+        lanes.release()  # thinking in another process takes no slot here
         try:
             index = await self.bots.run(bot_move, live.game.id, state, seat, name, seed)
         finally:
+            await lanes.acquire()
             await live.lock.acquire()
         self.catch_up(live)
         if (live.finished or live.version != version or live.game.to_move(live.state) != seat

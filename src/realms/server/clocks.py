@@ -178,6 +178,7 @@ class Clocks(Store):
                 except Exception:  # never let the ticker die
                     log.exception("deadline of game %s failed", gid)
                     self.deadlines[gid] = time.time() + 5  # tried again later
+                await asyncio.sleep(0)  # many due at once (tables abandoned together): people are answered between
 
     def _adopt(self, live: LiveGame) -> None:
         """Replace this copy's game, log, seats and clock with the database's (read and replayed afresh): what

@@ -1,0 +1,110 @@
+"""Bots share the server fairly with people: when many real-time tables are abandoned at once and every seat is
+handed to a bot at the same moment, a bystander's actions are still answered between a few bot moves and
+takeovers, never behind all of them. Asserted on the order things happen in, not on timings."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from sqlalchemy.orm import sessionmaker
+
+from realms.server import bot_turns
+from realms.server.db import make_engine, migrate
+from realms.server.live import Manager
+
+TABLES = 24
+
+
+@pytest.fixture(params=[0.0, 0.05])
+def manager(request, tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'fair.sqlite3'}")
+    migrate(engine)
+    m = Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=request.param)
+    m.grace, m.tick, m.sweep = 0.0, 0.01, 3600.0
+    yield m
+    m.writer.close()
+    engine.dispose()
+
+
+def watch(m: Manager) -> list[str]:
+    """What the manager commits and hands over, in order: "bot", "person", "takeover"."""
+    order: list[str] = []
+    commit, expire = m._commit, m.expire
+
+    async def committed(live, seat, action):
+        kind = "bot" if live.seats[seat].kind == "bot" else "person"
+        await commit(live, seat, action)
+        order.append(kind)
+
+    async def expired(live):
+        bots = sum(s.kind == "bot" for s in live.seats)
+        await expire(live)
+        order.extend(["takeover"] * (sum(s.kind == "bot" for s in live.seats) - bots))
+
+    m._commit, m.expire = committed, expired  # type: ignore[method-assign]
+    return order
+
+
+async def bystander(m: Manager, live, order: list[str], moves: int) -> list[int]:
+    """A person playing both seats of a table: for each action, what the server did for others meanwhile."""
+    between = []
+    for _ in range(moves):
+        seat = live.game.to_move(live.state)
+        action = live.game.legal_actions(live.state)[0]
+        before = len(order)
+        await m.act(live, seat, live.version, action.to_json())
+        between.append(len([o for o in order[before:] if o != "person"]))
+    return between
+
+
+def test_a_bystander_is_answered_between_a_few_bot_moves_when_many_tables_go_to_bots(manager):
+    m = manager
+    order = watch(m)
+    tables = [m.create("kingdomino", {"players": 2}, ["bot:random", "bot:random"]) for _ in range(TABLES)]
+    mine = m.create("kingdomino", {"players": 2}, ["creator", "creator"])
+
+    async def go():
+        for live in tables:  # every table's bots start at the same moment
+            m.schedule_bots(live)
+        while "bot" not in order:  # (after the configured delay)
+            await asyncio.sleep(0.001)
+        between = await bystander(m, mine, order, 8)
+        for live in tables:
+            live.bot_task.cancel()
+        await asyncio.gather(*(live.bot_task for live in tables), return_exceptions=True)
+        return between
+
+    between = asyncio.run(go())
+    assert order.count("bot") > 0  # the bots did play meanwhile
+    assert max(between) <= bot_turns.BOT_LANES, between  # the moves in the slots, never every table's (24)
+
+
+def test_a_bystander_is_answered_between_a_few_takeovers_when_many_tables_are_abandoned(manager):
+    m = manager
+    order = watch(m)
+    tables = [m.create("kingdomino", {"players": 2}, ["creator", "creator"]) for _ in range(TABLES)]
+    mine = m.create("kingdomino", {"players": 2}, ["creator", "creator"])
+
+    async def go():
+        for live in tables:  # everyone leaves at once: every seat is due to a bot at the same moment
+            for seat in (0, 1):
+                await m.seat_left(live, seat)
+        ticker = asyncio.ensure_future(m.run_deadlines())
+        while not any(at <= time.time() for at in m.deadlines.values()):
+            await asyncio.sleep(0)
+        await asyncio.sleep(m.tick)  # the ticker's next pass finds them all due
+        between = await bystander(m, mine, order, 6)
+        ticker.cancel()
+        for live in tables:
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+        await asyncio.gather(ticker, *(live.bot_task for live in tables if live.bot_task), return_exceptions=True)
+        return between
+
+    between = asyncio.run(go())
+    assert order.count("takeover") > 0
+    # an action takes a few turns of the event loop (the group writer's among them), and each turn hands over one
+    # table and lets the bot moves in the slots on: a few, never every seat of every table (48)
+    assert max(between) <= 3 * (1 + bot_turns.BOT_LANES), (between, order[:60])
