@@ -154,3 +154,14 @@ def test_bad_opponents_are_refused_with_one_line():
     env = realms.rl.SingleAgentEnv("kingdomino", opponents=[lambda o, m: 10_000], options={"players": 2}, seat=1)
     with pytest.raises(RealmsError, match="not legal"):
         env.reset(seed=0)
+
+
+@pytest.mark.parametrize("env_id", list(gym_ids().values()))
+def test_check_env_finds_bounded_observations(env_id):
+    env = gym.make(env_id)
+    box = env.unwrapped.observation_space["observation"]
+    assert np.isfinite(box.low).all() and np.isfinite(box.high).all()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env.unwrapped)
+    assert [str(w.message) for w in caught if "inf" in str(w.message).lower()] == []

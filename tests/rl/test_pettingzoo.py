@@ -49,7 +49,7 @@ def test_agent_selection_follows_to_move_and_rewards_match_the_result(game):
     e = realms.rl.env(game, {"players": 3}, reward="margin")
     e.reset(seed=5)
     rng = np.random.default_rng(0)
-    state = e.state()
+    state = e.engine_state()
     steps = 0
     for agent in e.agent_iter():
         obs, reward, term, trunc, _ = e.last()
@@ -79,7 +79,7 @@ def test_dominion_attack_answers_are_steps_of_the_defender():
     found = 0
     for seed in range(30):
         e.reset(seed=seed)
-        state = e.state()
+        state = e.engine_state()
         rng = np.random.default_rng(seed)
         prev_current = None
         while state.to_move is not None:
@@ -159,3 +159,44 @@ def test_the_usual_step_path_matches_the_general_one(game, opts):
         slow.step(action)
         steps += 1
     assert slow.agents == [] and fast.rewards == slow.rewards and steps > 20
+
+
+def _inf_warnings(caught):
+    return [str(w.message) for w in caught if "infinity" in str(w.message) or "State is not" in str(w.message)]
+
+
+@pytest.mark.parametrize(("game", "opts"), VARIANTS, ids=IDS)
+def test_state_is_a_global_tensor_with_its_space(game, opts):
+    """PettingZoo's own state test (actions sampled without masks, so illegal ones are replaced), and no warning
+    of an infinite bound or a state that is not an array."""
+    from pettingzoo.test import state_test
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        state_test(realms.rl.env(game, opts, illegal="random"), realms.rl.parallel_env(game, opts, illegal="random"),
+                   num_cycles=20)
+    assert _inf_warnings(caught) == []
+    e = realms.rl.env(game, opts)
+    e.reset(seed=2)
+    state = e.state()
+    n = e.table.obs_size
+    assert state.dtype == np.float32 and state.shape == e.state_space.shape == (e.table.players * n,)
+    for seat in range(e.table.players):  # every seat's observation, seat 0 first
+        assert np.array_equal(state[seat * n:(seat + 1) * n], e.observe(f"player_{seat}")["observation"])
+
+
+@pytest.mark.parametrize(("game", "opts"), VARIANTS, ids=IDS)
+def test_observation_spaces_declare_finite_bounds_that_hold(game, opts):
+    e = realms.rl.env(game, opts)
+    box = e.observation_space("player_0")["observation"]
+    assert np.isfinite(box.low).all() and np.isfinite(box.high).all() and (box.low <= box.high).all()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(realms.rl.env(game, opts), num_cycles=60)
+    assert _inf_warnings(caught) == []
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        assert box.contains(obs["observation"]), agent
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))

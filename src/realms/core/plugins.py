@@ -85,7 +85,9 @@ class Observer(Protocol):
     has since moved on by legal actions only and the encoder may write only what those changed; it may return
     its own vector, read-only, which it then never changes while anything holds it (``encode`` returns a vector
     of the caller's own). And it may have ``fresh()``: a new encoder of its kind with no memory yet, so that each
-    environment has its own.
+    environment has its own. And ``bounds(options)``: the least and the greatest value of each entry, two float32
+    vectors of the vector's size, which the RL environments declare as their observation spaces (without it they
+    declare -inf..inf).
     """
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:

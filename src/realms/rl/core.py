@@ -37,6 +37,18 @@ def observation_size(game: Game, options: Mapping[str, Any]) -> int:
     return sum(int(np.prod(shape)) for _, shape in observer.fields(options))
 
 
+def observation_bounds(observer: Any, options: Mapping[str, Any], size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The encoder's ``bounds(options)`` as float32 vectors of ``size`` entries (-inf..inf where it has none)."""
+    declared = getattr(observer, "bounds", None)
+    if declared is None:
+        return np.full(size, -np.inf, np.float32), np.full(size, np.inf, np.float32)
+    low, high = declared(options)
+    low, high = np.asarray(low, np.float32), np.asarray(high, np.float32)
+    if low.shape != (size,) or high.shape != (size,) or not (low <= high).all():
+        raise RealmsError(f"the encoder's bounds must be two vectors of {size} entries, low <= high")
+    return low, high
+
+
 def rewards_of(result: Result, reward: str) -> list[float]:
     """Per seat: ``win`` gives +1 to a sole winner, 0 to each of a shared first place, -1 to everyone else
     (a one-player game: +1); ``margin`` gives the score minus the best other score (one player: the score)."""
@@ -69,6 +81,9 @@ class Table:
         fresh = getattr(observer, "fresh", None)
         self.observer = fresh() if fresh is not None else observer
         self.obs_size = observation_size(self.game, self.options)
+        #: the least and the greatest value of each entry of an observation (the encoder's ``bounds``; -inf..inf
+        #: for an encoder that declares none), float32
+        self.low, self.high = observation_bounds(observer, self.options, self.obs_size)
         self.n_actions = self.game.action_space_size
         #: every action of the game by index (``Game.actions``)
         self.actions = self.game.actions

@@ -147,7 +147,7 @@ class SingleAgentEnv(gym.Env):
         self.illegal = illegal
         self.render_mode = render_mode
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.table.obs_size,), np.float32),
+            "observation": spaces.Box(self.table.low, self.table.high, (self.table.obs_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.table.n_actions,), np.int8),
         })
         self.action_space = spaces.Discrete(self.table.n_actions)

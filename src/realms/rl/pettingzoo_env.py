@@ -8,7 +8,9 @@ int8 vector}`` from that seat's side (the mask is all zero for a seat that is no
 space is ``Discrete(game.action_space_size)``. Rewards come once, when the game ends (``reward="win"``:
 +1 sole winner, 0 shared first place, -1 the others; ``reward="margin"``: score minus the best other
 score); every agent is then terminated. ``infos[agent]["view"]`` holds the JSON view when
-``json_view=True``.
+``json_view=True``. The observation space declares the encoder's bounds. ``state()`` is the global state for a
+centralised critic, every seat's observation seat after seat (``state_space``); ``engine_state()`` is the engine's
+own object, for debugging.
 
 Illegal actions: ``illegal="raise"`` (default) raises ``IllegalAction``; ``"lose"`` ends the game with -1
 for the offender and 0 for the others (PettingZoo's classic convention); ``"random"`` plays a uniformly
@@ -37,10 +39,26 @@ from realms.rl.core import ILLEGAL, Table
 
 def _spaces(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
     obs = spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, (table.obs_size,), np.float32),
+        "observation": spaces.Box(table.low, table.high, (table.obs_size,), np.float32),
         "action_mask": spaces.Box(0, 1, (table.n_actions,), np.int8),
     })
     return obs, spaces.Discrete(table.n_actions)
+
+
+def _state_space(table: Table) -> spaces.Box:
+    """The global state's space: every seat's observation bounds, seat after seat."""
+    p = table.players
+    return spaces.Box(np.tile(table.low, p), np.tile(table.high, p), (p * table.obs_size,), np.float32)
+
+
+def _global_state(table: Table) -> np.ndarray:
+    """Every seat's observation, seat 0 first (a new float32 vector): all that any seat knows, for a centralised
+    critic. The hidden rest (the order of the piles and decks, the state's generator) is in no seat's view."""
+    n = table.obs_size
+    out = np.empty(table.players * n, np.float32)
+    for seat in range(table.players):
+        out[seat * n:(seat + 1) * n] = table.follow(table.state, seat)
+    return out
 
 
 def _seed_from(np_random: np.random.Generator) -> int:
@@ -73,6 +91,8 @@ class RealmsAEC(AECEnv):
         obs_space, act_space = _spaces(self.table)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        #: the space of ``state()``: every seat's observation, seat after seat
+        self.state_space = _state_space(self.table)
         self._np_random, _ = seeding.np_random(None)
         self._fallback = Rng(0)
         self._any_out = False
@@ -260,7 +280,11 @@ class RealmsAEC(AECEnv):
     def close(self) -> None:
         pass
 
-    def state(self) -> Any:
+    def state(self) -> np.ndarray:
+        """The global state (``state_space``): every seat's observation, seat 0 first, as a new float32 vector."""
+        return _global_state(self.table)
+
+    def engine_state(self) -> Any:
         """The engine's full state (hidden information included): for debugging, never for agents."""
         return self.table.state
 
@@ -284,6 +308,7 @@ class RealmsParallel(ParallelEnv):
         obs_space, act_space = _spaces(self.table)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self.state_space = _state_space(self.table)
         self._np_random, _ = seeding.np_random(None)
         self._fallback = Rng(0)
         self.agents: list[str] = []
@@ -349,7 +374,11 @@ class RealmsParallel(ParallelEnv):
     def close(self) -> None:
         pass
 
-    def state(self) -> Any:
+    def state(self) -> np.ndarray:
+        """The global state (``state_space``), as ``RealmsAEC.state``."""
+        return _global_state(self.table)
+
+    def engine_state(self) -> Any:
         return self.table.state
 
 

@@ -132,3 +132,20 @@ def test_the_compiled_encoder_rejects_bad_input_with_clear_errors():
 
 def test_without_a_compiler_the_python_encoder_serves(tmp_path):
     python_encoder_serves_without_a_compiler("burgundy", tmp_path)
+
+
+def test_runaway_numbers_are_written_up_to_their_caps_within_the_bounds():
+    """VP, silverlings, workers and boards left are written up to their caps by both encoders, inside ``bounds``."""
+    from realms.games.burgundy import observe
+
+    s = GAME.new({"players": 2}, 3)
+    s.vp[0], s.silver[1], s.workers[0] = 10**6, 10**5, 10**5
+    low, high = observe.bounds({"players": 2})
+    at = observe._LAYOUTS[2].at["player"]
+    for seat in range(2):
+        v = observe.BurgundyObserver().encode(s, seat)
+        if observe.WHY_NOT_COMPILED is None:
+            assert observe.CompiledBurgundyObserver().encode(s, seat).tobytes() == v.tobytes()
+        assert ((low <= v) & (v <= high)).all()
+    v = observe.BurgundyObserver().encode(s, 0)
+    assert (v[at], v[at + 2], v[at + 32 + 1]) == (observe.VP_CAP / 100, observe.CAP / 10, observe.CAP / 10)

@@ -343,3 +343,24 @@ def test_the_compiled_encoder_rejects_bad_input_with_clear_errors():
 
 def test_without_a_compiler_the_python_encoder_serves(tmp_path):
     python_encoder_serves_without_a_compiler("dominion", tmp_path)
+
+
+def test_runaway_counters_are_written_up_to_their_caps_within_the_bounds():
+    """Turns (no turn limit), a turn's actions, buys, coins and modifiers, the mats' tokens and the own VP have no
+    bound of the rules worth declaring: both encoders write them up to their caps, inside ``bounds``."""
+    from realms.games.dominion import observe
+
+    s = GAME.new({"players": 3}, 2)
+    low, high = observe.bounds({"players": 3})
+    s.turns[0] = 10**6
+    s.actions = s.buys = s.coins = 10**5
+    s.discount = s.copper_bonus = s.played = 10**4
+    s.pcoins[1] = s.monkey[2] = 10**4
+    for seat in range(3):
+        v = _python_and_compiled(s, seat)
+        assert ((low <= v) & (v <= high)).all()
+    at = observe._layout(3).at
+    v = _python_and_compiled(s, 0)
+    assert v[at["sizes"] + 4] == observe.TURNS_CAP / 30
+    assert (v[at["turn"] + 3:at["turn"] + 6] == np.float32(observe.CAP / 10)).all()
+    assert (v[at["turn_flags"] + 2:at["turn_flags"] + 5] == np.float32(observe.CAP / 10)).all()

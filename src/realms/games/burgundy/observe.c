@@ -33,6 +33,12 @@ static long ntiles = -1, nframes = -1;
 
 static inline float ratio(long k, double by) { return (float)((double)k / by); }
 
+/* observe.py's VP_CAP, CAP and POOL_CAP: the numbers without a small bound of the rules are written up to these */
+#define VP_CAP 1000
+#define CAP 100
+#define POOL_CAP 40
+static inline long capped(long k, long cap) { return k < cap ? k : cap; }
+
 /* writes the place of tile t (-1: empty) at out[o] */
 static int place(float *out, long o, long t) {
     if (t < -1 || t >= ntiles) return bad("a tile id out of range");
@@ -121,9 +127,9 @@ static int obs_fill(Obs *call) {
         long kmask = at(know, q);
         for (int k = 0; k < 26; k++) out[o_know + i * 26 + k] = (float)((kmask >> (k + 1)) & 1);
         float *pl = out + o_player + i * 32;
-        pl[0] = ratio(at(vp, q), 100.0);
-        pl[1] = ratio(at(silver, q), 10.0);
-        pl[2] = ratio(at(workers, q), 10.0);
+        pl[0] = ratio(capped(at(vp, q), VP_CAP), 100.0);
+        pl[1] = ratio(capped(at(silver, q), CAP), 10.0);
+        pl[2] = ratio(capped(at(workers, q), CAP), 10.0);
         pl[3] = ratio(at(mines, q), 4.0);
         pl[4] = ratio(at(turns, q), 25.0);
         for (int c = 0; c < 6; c++) {
@@ -198,7 +204,7 @@ static int obs_fill(Obs *call) {
     for (Py_ssize_t k = 0; k < PyList_GET_SIZE(gpool); k++) bag += at(gpool, k);
     tb[41] = ratio(bag, 42.0);
     tb[42] = ratio(PyList_GET_SIZE(removed), 100.0);
-    tb[43] = ratio(PyTuple_GET_SIZE(pool), 4.0);
+    tb[43] = ratio(capped(PyTuple_GET_SIZE(pool), POOL_CAP), 4.0);
     for (Py_ssize_t k = 0; k < PyList_GET_SIZE(order); k++) /* this seat's place in the order: the first */
         if (at(order, k) == seat) {
             tb[44] = (float)((double)k / (double)p);

@@ -34,6 +34,9 @@ Layout (``fields``), for ``P`` players:
   sizes / 36 (7), goods bag / 42, tiles removed / 100, boards left to choose / 4, position of this seat
   in this round's turn order / P, acting turn-order position one-hot (P), seat to move relative
   one-hot (P), padding (11).
+
+VP, silverlings, workers and the boards left are written up to caps (``VP_CAP``, ``CAP``, ``POOL_CAP``), so that
+every entry has a bound (``bounds``).
 """
 
 from __future__ import annotations
@@ -161,6 +164,39 @@ _DECISION = {name: i for i, name in enumerate(_DECISIONS)}
 _FRAME_DECISION = [_DECISION[name] for name in FRAME_NAMES]
 _D_OVER, _D_BOARD, _D_END, _D_TURN = _DECISION["over"], _DECISION["board"], _DECISION["end"], _DECISION["turn"]
 _SIZES = struct.Struct("11f")
+#: the numbers without a small bound of the rules are written up to these (so that every entry has a bound,
+#: ``bounds``): VP up to 1000 (10.0), silverlings and workers up to 100 (10.0), boards left to choose up to 40
+VP_CAP = 1000
+CAP = 100
+POOL_CAP = 40
+
+
+def bounds(options: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """The least and the greatest value each entry of the vector can take for these options (float32 vectors of its
+    size): every entry is at least 0; one-hots, flags and tiles at most 1; VP, silverlings, workers and boards left
+    as written (``VP_CAP``, ``CAP``, ``POOL_CAP``); mines at most one a space, turns 25 (5 phases of 5 rounds),
+    goods of a colour ``GOODS_PER_COLOUR``, the track one step a ship tile, a stack or the tiles removed every
+    tile of the game."""
+    from realms.games.burgundy.data import GOODS_PER_COLOUR, SHIP
+
+    p = int(options.get("players", 2))
+    lay = _LAYOUTS[p]
+    low = np.zeros(lay.size, np.float32)
+    high = np.ones(lay.size, np.float32)
+    ships = sum(1 for t in T_TYPE[:NTILES] if t == SHIP)
+    for i in range(p):
+        o = lay.at["player"] + 32 * i
+        high[o:o + 3] = (VP_CAP / 100, CAP / 10, CAP / 10)
+        high[o + 3] = NSPACES / 4
+        high[o + 5:o + 11] = GOODS_PER_COLOUR / 3
+        high[o + 29] = ships / 10
+    o = lay.at["depot_goods"]
+    high[o:o + 36] = GOODS_PER_COLOUR / 3
+    o = lay.at["turn"]
+    high[o + 34:o + 41] = NTILES / 36
+    high[o + 42] = NTILES / 100
+    high[o + 43] = POOL_CAP / 4
+    return low, high
 _SPACES = range(NSPACES)
 _SLOTS = range(24)
 _GOODS = range(36)
@@ -208,12 +244,12 @@ class _Memo(Buffers):
 
 
 def _per_seat(out: array[float], at: int, values: list[int], old: list[int] | None, seat: int, p: int,
-              scale: int) -> None:
-    """Writes ``values[q] / scale`` at ``at`` in each relative seat's player block where it changed."""
+              scale: int, cap: int = 1 << 30) -> None:
+    """Writes ``min(values[q], cap) / scale`` at ``at`` in each relative seat's player block where it changed."""
     for q in range(p):
         v = values[q]
         if old is None or v != old[q]:
-            out[at + (q - seat) % p * 32] = v / scale
+            out[at + (q - seat) % p * 32] = min(v, cap) / scale
 
 
 def _per_colour(out: array[float], at: int, values: list[int], old: list[int] | None, seat: int, p: int,
@@ -252,6 +288,9 @@ class BurgundyObserver:
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return list(_LAYOUTS[int(options.get("players", 2))].fields)
+
+    def bounds(self, options: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+        return bounds(options)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         return self.encode_next(state, seat, False).copy()
@@ -334,31 +373,31 @@ class BurgundyObserver:
         was = lists[0]
         if values != was:
             if was is None:
-                _per_seat(out, ply, values, None, seat, p, 100)
+                _per_seat(out, ply, values, None, seat, p, 100, VP_CAP)
             else:  # the seats whose number changed (inline: it is most steps)
                 for q in range(p):
                     if values[q] != was[q]:
-                        out[ply + (q - seat) % p * 32] = values[q] / 100
+                        out[ply + (q - seat) % p * 32] = min(values[q], VP_CAP) / 100
             lists[0] = values[:]
         values = s.silver
         was = lists[1]
         if values != was:
             if was is None:
-                _per_seat(out, ply + 1, values, None, seat, p, 10)
+                _per_seat(out, ply + 1, values, None, seat, p, 10, CAP)
             else:  # the seats whose number changed (inline: it is most steps)
                 for q in range(p):
                     if values[q] != was[q]:
-                        out[ply + 1 + (q - seat) % p * 32] = values[q] / 10
+                        out[ply + 1 + (q - seat) % p * 32] = min(values[q], CAP) / 10
             lists[1] = values[:]
         values = s.workers
         was = lists[2]
         if values != was:
             if was is None:
-                _per_seat(out, ply + 2, values, None, seat, p, 10)
+                _per_seat(out, ply + 2, values, None, seat, p, 10, CAP)
             else:  # the seats whose number changed (inline: it is most steps)
                 for q in range(p):
                     if values[q] != was[q]:
-                        out[ply + 2 + (q - seat) % p * 32] = values[q] / 10
+                        out[ply + 2 + (q - seat) % p * 32] = min(values[q], CAP) / 10
             lists[2] = values[:]
         values = s.mines
         was = lists[3]
@@ -471,7 +510,7 @@ class BurgundyObserver:
         if sizes is not m.sizes and sizes != m.sizes:
             _SIZES.pack_into(out, 4 * (o + 34), sizes[0] / 36, sizes[1] / 36, sizes[2] / 36, sizes[3] / 36,
                              sizes[4] / 36, sizes[5] / 36, sizes[6] / 36, sizes[7] / 42, sizes[8] / 100,
-                             sizes[9] / 4, sizes[10])
+                             min(sizes[9], POOL_CAP) / 4, sizes[10])
             m.sizes = sizes
         if over:
             decision = _D_OVER
@@ -539,6 +578,9 @@ class CompiledBurgundyObserver:
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return list(_LAYOUTS[int(options.get("players", 2))].fields)
+
+    def bounds(self, options: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+        return bounds(options)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         return self.encode_next(state, seat).copy()

@@ -29,6 +29,11 @@ static long H = -1;
 
 static inline float tenth(long k) { return (float)((double)k / 10.0); }
 
+/* observe.py's CAP and TURNS_CAP: the counters without a bound of the rules are written up to these */
+#define CAP 100
+#define TURNS_CAP 300
+static inline long capped(long k, long cap) { return k < cap ? k : cap; }
+
 /* a card id from a Python int, or -1 with an error set */
 static inline long card_of(PyObject *x) {
     long c = PyLong_AsLong(x);
@@ -204,12 +209,12 @@ static int obs_fill(Obs *call) {
         sz[1] = tenth(nd + PyList_GET_SIZE(bq));
         sz[2] = tenth(nx);
         sz[3] = tenth(PyList_GET_SIZE(lq));
-        sz[4] = (float)((double)PyLong_AsLong(PyList_GET_ITEM(turns, q)) / 30.0);
+        sz[4] = (float)((double)capped(PyLong_AsLong(PyList_GET_ITEM(turns, q)), TURNS_CAP) / 30.0);
         float *mt = out + o_mats + i * 6; /* of the face-down cards and the Native Village mat only how many */
         mt[0] = tenth(PyList_GET_SIZE(vq));
         mt[1] = tenth(PyList_GET_SIZE(nq));
-        mt[2] = tenth(int_of(PyList_GET_ITEM(pcoins, q)));
-        mt[3] = tenth(int_of(PyList_GET_ITEM(monkey, q)));
+        mt[2] = tenth(capped(int_of(PyList_GET_ITEM(pcoins, q)), CAP));
+        mt[3] = tenth(capped(int_of(PyList_GET_ITEM(monkey, q)), CAP));
         mt[4] = shield_bits >> q & 1 ? 1.0f : 0.0f;
         mt[5] = corsair_bits >> q & 1 ? 1.0f : 0.0f;
     }
@@ -227,9 +232,9 @@ static int obs_fill(Obs *call) {
     out[o_turn + phase] = 1.0f;
     GET(actions, s_actions) GET(buys, s_buys) GET(coins, s_coins) GET(empty, s_empty) GET(edition, s_edition)
     GET(colony, s_colony) GET(cur, s_cur)
-    out[o_turn + 3] = tenth(PyLong_AsLong(actions));
-    out[o_turn + 4] = tenth(PyLong_AsLong(buys));
-    out[o_turn + 5] = tenth(PyLong_AsLong(coins));
+    out[o_turn + 3] = tenth(capped(PyLong_AsLong(actions), CAP));
+    out[o_turn + 4] = tenth(capped(PyLong_AsLong(buys), CAP));
+    out[o_turn + 5] = tenth(capped(PyLong_AsLong(coins), CAP));
     out[o_turn + 6] = (!over && PyLong_AsLong(to_move) == seat) ? 1.0f : 0.0f;
     out[o_turn + 7] = (float)((double)PyLong_AsLong(empty) / 3.0);
     long ed = PyLong_AsLong(edition);
@@ -247,9 +252,9 @@ static int obs_fill(Obs *call) {
     if (op < 0) goto fail;
     out[o_flags] = ex ? 1.0f : 0.0f;
     out[o_flags + 1] = op ? 1.0f : 0.0f;
-    out[o_flags + 2] = tenth(int_of(discount));
-    out[o_flags + 3] = tenth(int_of(copper_bonus));
-    out[o_flags + 4] = tenth(int_of(played));
+    out[o_flags + 2] = tenth(capped(int_of(discount), CAP));
+    out[o_flags + 3] = tenth(capped(int_of(copper_bonus), CAP));
+    out[o_flags + 4] = tenth(capped(int_of(played), CAP));
     /* the pending decision: its frame's kind and decider */
     Py_ssize_t ns = PyList_GET_SIZE(stack);
     if (ns && !over) {

@@ -34,6 +34,9 @@ frame handlers; counts are divided by 10:
   Copper bonus / 10 (Coppersmith), Actions played this turn / 10.
 - ``pending`` (H + P + 1): the pending decision's frame kind (one-hot over the frame handlers), its
   decider (relative one-hot), and a 1 when nothing is pending.
+
+Turns taken, a turn's counters and modifiers, the mats' tokens and the own VP are written up to caps (``CAP``,
+``TURNS_CAP``, ``VP_RANGE``), so that every entry has a bound (``bounds``).
 """
 
 from __future__ import annotations
@@ -170,6 +173,56 @@ _CARDS = range(C)
 #: the cards whose points depend on the number of cards owned (Gardens): while one is owned, every gain
 #: and trash may change the VP; else only those of the cards with points of their own
 _COUNTING = tuple(c.id for c in CARDS if type(c).points is not Card.points)
+#: the counters that a game or a turn can run up without a bound of the rules (turns when there is no turn limit;
+#: a turn's actions, buys, coins, modifiers and the tokens on a mat) are written up to these many, so that every
+#: entry of the vector has a bound (``bounds``): a turn's counters up to 100 (10.0), turns taken up to 300 (10.0),
+#: the own VP within -100..500 (-2.0..10.0)
+CAP = 100
+TURNS_CAP = 300
+VP_RANGE = (-100, 500)
+
+
+def _vp(s: DominionState, seat: int) -> int:
+    return min(max(score(s, seat), VP_RANGE[0]), VP_RANGE[1])
+
+
+def bounds(options: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """The least and the greatest value each entry of the vector can take for these options (float32 vectors of its
+    size). A count of one card id is at most the copies of the largest pile (the Coppers: 60 a set of base cards);
+    a zone, a mat or the Embargo tokens on a pile hold at most every card of the game (the basic piles, the 10
+    kingdom piles at 12 at most, the starting Estates); the turn's counters, turns and the own VP as written
+    (``CAP``, ``TURNS_CAP``, ``VP_RANGE``); the rest are 0/1."""
+    from realms.games.dominion.cards.basic import COPPER, ESTATE
+    from realms.games.dominion.supply import pile_sizes
+
+    p = int(options.get("players", 2))
+    n = max(p, 2)
+    copies = pile_sizes(p, [], True)  # the basic piles as set out, the starting cards dealt from them aside
+    copies[COPPER] += 7 * n
+    copies[ESTATE] += 3 * n
+    most = max(*copies.values(), 12) / 10
+    every = (sum(copies.values()) + 10 * 12) / 10
+    lay = _layout(p)
+    low = np.zeros(lay.size, np.float32)
+    high = np.ones(lay.size, np.float32)
+    for name in (*_COUNT_FIELDS, *_SEAT_FIELDS):
+        if name not in ("in_game", "discard_top"):
+            o = lay.at[name]
+            high[o:o + C * (1 if name in _COUNT_FIELDS else p)] = every if name == "embargo" else most
+    for i in range(p):
+        o = lay.at["sizes"] + 5 * i
+        high[o:o + 5] = (every, every, every, every, TURNS_CAP / 30)
+        o = lay.at["mats"] + 6 * i
+        high[o:o + 4] = (every, every, CAP / 10, CAP / 10)
+    o = lay.at["turn"]
+    high[o + 3:o + 6] = CAP / 10  # actions, buys, coins
+    high[o + 7] = C / 3  # empty piles: at most every card id's
+    low[o + 10], high[o + 10] = VP_RANGE[0] / 50, VP_RANGE[1] / 50
+    o = lay.at["turn_flags"]
+    high[o + 2:o + 5] = CAP / 10
+    return low, high
+
+
 _SCORING = frozenset(c.id for c in CARDS if c.vp or type(c).points is not Card.points)
 
 
@@ -226,6 +279,9 @@ class DominionObserver:
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return list(_layout(int(options.get("players", 2))).fields)
+
+    def bounds(self, options: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+        return bounds(options)
 
     def encode(self, state: DominionState, seat: int) -> np.ndarray:
         return self.encode_next(state, seat).copy()
@@ -360,7 +416,7 @@ class DominionObserver:
                         if owned[c]:
                             rescore = True
                     if rescore:
-                        m.vp = score(s, seat)
+                        m.vp = _vp(s, seat)
             zone = s.dur[q]
             if zone != sm.dur:
                 _zone(out, sm.o_dur, zone, sm.dur, sm.c_dur)
@@ -375,13 +431,13 @@ class DominionObserver:
                 sm.island = zone[:]
             mats = (len(s.held[q]), len(s.nvmat[q]), s.pcoins[q], s.monkey[q], s.shield >> q & 1, s.corsair >> q & 1)
             if mats != sm.mats:
-                _MATS.pack_into(out, 4 * sm.o_mats, mats[0] / 10, mats[1] / 10, mats[2] / 10, mats[3] / 10, mats[4],
-                                mats[5])
+                _MATS.pack_into(out, 4 * sm.o_mats, mats[0] / 10, mats[1] / 10, min(mats[2], CAP) / 10,
+                                min(mats[3], CAP) / 10, mats[4], mats[5])
                 sm.mats = mats
             sizes = (len(s.hand[q]), len(deck) + len(s.bottom[q]), len(disc), len(s.look[q]), s.turns[q])
             if sizes != sm.sizes:
                 _SIZES.pack_into(out, 4 * sm.o_sizes, sizes[0] / 10, sizes[1] / 10, sizes[2] / 10, sizes[3] / 10,
-                                 sizes[4] / 30)
+                                 min(sizes[4], TURNS_CAP) / 30)
                 sm.sizes = sizes
         o = at["turn"]
         over = s.to_move is None
@@ -393,9 +449,9 @@ class DominionObserver:
             m.phase = phase
         counters = (s.actions, s.buys, s.coins)
         if counters != m.counters:
-            out[o + 3] = s.actions / 10
-            out[o + 4] = s.buys / 10
-            out[o + 5] = s.coins / 10
+            out[o + 3] = min(s.actions, CAP) / 10
+            out[o + 4] = min(s.buys, CAP) / 10
+            out[o + 5] = min(s.coins, CAP) / 10
             m.counters = counters
         decides = s.to_move == seat
         if decides != m.decides:
@@ -420,7 +476,7 @@ class DominionObserver:
         flags = (s.extra, s.outpost, s.discount, s.copper_bonus, s.played)
         if flags != m.flags:
             _SIZES.pack_into(out, 4 * at["turn_flags"], 1.0 if s.extra else 0.0, 1.0 if s.outpost else 0.0,
-                             s.discount / 10, s.copper_bonus / 10, s.played / 10)
+                             min(s.discount, CAP) / 10, min(s.copper_bonus, CAP) / 10, min(s.played, CAP) / 10)
             m.flags = flags
         o = at["pending"]
         if s.stack and not over:
@@ -486,6 +542,9 @@ class CompiledDominionObserver:
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return list(_layout(int(options.get("players", 2))).fields)
 
+    def bounds(self, options: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+        return bounds(options)
+
     def encode(self, state: DominionState, seat: int) -> np.ndarray:
         return self.encode_next(state, seat).copy()
 
@@ -503,7 +562,7 @@ class CompiledDominionObserver:
             switch(m)
         owned = s.owned[seat]
         if owned != m.owned:
-            m.vp = score(s, seat)
+            m.vp = _vp(s, seat)
             m.owned = owned[:]
         self._encode(s, seat, m.out, m.vp)
         return m.view

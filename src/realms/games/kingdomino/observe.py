@@ -214,6 +214,24 @@ def _fields(options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
     ]
 
 
+def bounds(options: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """The least and the greatest value each entry of the vector can take for these options (float32 vectors of its
+    size): every entry lies in 0..1 (planes, one-hots, flags, crowns / 3, numbers / 48, round / 13: the last round
+    is 12) except a Dynasty's scores / 100, at most every square of a kingdom (the castle aside) times the most
+    crowns that many squares can hold, and the Harmony and Middle Kingdom bonuses (5 + 10): 8.07 with 5x5
+    kingdoms, 18.87 with 7x7."""
+    fields = _fields(options)
+    size = sum(int(np.prod(shape)) for _, shape in fields)
+    p = int(options.get("players", 4))
+    n = 7 if options.get("mighty_duel") else 5
+    squares = n * n - 1
+    crowns = sorted((c for d in DOMINOES[1:] for c in (d.crowns1, d.crowns2)), reverse=True)[:squares]
+    low = np.zeros(size, np.float32)
+    high = np.ones(size, np.float32)
+    high[size - 3 * p:] = (squares * sum(crowns) + 15) / 100
+    return low, high
+
+
 class _Memo(Buffers):
     """The last vector built for one (player count, seat) and the inputs of each of its blocks: a block is
     rewritten only when its inputs changed (compared by value, so any state may be encoded in any order)."""
@@ -280,6 +298,9 @@ class KingdominoObserver:
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return _fields(options)
+
+    def bounds(self, options: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+        return bounds(options)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         return self.encode_next(state, seat, False).copy()
@@ -589,6 +610,9 @@ class CompiledKingdominoObserver:
 
     def fields(self, options: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         return _fields(options)
+
+    def bounds(self, options: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+        return bounds(options)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         return self.encode_next(state, seat).copy()
