@@ -1,5 +1,6 @@
-"""The server's e-mail (``realms.server.mail``): a message through a local SMTP server, and a clear MailError
-when none is configured, the configuration is malformed or the server cannot be reached."""
+"""The server's e-mail (``realms.server.mail``): a message through a local SMTP server, a clear MailError when
+none is configured or the server cannot be reached, and its settings from the environment (a malformed one
+stops ``realms serve`` with one line)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,6 @@ def test_the_sender_is_the_configured_one():
 
 @pytest.mark.parametrize("config, why", [
     ({}, "no SMTP server is configured"),
-    ({"smtp_host": "127.0.0.1", "smtp_security": "ssl3"}, "REALMS_SMTP_SECURITY must be one of"),
     ({"smtp_host": "127.0.0.1", "smtp_port": -1, "smtp_security": "none"}, "did not take the message"),
 ])
 def test_a_message_that_cannot_be_sent_raises_a_mail_error(config, why):
@@ -53,3 +53,18 @@ def test_the_smtp_settings_come_from_the_environment_and_the_password_is_not_sho
     assert (config.smtp_host, config.smtp_port, config.smtp_security, config.smtp_user, config.smtp_password,
             config.public_url) == ("mail.example.org", 465, "tls", "realms", "hunter2-secret", "https://r.example")
     assert "hunter2-secret" not in repr(config)
+
+
+@pytest.mark.parametrize("variable, value, why", [
+    ("REALMS_SMTP_SECURITY", "ssl3", "REALMS_SMTP_SECURITY must be starttls, tls or none, got 'ssl3'"),
+    ("REALMS_PUBLIC_URL", "realms.example", "REALMS_PUBLIC_URL must start with https://"),
+])
+def test_a_malformed_mail_setting_stops_the_server_before_it_serves(variable, value, why):
+    from typer.testing import CliRunner
+
+    from realms.cli import app
+
+    with pytest.raises(ValueError, match=why):
+        Settings.from_env({variable: value})
+    r = CliRunner().invoke(app, ["serve", "--port", "0"], env={variable: value, "COLUMNS": "200"})
+    assert r.exit_code == 2 and why in r.output and "Traceback" not in r.output, r.output

@@ -106,6 +106,12 @@ class Settings:
 
     ENV = "REALMS_"
 
+    def __post_init__(self) -> None:
+        if self.smtp_security not in ("starttls", "tls", "none"):
+            raise ValueError(f"REALMS_SMTP_SECURITY must be starttls, tls or none, got {self.smtp_security!r}")
+        if self.public_url and not self.public_url.startswith(("https://", "http://")):
+            raise ValueError(f"REALMS_PUBLIC_URL must start with https:// (or http://), got {self.public_url!r}")
+
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:
         """Defaults, then ``REALMS_<FIELD>`` variables (e.g. REALMS_CREATE_RATE=5, REALMS_ALLOWED_HOSTS=a,b),
