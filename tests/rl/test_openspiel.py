@@ -124,10 +124,11 @@ def test_states_and_games_serialise_and_pickle(name):
     _same(_random_moves(state, 60, 2), _random_moves(state2, 60, 2))
 
 
-def test_a_resampled_state_serialises_as_itself():
+@pytest.mark.parametrize("name", GAMES)
+def test_a_resampled_state_serialises_as_itself(name):
     """A state from ``resample_from_infostate`` holds other hidden cards and another generator than its history
     gives: it is serialised as it is, not replayed."""
-    game = pyspiel.load_game("realms_dominion", {"players": 2, "rng_seed": 5})
+    game = pyspiel.load_game(name, {"players": 2, "rng_seed": 5})
     state = _random_moves(game.new_initial_state(), 30, 3)
     other = state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
     again = pickle.loads(pickle.dumps(other))
