@@ -70,6 +70,9 @@ class Table:
     def __init__(self, game: str | Game, options: Mapping[str, Any] | None = None, reward: str = "win") -> None:
         self.game = resolve_game(game)
         self.options = self.game.validate_options(options or {})
+        if self.options.get("undo"):
+            raise RealmsError(f"{self.game.id}: the option undo is for tables people play; the RL environments' "
+                              "action space holds no undo (leave the option out)")
         if reward not in REWARDS:
             raise RealmsError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
         self.reward = reward
