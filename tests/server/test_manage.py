@@ -302,3 +302,25 @@ def test_an_older_database_gets_its_names_skeletons(tmp_path):
     with engine.connect() as conn:
         assert conn.execute(sa.text("SELECT name_skeleton, email FROM users")).one() == ("bob", None)
         assert "password_resets" in sa.inspect(conn).get_table_names()
+
+
+def test_two_look_alike_names_signing_up_at_once_make_one_account(url):
+    """Both requests pass the early check while their passwords hash; the insert checks again, in its
+    transaction, so the second is refused."""
+    import asyncio
+
+    import httpx
+
+    from realms.server.app import create_app
+
+    app = create_app(url, bot_delay=0, resume=False)
+    taken = "carol" + unique("x")[1:7]
+
+    async def both():
+        transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 50001))
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as c:
+            return await asyncio.gather(*(c.post("/api/account/signup", json={"name": n, "password": PASSWORD})
+                                          for n in (taken, "\u0441" + taken[1:])))  # a Cyrillic с
+
+    answers = asyncio.run(both())
+    assert sorted(r.status_code for r in answers) == [201, 409], [r.text for r in answers]

@@ -112,6 +112,14 @@ def check_name(name: str) -> str:
     return name
 
 
+def _not_like_another(db: Any, name: str, look: str) -> None:
+    """409 when an account's name has the skeleton ``look`` (a look-alike; the same name in another case is
+    left to the unique key, which says "taken")."""
+    taken = db.execute(select(UserRow.name).where(UserRow.name_skeleton == look).limit(1)).scalar()
+    if taken is not None and taken.casefold() != name.casefold():
+        raise ApiError(409, f"the name {name!r} looks too much like a player's name already taken: choose another")
+
+
 def check_password(password: str, name: str) -> None:
     """The password rules, or a 400 naming the one broken."""
     if len(password) < PASSWORD_MIN:
@@ -213,13 +221,13 @@ class Accounts:
         check_password(body.password, name)
         look = names.skeleton(name)
         with self.sessions() as db:
-            taken = db.execute(select(UserRow.name).where(UserRow.name_skeleton == look).limit(1)).scalar()
-        if taken is not None and taken.casefold() != name.casefold():
-            raise ApiError(409, f"the name {name!r} looks too much like a player's name already taken: "
-                                "choose another")
+            _not_like_another(db, name, look)  # before the hashing: a refused name costs no CPU
         hashed = await asyncio.to_thread(_hasher.hash, body.password)
         try:
             with self.sessions.begin() as db:
+                if db.get_bind().dialect.name == "postgresql":  # one sign-up at a time over every process
+                    db.execute(select(func.pg_advisory_xact_lock(72593)))
+                _not_like_another(db, name, look)  # again: another sign-up may have come in while this hashed
                 user = UserRow(name=name, name_key=name.casefold(), name_skeleton=look, password_hash=hashed,
                                created_at=now())
                 db.add(user)
