@@ -248,3 +248,30 @@ def test_bot_workers_end_when_their_server_is_killed_before_they_started_watchin
             "def late(*args):\n    time.sleep(1.0)\n    start(*args)\n"
             "b._worker_start = late\n")
     assert not _left_running(_workers_of_a_killed_server(late))
+
+
+def _prepared_here() -> set:
+    from realms.agents import search
+
+    return set(search._PREPARED)
+
+
+def test_the_warm_list_names_every_game_s_searching_levels_and_the_analysis():
+    warm = set(BotPool(2, warm=True).warm)
+    for gid in realms.games.ids():
+        assert (gid, "hard") in warm and (gid, "ismcts") in warm  # every game's hard level searches
+        assert (gid, "easy") not in warm  # a rule bot has nothing to load
+    assert BotPool(0, warm=True).warm == [] and BotPool(2).warm == []
+
+
+def test_a_warm_worker_has_loaded_its_searches_before_its_first_move():
+    bots = BotPool(1, warm=True)
+    bots.warm = [("kingdomino", "hard")]  # one search is enough to see it (every game's costs seconds)
+    try:
+        bots.start()
+        loaded = bots.pool().submit(_prepared_here).result(timeout=300)
+    finally:
+        bots.shutdown()
+    game = realms.games.get("kingdomino")
+    hard = make_agent("hard", game, 0)
+    assert (game.id, hard.cfg.kind, hard.cfg.policy or "rollout", hard.cfg.model) in loaded

@@ -128,6 +128,7 @@ def analyze(game: Game, state: Any, seat: int | None = None, *, kind: str = "ism
     spec = kind + ":" + ",".join(f"{k}={v}" for k, v in opts.items())
     agent = make_agent(spec, game, seed)
     assert isinstance(agent, SearchAgent)
+    agent.prepare(game)  # loaded before the budget starts
     seat = to_move
     copy = agent_input(game, state, seat, Rng(derive_seed(seed, 1)))  # the seat's knowledge only
     search = _Recording(game, copy, seat, Rng(derive_seed(seed, 2)), agent.cfg)

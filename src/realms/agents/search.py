@@ -44,7 +44,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from realms.core.agents import Agent, AgentOption, AgentSpec, Playout, agent_names, make_agent, register
+from realms.core.agents import Agent, AgentOption, AgentSpec, Playout, agent_input, agent_names, make_agent, register
 from realms.core.game import Action, Game
 from realms.core.rng import Rng, derive_seed
 
@@ -198,13 +198,9 @@ class _Search:
         elif cfg.iterations:
             for _ in range(cfg.iterations):
                 step()
-        else:
-            start = time.perf_counter()
-            deadline = start + cfg.seconds
+        else:  # the budget holds from the first step: one-time loading belongs before it (``SearchAgent.prepare``)
+            deadline = time.perf_counter() + cfg.seconds
             step()
-            took = time.perf_counter() - start
-            if took > cfg.seconds / 2:  # a one-time warm-up (a compiled kernel loading, caches filling) is
-                deadline = start + took + cfg.seconds  # not thinking: the budget starts after it
             while time.perf_counter() < deadline:
                 step()
         if cfg.kind == "mc":
@@ -612,6 +608,10 @@ def _close_pools() -> None:
     _POOLS.clear()
 
 
+#: what ``SearchAgent.prepare`` has loaded in this process: (game id, kind, playout policy, opponent model)
+_PREPARED: set[tuple[str, str, str, bool]] = set()
+
+
 class SearchAgent(Agent):
     """``mc``, ``uct`` or ``ismcts`` (``kind``) with its options (module docstring).
 
@@ -632,6 +632,27 @@ class SearchAgent(Agent):
         self.last_paired: dict[int, list[float]] = {}
         #: the opponent model kept for ``model`` (False: the policy offers none)
         self._observer: Any = None
+
+    def prepare(self, game: Game) -> None:
+        """Load what this search runs in ``game`` (its playout policy's compiled kernels, its caches) by searching
+        a fresh position for one step, once per process and (game, kind, policy, model): a host calls it before
+        any clock starts (the server's bot workers, ``realms play``, a tournament's workers), so that a time budget
+        holds from the first move."""
+        cfg = self.cfg
+        key = (game.id, cfg.kind, _policy_name(game, cfg), cfg.model)
+        if key in _PREPARED:
+            return
+        state = game.new(game.validate_options({}), 1)
+        seat = state.to_move
+        if seat is not None:
+            if cfg.model:
+                maker = getattr(make_agent(_policy_name(game, cfg), game, 0), "opponent_model", None)
+                if maker is not None:
+                    maker().observe(state, seat)
+            one = replace(cfg, seconds=0.0, iterations=1, workers=1, extend=0, baseline=None, reading=None,
+                          plan=0)
+            _run(game, agent_input(game, state, seat, Rng(1)), seat, 1, one)
+        _PREPARED.add(key)
 
     def act(self, game: Game, state: Any) -> Action:
         actions = game.legal_actions(state)
@@ -660,6 +681,8 @@ class SearchAgent(Agent):
             choice = policy.act(game, sample)
             if choice in actions:  # (a policy's choice in a sample is legal here for any sane game)
                 cfg = replace(cfg, baseline=choice.index)
+        if not cfg.iterations:  # the move's time budget, less what choosing the baseline took
+            cfg = replace(cfg, seconds=max(0.0, cfg.seconds - (time.perf_counter() - start)))
         seeds = [derive_seed(move_seed, w) for w in range(cfg.workers)]
         parts = self._parts(game, state, seat, seeds, cfg)
         paired: dict[int, list[float]] = {}

@@ -7,6 +7,12 @@ in-process bots use (from the game's seed, the seat and the version), so a move 
 thought again, alike, after it. Cheap bots (``reads = "view"`` agents, the greedy and Big Money bots) stay
 in-process. The pool is created at its first use and shut down with the application.
 
+A search's time budget holds from its first move: each worker loads what a search needs (``Agent.prepare``: the
+compiled playout kernels and their caches) before the clock of the move starts, once per game and agent. With
+``bot_warm`` (the default of ``realms serve``) the server starts its workers at once and each prepares every
+game's searching levels and the analysis's search in the background, so the first bot move or analysis of a
+fresh server waits on nothing.
+
 The workers run at a lower CPU priority than the server (``nice`` 10 above it), so on a machine whose cores
 the bots fill, the event loop still gets the CPU when it has an answer to give (a bot's time budget then
 buys fewer playouts, never a slower answer elsewhere). A forked worker also inherits the server's signal
@@ -75,7 +81,33 @@ def _close_inherited_sockets() -> None:
         os.close(null)
 
 
-def _worker_start(nice: int, server: int) -> None:
+def warm_agents() -> list[tuple[str, str]]:
+    """(game id, agent name) of what the pool thinks with: every game's levels whose agent searches, and the
+    analysis's default search."""
+    import realms.games
+    from realms.agents import make_agent
+    from realms.agents.search import SearchAgent
+
+    found: list[tuple[str, str]] = []
+    for gid in realms.games.ids():
+        game = realms.games.get(gid)
+        for level in game.levels:
+            if isinstance(make_agent(level.name, game, 0), SearchAgent):
+                found.append((gid, level.name))
+        found.append((gid, "ismcts"))
+    return found
+
+
+def _prepare(warm: list[tuple[str, str]]) -> None:
+    import realms.games
+    from realms.agents import make_agent
+
+    for gid, name in warm:
+        game = realms.games.get(gid)
+        make_agent(name, game, 0).prepare(game)
+
+
+def _worker_start(nice: int, server: int, warm: list[tuple[str, str]] | None = None) -> None:
     """In each new worker: the default SIGTERM and SIGINT handling (not the server's, inherited by the fork),
     a watch on the server (the worker ends when it is gone) and a lower CPU priority. ``server`` is the pid
     of the process that made the pool, not read here: a server killed before this start-up ran has already
@@ -89,6 +121,8 @@ def _worker_start(nice: int, server: int) -> None:
             os.nice(nice)
         except OSError:  # not allowed here: the worker thinks at the server's priority
             pass
+    if warm:
+        _prepare(warm)
 
 
 def bot_move(game_id: str, state: Any, seat: int, name: str, seed: int) -> int:
@@ -99,7 +133,9 @@ def bot_move(game_id: str, state: Any, seat: int, name: str, seed: int) -> int:
     from realms.core.agents import choose
 
     game = realms.games.get(game_id)
-    return choose(make_agent(name, game, seed), game, state, seat).index
+    agent = make_agent(name, game, seed)
+    agent.prepare(game)  # once per process: before the move's clock starts
+    return choose(agent, game, state, seat).index
 
 
 def analysis_job(record: Mapping[str, Any], step: int | None, kind: str, seconds: float, iterations: int,
@@ -113,10 +149,19 @@ def analysis_job(record: Mapping[str, Any], step: int | None, kind: str, seconds
 class BotPool:
     """``workers`` processes (0: everything in-process, on the event loop), created at first use."""
 
-    def __init__(self, workers: int, nice: int = BOT_NICE) -> None:
+    def __init__(self, workers: int, nice: int = BOT_NICE, warm: bool = False) -> None:
         self.workers = workers
         self.nice = nice
+        #: what each worker prepares when it starts (``warm``), before any move is asked of it
+        self.warm = warm_agents() if warm and workers > 0 else []
         self._pool: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        """Start every worker now (each prepares ``warm`` first), rather than at the first bot move."""
+        if self.workers > 0:
+            pool = self.pool()
+            for _ in range(self.workers):
+                pool.submit(os.getpid)
 
     def wants(self, agent: Any) -> bool:
         """Whether ``agent`` thinks long enough to be asked in the pool."""
@@ -131,7 +176,7 @@ class BotPool:
             methods = mp.get_all_start_methods()
             ctx = mp.get_context("fork" if "fork" in methods else "spawn")
             self._pool = ProcessPoolExecutor(max_workers=max(1, self.workers), mp_context=ctx,
-                                             initializer=_worker_start, initargs=(self.nice, os.getpid()))
+                                             initializer=_worker_start, initargs=(self.nice, os.getpid(), self.warm))
         return self._pool
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:

@@ -96,6 +96,8 @@ def play_game(
                                stats=done.stats)
     state = game.new(options, derive_seed(seed, 0))
     players = [make_agent(agents[e], game, derive_seed(seed, s + 1)) for s, e in enumerate(seats)]
+    for player in players:  # (once per process and agent: a search's budget then holds from its first move)
+        player.prepare(game)
     actions = 0
     apply = game.apply
     samples: list[list[dict[str, float]]] = []
