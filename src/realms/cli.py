@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 import secrets
 import sys
@@ -198,6 +199,8 @@ def play(
             game, rec, names, me = _new_game(game_id, bots, option, seed, seat)
             opts, seed = rec.options, rec.seed
         agents = {s: make_agent(n, game, seed + 1000 * (s + 1)) for s, n in enumerate(names) if n != "human"}
+        for agent in agents.values():  # loaded now, so a bot's time budget holds from its first move
+            agent.prepare(game)
     except RealmsError as e:
         fail(str(e))
         return

@@ -178,7 +178,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     same_file = guard_file(engine)  # the file deleted or replaced under the server: 503 for everything, logged
     manager = Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=bot_delay)
     manager.writer.file_check = same_file  # its connection stays open: checked before each batch
-    manager.bots = BotPool(settings.bot_workers)  # searching bots and analyses think there (created at first use)
+    # searching bots and analyses think there (created at first use, or at start with ``bot_warm``)
+    manager.bots = BotPool(settings.bot_workers, warm=settings.bot_warm)
     manager.notify = notify
 
     app = RealmsApp(title="Realms", summary="Kingdomino, Dominion and The Castles of Burgundy",
@@ -231,6 +232,8 @@ async def lifespan(app: FastAPI, *, manager: Manager, engine: Any, resume: bool,
     if pending:
         log.info("%d games with a clock or a takeover pending", pending)
     ticker = asyncio.create_task(manager.run_deadlines())
+    if manager.bots is not None and manager.bots.warm:  # the workers load every search now, not at a first move
+        manager.bots.start()
     # PostgreSQL: hear every process's actions, so sockets on this one get them too
     listener = asyncio.create_task(manager.listen()) if manager.writer.announce else None
     yield

@@ -85,6 +85,9 @@ class Settings:
     max_url: int = 4096
     #: processes the searching bots and position analyses think in (0: in-process, on the event loop)
     bot_workers: int = 2
+    #: start the bot workers with the server, each loading every game's searches before its first move
+    #: (``realms serve`` turns it on unless REALMS_BOT_WARM says otherwise)
+    bot_warm: bool = False
     #: position analyses (GET/POST /api/games/{id}/analysis) per client: sustained rate and burst
     analysis_rate: float = 0.2
     analysis_burst: int = 5
