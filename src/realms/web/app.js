@@ -92,6 +92,8 @@ async function lobby() {
   const clockSel = el("select", { id: "clock" }, [["", "none"], ["move:30", "move_30s"], ["move:120", "move_2min"],
     ["move:86400", "move_1day"], ["game:600", "game_10min"], ["game:1800", "game_30min"]].map(([v, k]) => el("option", { value: v }, t(`clock.${k}`))));
   const ratedBox = el("input", { type: "checkbox", id: "rated", checked: true });
+  // the option undo (docs/protocol.md, "Undo"): players may take back their own moves within their turn
+  const undoBox = el("input", { type: "checkbox", id: "undo-option", checked: true });
 
   // a player count within the game's (its players option's bounds, else its min and max players)
   function players(value) {
@@ -170,6 +172,7 @@ async function lobby() {
       if (JSON.stringify(v) !== JSON.stringify(spec.default)) options[input.name] = v;
     }
     if ("players" in options === false && optionsBox.querySelector("[name=players]")) options.players = seatCount();
+    if (undoBox.checked) options.undo = true;
     const seats = [...seatsBox.querySelectorAll("select")].map(s => s.value);
     try {
       const body = { game: gameSel.value, options, seats, pace: paceSel.value, rated: ratedBox.checked };
@@ -208,6 +211,7 @@ async function lobby() {
       el("h2", {}, t("lobby.seats")), seatsBox,
       el("div", { class: "row", id: "table-kind", style: "margin-top:.6rem" }, el("label", {}, `${t("lobby.pace")} `, paceSel),
         el("label", {}, `${t("lobby.clock")} `, clockSel), el("label", {}, ratedBox, ` ${t("lobby.rated")}`),
+        el("label", { title: t("lobby.undo_help") }, undoBox, ` ${t("lobby.undo")}`),
         me ? null : el("span", { class: "muted" }, t("lobby.rated_needs_account"))),
       el("div", { class: "row", style: "margin-top:.6rem" }, el("button", { class: "primary", id: "create", onclick: create }, t("lobby.create"))),
       error, links),
@@ -434,6 +438,9 @@ async function gamePage(gid, token) {
   // clock: shown to everyone, counted down every second
   const noticeSlot = el("div", { id: "table-notice", role: "status" });
   boardBox.before(noticeSlot);
+  // the Undo button, above the board where the move was made, while the mover has a move to take back
+  const undoSlot = el("div", { id: "undo-slot" });
+  boardBox.before(undoSlot);
   function drawNotice() {
     const names = seatNames(payload), now = Date.now() / 1000, lines = [];
     if (!payload.finished) {
@@ -528,7 +535,12 @@ async function gamePage(gid, token) {
     drawNotice();
     const names = seatNames(payload);
     const mine = !offline && payload.legal_actions.length > 0;
-    const shown = offline ? { ...payload, legal_actions: [] } : payload;
+    // "undo" (a table where moves may be taken back within the turn) is its own button; the board never offers it
+    const undo = payload.legal_actions.find(a => a.action.type === "undo");
+    const moves = undo ? payload.legal_actions.filter(a => a !== undo) : payload.legal_actions;
+    const shown = offline ? { ...payload, legal_actions: [] } : undo ? { ...payload, legal_actions: moves } : payload;
+    undoSlot.replaceChildren(...(mine && undo ? [el("button", { id: "undo", class: "undo", title: t("table.undo_help"),
+      onclick: () => act(undo.action) }, `↶ ${t("table.undo")}`)] : []));
     statusEl.textContent = offline ? t("game.status_offline") : payload.finished ? t("game.over") :
       mine ? t("game.your_move") : t("game.waiting_for", { name: names[payload.to_move] ?? "…" });
     statusEl.classList.toggle("offline", offline);
@@ -544,8 +556,8 @@ async function gamePage(gid, token) {
     } else if (payload.finished) {
       parts.push(resultTable(payload.result, names), el("p", {}, el("a", { href: `/replay/${gid}` }, t("game.replay")), " · ", el("a", { href: "/" }, t("app.lobby"))));
     } else if (mine) {
-      const handled = board && board.handles ? board.handles(payload) : false;
-      if (!handled) parts.push(el("div", { class: "actions-list" }, payload.legal_actions.map(a =>
+      const handled = board && board.handles ? board.handles(shown) : false;
+      if (!handled) parts.push(el("div", { class: "actions-list" }, moves.map(a =>
         el("button", { "data-index": a.index, onclick: () => act(a.action) }, board && board.actionText ? board.actionText(a, payload) : a.text))));
     } else if (!token) parts.push(el("p", { class: "muted" }, t("game.watching")));
     if (!offline) drawAnalysis(parts);

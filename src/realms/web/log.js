@@ -52,6 +52,9 @@ export function entryText(entry, names, viewer, board) {
     return t(key, { seat: (names.people || names)[d.seat] ?? d.seat + 1, bot: d.bot, n: d.grace,
       you: viewer !== null && viewer !== undefined && d.seat === viewer });
   }
+  if (entry.kind === "undo") {  // a move taken back within its turn (any game)
+    return t("log.undo", { seat: names[entry.seat] ?? entry.seat + 1, you: viewer !== null && viewer !== undefined && entry.seat === viewer });
+  }
   const said = board && board.logText && entry.data ? board.logText(entry, names, viewer) : null;
   if (said !== null && said !== undefined) return said;
   t(`log.${entry.kind}`);  // records the missing wording

@@ -181,6 +181,10 @@ async def start_game(gid: str, body: StartGame, request: Request) -> dict[str, A
 async def post_action(gid: str, request: Request) -> Response:
     """Play an action for the token's seat; the answer is that seat's new view.
 
+    ``action`` is one of the seat's ``legal_actions`` (its ``action`` field). At a table whose options set ``undo``,
+    ``{"type": "undo"}`` is among them while the seat has a move of this turn to take back, and takes that move
+    back (docs/protocol.md, "Undo"); elsewhere it is a 400 saying why.
+
     The hottest call of the server: its body is checked by hand (same rules as the schema: exactly
     ``token``, ``version`` and ``action``) rather than through the generic validation layer.
     """
