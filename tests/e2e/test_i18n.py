@@ -84,9 +84,9 @@ def test_a_whole_game_reads_without_a_missing_key(browser, server, game, lang):
     if whole:
         assert seat_payload(server, gid, token)["finished"]
         assert wait_until(page, lambda: page.get_attribute("body", "data-ready") == "over")
-    else:
+    else:  # the seat's move again: the bot has moved and nothing redraws the board until the test acts
         assert acted == SHORT and not seat_payload(server, gid, token)["finished"]
-        assert wait_until(page, lambda: page.get_attribute("body", "data-ready") in ("mine", "waiting")
+        assert wait_until(page, lambda: page.get_attribute("body", "data-ready") == "mine"
                           and page.locator("#log div[data-n]").count() > 0)
     while page.locator("#log-older").is_visible():  # the whole log, worded in the page's language
         held = page.locator("#log div[data-n]").count()
@@ -94,8 +94,9 @@ def test_a_whole_game_reads_without_a_missing_key(browser, server, game, lang):
         wait_until(page, lambda held=held: page.locator("#log div[data-n]").count() > held)
     for info in page.locator("#board .info-button").all()[:3]:  # cards and tiles read in full
         info.click()
-        assert page.locator("#info").is_visible()
+        page.wait_for_selector("#info.pinned #info-close")  # pinned by the click (a hover alone shows no close)
         page.click("#info-close")
+        page.wait_for_selector("#info", state="hidden")
     seen = missing(page)  # each page load starts the record afresh
     rules = page.get_attribute(f"a.rules-link[data-rules={game}]", "href")
     page.goto(server.base + rules)
