@@ -157,7 +157,7 @@ def test_a_rated_game_against_a_bot_changes_the_players_rating(browser, server):
     name = unique()
     with person(browser) as page:
         sign_up(page, server, name)
-        gid = create(page, server, ["creator", "bot:random"], pace="turn")
+        gid = create(page, server, ["creator", "bot:full-greedy"], pace="turn")
         token = token_in(page, gid)
         # played quickly through the API with the seat's secret (no cookie: no CSRF token needed)
         while True:
@@ -185,7 +185,7 @@ def test_a_rated_game_against_a_bot_changes_the_players_rating(browser, server):
         page.click("#players-links a[data-leaderboard=kingdomino]")
         page.wait_for_selector("body[data-ready=leaderboard]")
         names = page.locator("#leaderboard td:nth-child(2)").all_inner_texts()
-        assert name in names and "bot random" in names
+        assert name in names and "bot full-greedy" in names
         shot(page, "leaderboard")
         page.goto(server.base + f"/games?player={name}")
         page.wait_for_selector("body[data-ready=games]")

@@ -221,7 +221,7 @@ def test_a_rated_game_moves_the_rating_shown_on_the_leaderboard_and_the_history_
     forget_this_browser(firefox, server)
     name = unique()
     sign_up(firefox, server, name)
-    gid = create_in_lobby(firefox, server, ["creator", "bot:random"], pace="turn")
+    gid = create_in_lobby(firefox, server, ["creator", "bot:full-greedy"], pace="turn")
     for _ in range(2):  # the first moves by hand
         wait_ready(firefox, "mine")
         move_by_clicking(firefox, server, gid)
@@ -247,7 +247,7 @@ def test_a_rated_game_moves_the_rating_shown_on_the_leaderboard_and_the_history_
     rows = firefox.run("return [...document.querySelectorAll('#leaderboard tr[data-kind]')]"
                        ".map(r => [...r.cells].map(c => c.innerText))")
     names = [r[1] for r in rows]
-    assert name in names and "bot random" in names, names
+    assert name in names and "bot full-greedy" in names, names
     mine = rows[names.index(name)]
     assert mine[2] == rating and mine[3] == "1"
     assert [int(r[0]) for r in rows] == sorted(int(r[0]) for r in rows)
@@ -276,16 +276,16 @@ def test_a_rated_game_moves_the_rating_shown_on_the_leaderboard_and_the_history_
     assert firefox.run("return document.querySelectorAll('#history li').length") == 1
     assert firefox.run("return location.search") == f"?game=kingdomino&player={name.upper()}"
     found = text_of(firefox, f"#history li[data-game='{gid}']")
-    assert name in found and "bot random" in found
+    assert name in found and "bot full-greedy" in found
     shot(firefox, "history")
     # its permanent replay link
     click(firefox, f"#history li[data-game='{gid}'] a.replay")
     ready_after_load(firefox, "replay")
     assert firefox.run("return location.pathname") == f"/replay/{gid}"
-    # the seats named as at the table: the player by name, the bot by its own (not "human (1)", "bot:random (2)")
+    # the seats named as at the table: the player by name, the bot by its own (not "human (1)", "bot:full-greedy (2)")
     board = text_of(firefox, "#board")
-    assert f"{name} (1)" in board and "random (2)" in board, board[:300]
-    assert "human (1)" not in board and "bot:random" not in board
+    assert f"{name} (1)" in board and "full-greedy (2)" in board, board[:300]
+    assert "human (1)" not in board and "bot:full-greedy" not in board
     shot(firefox, "replay")
     no_missing_keys(firefox)
 

@@ -243,7 +243,7 @@ def rated_first_game(server) -> tuple[str, str]:
         r = http.post("/api/account/signup", json={"name": name, "password": "correct horse battery"})
         assert r.status_code == 201, r.text
         http.headers["x-csrf-token"] = r.json()["csrf"]
-        made = http.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:random"],
+        made = http.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:full-greedy"],
                                              "options": {"players": 2}, "pace": "turn"}).json()
         token = made["seats"][0]["token"]
         for _ in range(2000):

@@ -391,7 +391,7 @@ def test_a_signed_in_joiner_is_linked(url):
 # --- ratings, players, leaderboards, history -------------------------------------------------------
 def test_a_rated_game_against_a_bot_moves_both_ratings(client):
     name, _ = signup(client)
-    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:random"]}).json()
+    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:medium"]}).json()
     final = play_out(client, made["id"], made["seats"][0]["token"])
     page = client.get(f"/api/players/{name}").json()
     assert [r["game"] for r in page["ratings"]] == ["kingdomino"] and page["ratings"][0]["played"] == 1
@@ -403,14 +403,14 @@ def test_a_rated_game_against_a_bot_moves_both_ratings(client):
     assert change["before"] == 0.0 and change["after"] == page["ratings"][0]["rating"]
     board = client.get("/api/leaderboard/kingdomino").json()["players"]
     kinds = {(p["kind"], p["name"]) for p in board}
-    assert ("player", name) in kinds and ("bot", "random") in kinds
+    assert ("player", name) in kinds and ("bot", "medium") in kinds
     # the replay link is permanent: the page and its first step
     assert client.get(game["replay_url"]).status_code == 200
     step = client.get(f"/api/games/{made['id']}/replay", params={"step": 0})
     assert step.status_code == 200
     # and names its seats as the table did: the account's name, the bot's (no secret)
     assert step.json()["seats"] == [{"seat": 0, "kind": "human", "agent": None, "access": "creator", "name": name},
-                                    {"seat": 1, "kind": "bot", "agent": "random", "access": "bot", "name": None}]
+                                    {"seat": 1, "kind": "bot", "agent": "medium", "access": "bot", "name": None}]
     # rated once, whatever happens next
     assert client.get(f"/api/players/{name}").json()["ratings"][0]["played"] == 1
 
@@ -522,7 +522,7 @@ def test_a_rating_is_provisional_for_its_first_games(client):
     """After one game a player's rating is marked provisional (with how many games make it settled), and so is the
     game's rating change: the page shows "new" rather than a conservative estimate far below a newcomer's 0."""
     name, _ = signup(client)
-    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:random"]}).json()
+    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "bot:medium"]}).json()
     play_out(client, made["id"], made["seats"][0]["token"])
     page = client.get(f"/api/players/{name}").json()
     mine = page["ratings"][0]

@@ -15,11 +15,8 @@
   database, which ``GET /api/account`` hands to the page (another site can neither read it nor the cookie).
   Requests without the cookie (guests holding seat tokens, the load generators, scripts) authenticate by the
   secret in their body, which another site cannot know, so they need no CSRF token and work as before.
-- **Ratings**: openskill's Plackett-Luce model, one rating per game for each account and each bot name. A
-  table created ``rated`` (the default) with two seats or more is rated when it ends if every seat a person
-  took is held by a signed-in player (a different one each) and at least one is; bot seats are rated as their
-  bot (a one-seat table, solitaire, ranks no one and is never rated). A seat a bot took over is still rated
-  as its player's. Applied once (``games.rated_at``), whatever the process.
+- **Ratings**: ``realms.server.ratings`` (what counts for a rating, and applying it); here, the pages
+  that show them.
 """
 
 from __future__ import annotations
@@ -34,14 +31,13 @@ import secrets
 import time
 import unicodedata
 from datetime import UTC, date, datetime, timedelta
-from typing import Any, cast
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from fastapi import FastAPI, Query, Request, Response
-from openskill.models import PlackettLuce
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import CursorResult, delete, func, insert, or_, select, update
+from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -50,6 +46,8 @@ from realms.server import names
 from realms.server.db import GameRow, RatingRow, SeatRow, ServerKey, SessionRow, UserRow, now, secret_hash
 from realms.server.limits import Buckets, RateLimited
 from realms.server.live import ApiError, LiveGame, Manager, epoch
+from realms.server.ratings import PROVISIONAL_GAMES, ordinal, rating_of
+from realms.server.ratings import rate as apply_rating
 from realms.server.session import TwoSessionCookies, cookie_name, session_cookie
 
 log = logging.getLogger("realms.server")
@@ -63,7 +61,6 @@ PASSWORD_MIN, PASSWORD_MAX = 8, 256
 COMMON = {"password", "password1", "12345678", "123456789", "1234567890", "qwertyuiop", "qwerty123", "11111111",
           "iloveyou", "sunshine", "princess", "football", "baseball", "abc12345", "password123", "00000000",
           "letmein1", "welcome1", "admin123", "passw0rd", "qwertyui", "asdfghjk", "87654321", "trustno1"}
-MODEL = PlackettLuce()
 MAX_OFFSET = 2**63 - 1  #: the largest OFFSET the databases take (a signed 64-bit integer)
 _hasher = PasswordHasher()
 
@@ -138,16 +135,6 @@ class Credentials(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(max_length=64)
     password: str = Field(max_length=1024)
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    """The rating shown: openskill's ordinal (mu - 3 sigma), one decimal."""
-    return round(mu - 3 * sigma, 1)
-
-
-#: rated games before a rating is settled: until then it is "provisional" (the pages show it as new, not as
-#: the conservative estimate, which one lost first game puts well below a newcomer's 0)
-PROVISIONAL_GAMES = 5
 
 
 def provisional(played: int) -> dict[str, Any]:
@@ -282,45 +269,11 @@ class Accounts:
 
     # --- ratings --------------------------------------------------------------------------------
     def rate(self, live: LiveGame) -> None:
-        """Apply a finished rated game to the ratings, once (see the module docstring)."""
-        if not live.rated or len(live.seats) < 2:  # a rating ranks seats against each other: a solitaire has none
+        """Apply a finished game to the ratings, once, or note why it is not rated (``realms.server.ratings``)."""
+        if live.game.result(live.state) is None:
             return
-        people = [s for s in live.seats if s.access != "bot"]
-        if not people or any(s.user_id is None for s in people) or \
-                len({s.user_id for s in people}) != len(people):
-            return
-        result = live.game.result(live.state)
-        if result is None:
-            return
-        keys = [f"user:{s.user_id}" if s.access != "bot" else f"bot:{s.agent}" for s in live.seats]
         with self.sessions.begin() as db:
-            mark = update(GameRow).where(GameRow.id == live.id, GameRow.rated_at.is_(None)).values(rated_at=now())
-            if cast(CursorResult[Any], db.execute(mark)).rowcount != 1:
-                return  # already rated (by this process or another)
-            rows = {r.player: r for r in db.scalars(select(RatingRow).where(
-                RatingRow.game == live.game.id, RatingRow.player.in_(set(keys))).with_for_update())}
-            before = [MODEL.rating(mu=rows[k].mu, sigma=rows[k].sigma) if k in rows else MODEL.rating()
-                      for k in keys]
-            after = MODEL.rate([[r] for r in before], ranks=list(result.ranks))
-            new: dict[str, list[tuple[float, float]]] = {}
-            for k, team in zip(keys, after, strict=True):
-                new.setdefault(k, []).append((team[0].mu, team[0].sigma))
-            stamp = now()
-            for k, values in new.items():  # a bot in two seats: the mean of its two updates
-                mu = sum(v[0] for v in values) / len(values)
-                sigma = sum(v[1] for v in values) / len(values)
-                if k in rows:
-                    rows[k].mu, rows[k].sigma, rows[k].played, rows[k].updated_at = mu, sigma, rows[k].played + 1, stamp
-                else:
-                    db.add(RatingRow(game=live.game.id, player=k, mu=mu, sigma=sigma, played=1, updated_at=stamp,
-                                     user_id=int(k[5:]) if k.startswith("user:") else None))
-            for s, k, b in zip(live.seats, keys, before, strict=True):
-                mu = sum(v[0] for v in new[k]) / len(new[k])
-                sigma = sum(v[1] for v in new[k]) / len(new[k])
-                played = rows[k].played if k in rows else 1
-                db.execute(update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == s.seat).values(
-                    rating_change={"before": ordinal(b.mu, b.sigma), "after": ordinal(mu, sigma),
-                                   "provisional": played < PROVISIONAL_GAMES}))
+            apply_rating(db, live)
 
     # --- reading --------------------------------------------------------------------------------
     @staticmethod
@@ -340,7 +293,8 @@ class Accounts:
             mine = [s.seat for s, _ in seats.get(r.id, []) if user_id is not None and s.user_id == user_id]
             finished = r.status == "finished"
             item = {"id": r.id, "game": r.game, "status": r.status, "pace": r.pace, "rated": bool(r.rated),
-                    "clock": r.clock_mode, "clock_seconds": r.clock_seconds, "version": r.version,
+                    "rating": rating_of(r), "clock": r.clock_mode, "clock_seconds": r.clock_seconds,
+                    "version": r.version,
                     "to_move": None if finished else r.to_move,
                     "created_at": _iso(r.created_at), "updated_at": _iso(r.updated_at),
                     "finished_at": _iso(r.finished_at), "seats": self._seat_info(seats.get(r.id, [])),

@@ -80,6 +80,8 @@ class GameRow(Base):
     turn_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
     rated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # ratings applied
+    #: why a finished game was not rated (``realms.server.ratings``): {"reason", "detail"}; None when it was
+    unrated: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -102,6 +104,8 @@ class SeatRow(Base):
     takeover_reason: Mapped[str | None] = mapped_column(String(16), nullable=True)  # left | time
     #: the seat's rating before and after this game, once a rated game is over: {"before", "after"}
     rating_change: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: an HMAC of the address a signed-in player took the seat from (``realms.server.ratings``; never the address)
+    client_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class ActionRow(Base):

@@ -15,6 +15,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from realms.server.db import STORAGE_DOWN
 from realms.server.limits import RateLimited
 from realms.server.live import LOG_PAGE_MAX, ApiError, Manager
+from realms.server.ratings import note_client
 
 log = logging.getLogger("realms.server")
 
@@ -147,6 +148,8 @@ async def join_game(gid: str, body: JoinSeat, request: Request) -> dict[str, Any
     async with live.lock:
         seat, token = manager.join(live, body.seat, body.invite, user=user)
         manager.begin_if_ready(live)  # the last free seat taken: the clock starts, the bots play
+    if user is not None:  # (the address a signed-in player plays from, hashed: realms.server.ratings)
+        note_client(manager.sessions, manager.key, live.id, [seat], state.accounts.limits.client_of(request.scope))
     await manager.changed(live)
     state.lobby.changed()
     return {"seat": seat, "token": token, "join_url": f"/play/{live.id}#token={token}"}

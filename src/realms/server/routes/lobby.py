@@ -14,6 +14,7 @@ import realms.games
 from realms.agents import agent_names, default_agent
 from realms.agents.levels import levels_of
 from realms.server.live import Manager
+from realms.server.ratings import note_client
 
 
 def add_routes(app: FastAPI) -> None:
@@ -91,9 +92,13 @@ async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
     seats are linked to the account. ``pace`` and ``clock``: see docs/server.md."""
     state = request.app.state
     manager: Manager = state.manager
+    user = state.accounts.user_of(request)
     live = manager.create(body.game, body.options, body.seats, pace=body.pace, rated=body.rated,
-                          clock=body.clock.model_dump() if body.clock else None, user=state.accounts.user_of(request))
+                          clock=body.clock.model_dump() if body.clock else None, user=user)
     issued, live.issued = live.issued or {}, None
+    if user is not None:  # (the address a signed-in player plays from, hashed: realms.server.ratings)
+        note_client(manager.sessions, manager.key, live.id, [s.seat for s in live.seats if s.user_id == user[0]],
+                    state.accounts.limits.client_of(request.scope))
     manager.schedule_bots(live)
     state.lobby.changed()
     return {"id": live.id, "owner": issued.get("owner"), "seats": [seat_grant(live.id, s, issued)
