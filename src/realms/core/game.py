@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import orjson
 
 from realms.core.errors import IllegalAction
-from realms.core.options import Option, validate_options
+from realms.core.options import UNDO_OPTION, Option, validate_options
 from realms.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -309,8 +309,6 @@ class Game:
 
         Every game also accepts ``undo`` (``realms.core.undo``), kept only when true, so options without it
         validate exactly as before."""
-        from realms.core.undo import UNDO_OPTION
-
         raw = raw or {}
         undo = False
         if isinstance(raw, Mapping) and UNDO_OPTION.name in raw:

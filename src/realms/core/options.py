@@ -52,6 +52,12 @@ class Option:
         raise AssertionError(f"unknown option type {self.type}")
 
 
+#: the option every game accepts besides its own (``Game.validate_options``; ``realms.core.undo``): kept in the
+#: options only when true, so options without it, and the states made from them, stay exactly as they were
+UNDO_OPTION = Option("undo", "bool", False,
+                     "players may take back their own moves within their turn until something is revealed")
+
+
 def validate_options(spec: tuple[Option, ...], raw: Mapping[str, Any], game: str) -> dict[str, Any]:
     if not isinstance(raw, Mapping):
         raise OptionsError(f"{game}: options must be an object of key/value pairs, got {raw!r}")

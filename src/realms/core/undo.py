@@ -27,18 +27,14 @@ is None and nothing of this runs: the action space, the states' data and their h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from realms.core.errors import IllegalAction
-from realms.core.options import Option
+from realms.core.game import Action, Event, Game
+from realms.core.options import UNDO_OPTION
 
-if TYPE_CHECKING:
-    from realms.core.game import Action, Event, Game
-
-#: the option every game accepts besides its own (``Game.validate_options``); it is kept in the options only
-#: when true, so options without it, and the states made from them, stay exactly as they were
-UNDO_OPTION = Option("undo", "bool", False,
-                     "players may take back their own moves within their turn until something is revealed")
+__all__ = ["UNDO_OPTION", "UndoLog", "apply", "apply_index", "legal_actions", "legal_indices", "log_data", "new_log",
+           "without_log"]
 
 
 class UndoLog:
@@ -124,8 +120,6 @@ def legal_indices(game: Game, state: Any) -> tuple[int, ...]:
 
 
 def _take_back(game: Game, state: Any, hist: UndoLog | None, log: bool) -> list[Event]:
-    from realms.core.game import Event
-
     if hist is None:
         raise IllegalAction(f"{game.id}: undo is off in this game (the option undo is not set)")
     seat = state.to_move
