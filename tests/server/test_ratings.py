@@ -110,6 +110,32 @@ def test_two_turn_games_against_an_account_that_never_buys_move_no_rating(app):
             assert f"of the {ratings.MIN_DECISIONS} decisions" in rating["detail"]
 
 
+def test_moves_taken_back_do_not_make_a_short_game_long_enough(app):
+    with TestClient(app) as a:
+        b = TestClient(app, client=("10.0.0.2", 50000))
+        farmer = account(a)
+        account(b)
+        # four turns: the farmer's twelve decisions (treasures, an Estate, the end of its buys), the other's four
+        gid, ta, tb = duel(a, b, "dominion", {"players": 2, "turn_limit": 4, "undo": True})
+        padded = 0
+        while not (p := a.get(f"/api/games/{gid}").json())["finished"]:
+            seat = p["to_move"]
+            mine = a.get(f"/api/games/{gid}", params={"token": (ta, tb)[seat]}).json()
+            kinds = [x["action"]["type"] for x in mine["legal_actions"]]
+            if seat == 1 and padded < 2 * ratings.MIN_DECISIONS and ("undo" in kinds or "play_treasures" in kinds):
+                move = {"type": "undo" if "undo" in kinds else "play_treasures"}  # its treasures played, taken back
+                padded += 1
+            else:
+                move = pick(mine["legal_actions"], seat == 1)
+            r = a.post(f"/api/games/{gid}/actions", json={"token": (ta, tb)[seat], "version": mine["version"],
+                                                          "action": move})
+            assert r.status_code == 200, r.text
+        assert padded >= 2 * ratings.MIN_DECISIONS  # twenty-four actions, every other one an undo
+        rating = rating_of_game(a, farmer, gid)
+        assert rating["rated"] is False and rating["reason"] == "short", rating
+        assert rating["detail"] == f"seat 2 made 4 of the {ratings.MIN_DECISIONS} decisions a rated game needs"
+
+
 def test_games_against_a_bot_below_the_rated_levels_move_no_rating(app):
     with TestClient(app) as c:
         name = account(c)

@@ -11,8 +11,9 @@ broke (``games.unrated``: ``{"reason", "detail"}``, in the API as each finished 
 - ``same-account``: one account held two seats;
 - ``weak-bot``: a bot seat is below the rated bots: a game's bots rate from its ``medium`` level up (the levels'
   names and the agents they play) and its usual bot (``default_agent``); ``random`` and ``easy`` never do;
-- ``short``: a person's seat made fewer than ``MIN_DECISIONS`` decisions of its own (before a bot took it
-  over, for a player who left): half of the shortest whole game (a two-player Kingdomino: 24 each);
+- ``short``: a person's seat made fewer than ``MIN_DECISIONS`` decisions of its own that stand (a move taken
+  back with undo counts for nothing; for a player who left, those made before a bot took the seat over): half of
+  the shortest whole game (a two-player Kingdomino: 24 each);
 - ``repeat``: the same two accounts already have ``REPEAT_LIMIT`` rated games of this game that ended in the
   last ``REPEAT_WINDOW``;
 - ``repeat-address``: two seats were taken from one address (whatever the accounts), which already has
@@ -81,10 +82,15 @@ def leavers_last(ranks: list[int], leavers: set[int]) -> list[int]:
 
 
 def _own_decisions(db: Session, live: LiveGame, seat: int, takeover: dict[int, int]) -> int:
-    q = select(func.count()).select_from(ActionRow).where(ActionRow.game_id == live.id, ActionRow.seat == seat)
-    if seat in takeover:  # only what its player decided before the bot took over
+    """The decisions of ``seat`` that stand: its actions, less those it took back (each undo takes back one and
+    is none itself), only those its player made before a bot took the seat over."""
+    q = select(ActionRow.action).where(ActionRow.game_id == live.id, ActionRow.seat == seat)
+    if seat in takeover:
         q = q.where(ActionRow.n <= takeover[seat])
-    return int(db.scalar(q) or 0)
+    made = 0
+    for action in db.scalars(q):
+        made += -1 if isinstance(action, dict) and action.get("type") == "undo" else 1
+    return made
 
 
 def _takeovers(db: Session, gid: str) -> dict[int, int]:
