@@ -324,3 +324,11 @@ def test_two_look_alike_names_signing_up_at_once_make_one_account(url):
 
     answers = asyncio.run(both())
     assert sorted(r.status_code for r in answers) == [201, 409], [r.text for r in answers]
+
+
+@pytest.mark.parametrize("sid", ["%C3%A9t%C3%A9", "x" * 300, "0123456789ABCDEF"])
+def test_ending_a_session_by_a_malformed_id_is_a_plain_404(client, sid):
+    signup(client)
+    r = client.delete(f"/api/account/sessions/{sid}")
+    assert r.status_code == 404 and "no such session" in r.json()["detail"], r.text
+    assert signed_in(client) is not None

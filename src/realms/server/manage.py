@@ -31,6 +31,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, select, update
@@ -47,6 +48,7 @@ log = logging.getLogger("realms.server")
 RESET_MINUTES = 60
 #: reset e-mails per account: a burst of this many, then one per RESET_EVERY seconds
 RESET_BURST, RESET_EVERY = 3, 300
+SESSION_ID_RE = re.compile(r"[0-9a-f]{16}")
 EMAIL_RE = re.compile(r"[^@\s]{1,64}@[^@\s.]+(\.[^@\s.]+)+")
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
 LANGS = ("en", "fr", "ru", "tr")
@@ -137,7 +139,7 @@ class AccountManagement:
             hashed = db.execute(select(UserRow.password_hash).where(UserRow.id == user_id)).scalar_one()
         try:
             await asyncio.to_thread(_hasher.verify, hashed, password)
-        except Exception:
+        except (VerificationError, InvalidHashError):  # a mismatch is a VerificationError
             raise ApiError(401, "the current password is wrong") from None
 
     def _end_sessions(self, response: Response, request: Request) -> None:
@@ -186,7 +188,9 @@ class AccountManagement:
         uid, _, mine = self._signed_in(request)
         with self.sessions.begin() as db:
             hashes = db.scalars(select(SessionRow.token_hash).where(SessionRow.user_id == uid)).all()
-            found = next((h for h in hashes if secrets.compare_digest(session_id(h), sid)), None)
+            found = None
+            if SESSION_ID_RE.fullmatch(sid):  # compare_digest takes ASCII text only
+                found = next((h for h in hashes if secrets.compare_digest(session_id(h), sid)), None)
             if found is None:
                 raise ApiError(404, "no such session of yours (it may have ended already)")
             db.execute(delete(SessionRow).where(SessionRow.token_hash == found))
