@@ -93,6 +93,35 @@ def test_chromium_the_lobby_makes_a_table_with_undo_and_the_undo_button_takes_a_
         browser.close()
 
 
+@chromium
+def test_chromium_a_dominion_buy_is_taken_back_and_the_turn_waits_for_end_buying(server):
+    r = httpx.post(server.base + "/api/games", timeout=30, json={
+        "game": "dominion", "options": {"undo": True}, "seats": ["creator", "bot:big-money"]})
+    assert r.status_code == 201, r.text
+    gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+    p = payload(server, gid, token)
+    while not any(a["action"]["type"] == "play_treasures" for a in p["legal_actions"]):  # a hand with a Treasure
+        p = post(server, gid, token, p, {"type": "end_buys"})
+    p = post(server, gid, token, p, {"type": "play_treasures"})
+    buy = next(a["action"] for a in p["legal_actions"] if a["action"]["type"] == "buy")
+    bought = post(server, gid, token, p, buy)  # the only buy: the turn waits for end_buys, so it may be taken back
+    assert [a["action"]["type"] for a in bought["legal_actions"]] == ["end_buys", "undo"]
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+        page.goto(f"{server.base}/play/{gid}#token={token}")
+        page.wait_for_selector("body[data-ready=mine] #undo")
+        assert page.locator("[data-action=end_buys]").count() == 1
+        page.click("#undo")
+        # the coins are back: cards to buy again; playing the Treasures may itself still be taken back
+        page.wait_for_selector("body[data-ready=mine] #dm-supply .dm-card.legal")
+        assert payload(server, gid, token)["state_hash"] == p["state_hash"]
+        assert page.locator("#undo").count() == 1
+        page.screenshot(path="/tmp/realms-undo-dominion.png", full_page=False)
+        browser.close()
+
+
 firefox_only = pytest.mark.skipif(FIREFOX is None and not os.environ.get("CI"), reason="Firefox is not installed")
 
 
