@@ -196,6 +196,28 @@ def test_a_rated_game_against_a_bot_changes_the_players_rating(browser, server):
         assert page.url.endswith(f"/replay/{gid}")
 
 
+def test_a_game_that_did_not_count_for_the_ratings_says_why_on_the_players_page(browser, server):  # noqa: F811
+    name = unique()
+    with person(browser) as page:
+        sign_up(page, server, name)
+        gid = create(page, server, ["creator", "bot:random"], pace="turn")  # the random bot rates no one
+        token = token_in(page, gid)
+        with httpx.Client(base_url=server.base) as http:
+            while not (p := http.get(f"/api/games/{gid}", params={"token": token}).json())["finished"]:
+                if p["legal_actions"]:
+                    http.post(f"/api/games/{gid}/actions",
+                              json={"token": token, "version": p["version"], "action": p["legal_actions"][0]["action"]})
+                else:
+                    time.sleep(0.02)
+        page.goto(server.base + f"/players/{name}")
+        page.wait_for_selector("body[data-ready=player]")
+        assert page.locator("#ratings tr[data-game=kingdomino]").count() == 0
+        why = page.locator(f"#finished li[data-game='{gid}'] .unrated")
+        assert why.inner_text().strip() == "not rated: a bot below the rated levels"
+        assert "random" in why.get_attribute("title")  # the server's detail, naming the bot
+        shot(page, "player-unrated")
+
+
 def test_a_turn_based_game_is_resumed_by_both_players_after_a_restart(browser, tmp_path):  # noqa: F811
     server = Server(f"sqlite:///{tmp_path / 'turns.sqlite3'}", free_port())
     server.start()

@@ -290,6 +290,22 @@ def test_a_rated_game_moves_the_rating_shown_on_the_leaderboard_and_the_history_
     no_missing_keys(firefox)
 
 
+def test_a_game_that_did_not_count_for_the_ratings_says_why_on_the_players_page_in_firefox(firefox, server):
+    forget_this_browser(firefox, server)
+    name = unique()
+    sign_up(firefox, server, name)
+    gid = create_in_lobby(firefox, server, ["creator", "bot:random"], pace="turn")  # the random bot rates no one
+    play_out(server, gid, firefox.run(f"return sessionStorage.getItem('realms.seat.{gid}')"))
+    firefox.navigate(f"{server.base}/players/{name}")
+    ready_after_load(firefox, "player")
+    why = text_of(firefox, f"#finished li[data-game='{gid}'] .unrated")
+    assert why is not None and why.strip() == "not rated: a bot below the rated levels", why
+    title = firefox.run(f"return document.querySelector(\"#finished li[data-game='{gid}'] .unrated\").title")
+    assert "random" in title, title
+    shot(firefox, "player-unrated")
+    no_missing_keys(firefox)
+
+
 # ---------------------------------------------------------------- play at your own pace
 def test_a_turn_based_game_is_resumed_by_both_players_after_a_restart_in_firefox(firefox, server):
     """Alice and Bob share this Firefox in turn (each signs out; the next starts from a browser that holds

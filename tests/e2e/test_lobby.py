@@ -100,6 +100,8 @@ def test_switching_games_back_and_forth_keeps_every_seat_valid(page, server):
     page.click("#create")
     page.wait_for_url("**/play/**")
     page.wait_for_selector("#share input.invite-link")
+    page.wait_for_selector("#waiting-for")  # the table waits for the invited player, or the host starts with a bot
+    page.click("#start-with-bots")
     wait_for_my_move(page, "dominion")
 
 

@@ -1,4 +1,5 @@
-"""The lobby leads a player back to their own seat: a table this browser holds a seat of says so, not "watch".
+"""The lobby leads a player back to their own seat: a table this browser holds a seat of says so (among the
+player's own tables), not "watch".
 
 Seen: a guest who left a table for the lobby found it among the open tables offered only to "watch" (the link
 did bring them back to their seat, but nothing said so). Checked in chromium and in Firefox, in English and
@@ -42,8 +43,9 @@ def server(tmp_path_factory):
 
 
 def someone_elses_table(server) -> str:
+    """A table that wants a player (the lobby lists only those), whose seat this browser does not hold."""
     r = httpx.post(server.base + "/api/games", json={"game": "kingdomino", "options": {"players": 2},
-                                                     "seats": ["creator", "bot:random"], "pace": "turn"}, timeout=30)
+                                                     "seats": ["creator", "open"], "pace": "turn"}, timeout=30)
     assert r.status_code == 201, r.text
     return r.json()["id"]
 

@@ -22,7 +22,7 @@ def test_the_lobby_shows_invitations_and_offers_only_open_seats(page, server):  
     page.wait_for_selector("body[data-ready=lobby]")
     row = page.locator("ul.tables li", has=page.locator(f"a[href='/play/{made['id']}']"))
     text = row.inner_text()
-    assert "seat 1: creator" in text and "seat 2: invitation only" in text and "seat 3: open" in text
+    assert "seat 1: host" in text and "seat 2: invitation only" in text and "seat 3: open" in text
     assert [b.inner_text() for b in row.locator("button").all()] == ["join seat 3"]
     row.locator("button").click()
     page.wait_for_url(re.compile(rf"/play/{made['id']}$"))

@@ -114,3 +114,40 @@ def test_an_older_database_gets_the_chat_table(tmp_path):
     with engine.connect() as conn:
         columns = {c["name"] for c in sa.inspect(conn).get_columns("chat")}
     assert columns == {"id", "game_id", "seat", "name", "text", "created_at"}
+
+
+def test_a_message_written_on_one_process_reaches_a_socket_on_another(tmp_path):
+    """PostgreSQL, two server processes: the message is announced, and the other process pushes it."""
+    import asyncio
+    import json
+
+    import httpx
+    import websockets
+
+    from tests.support import Server, free_port
+
+    if not PG:
+        pytest.skip("needs REALMS_TEST_POSTGRES_URL")
+    a, b = Server(PG, free_port()), Server(PG, free_port())
+    try:
+        a.start()
+        b.start()
+
+        async def go() -> list[str]:
+            async with httpx.AsyncClient(timeout=30) as http:
+                made = (await http.post(a.base + "/api/games", json={"game": "kingdomino",
+                                                                     "seats": ["creator", "creator"]})).json()
+                gid, token = made["id"], made["seats"][0]["token"]
+                async with websockets.connect(b.base.replace("http", "ws") + f"/ws/games/{gid}") as ws:
+                    assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "update"
+                    r = await http.post(f"{a.base}/api/games/{gid}/chat", json={"token": token, "text": "hello b"})
+                    assert r.status_code == 201, r.text
+                    while True:
+                        frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                        if frame["type"] == "chat":
+                            return [m["text"] for m in frame["messages"]]
+
+        assert asyncio.run(go()) == ["hello b"]
+    finally:
+        a.stop()
+        b.stop()

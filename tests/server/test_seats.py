@@ -258,3 +258,24 @@ def test_a_waiting_tables_clock_starts_once_its_seats_are_taken(client):
     assert client.get(f"/api/games/{gid}", params={"token": token}).json()["table"]["turn_deadline"] is None
     client.post(f"/api/games/{gid}/join", json={"seat": 1})
     assert client.get(f"/api/games/{gid}", params={"token": token}).json()["table"]["turn_deadline"] is not None
+
+
+def test_the_tables_being_played_are_listed_for_spectators_until_left_alone(client):
+    from datetime import UTC, datetime
+
+    from sqlalchemy import update
+
+    from realms.server.db import GameRow
+
+    solo = create(client, ["creator", "bot:random"])
+    wanting = create(client, ["creator", "open"])
+
+    def live():
+        client.app.state.lobby.live_at = -1e9
+        return [t["id"] for t in client.get("/api/games", params={"live": "true"}).json()["games"]]
+
+    assert solo["id"] in live() and wanting["id"] not in live()
+    with client.app.state.manager.engine.begin() as conn:
+        long_ago = datetime(2020, 1, 1, tzinfo=UTC)
+        conn.execute(update(GameRow).where(GameRow.id == solo["id"]).values(updated_at=long_ago))
+    assert solo["id"] not in live()

@@ -8,16 +8,19 @@ import hashlib
 import hmac
 import secrets
 import time
+from datetime import timedelta
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, select, update
 
-from realms.server.db import GameRow, SeatRow, secret_hash
+from realms.server.db import GameRow, SeatRow, now, secret_hash
 from realms.server.livegame import ApiError, LiveGame
 from realms.server.store import Store
 
 SEAT_REREAD_EVERY = 0.1  # seconds: at most one read of a game's seats per game for tokens this copy does not know
 REFUSED_KEPT = 256  # per game: hashes of tokens refused after a fresh read of the seats (refused again at once)
+LIVE_WITHIN = 900.0  # seconds: a table moved at (or made) this recently is listed as being played
+LIVE_LISTED = 30  # the most tables listed as being played
 _SEATS = SeatRow.__table__
 
 
@@ -35,9 +38,22 @@ class Seats(Store):
         first; a table whose seats are all held (a solo game, one that was left) is not listed."""
         free = select(SeatRow.game_id).where(SeatRow.game_id == GameRow.id, SeatRow.access == "open",
                                              SeatRow.claimed.is_(False), SeatRow.kind == "human").exists()
+        return self._listed(select(GameRow).where(GameRow.status == "active", free)
+                            .order_by(GameRow.created_at.desc()).limit(100))
+
+    def live_games(self, within: float = LIVE_WITHIN) -> list[dict[str, Any]]:
+        """The tables being played, for spectators: unfinished, not waiting for a player, and moved at (or made)
+        in the last ``within`` seconds, the most recently moved first; a table left alone drops off the list."""
+        waiting = select(SeatRow.game_id).where(SeatRow.game_id == GameRow.id, SeatRow.kind == "human",
+                                                SeatRow.claimed.is_(False),
+                                                SeatRow.access.in_(("open", "invite"))).exists()
+        since = now() - timedelta(seconds=within)
+        return self._listed(select(GameRow).where(GameRow.status == "active", GameRow.updated_at >= since, ~waiting)
+                            .order_by(GameRow.updated_at.desc()).limit(LIVE_LISTED))
+
+    def _listed(self, query: Any) -> list[dict[str, Any]]:
         with self.sessions() as db:
-            rows = list(db.scalars(select(GameRow).where(GameRow.status == "active", free)
-                                   .order_by(GameRow.created_at.desc()).limit(100)))
+            rows = list(db.scalars(query))
             out = []
             for row in rows:
                 seats = list(db.scalars(select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)))

@@ -3,6 +3,8 @@ import { GameLog, entryText } from "/static/log.js";
 import { t, has, loadLanguage, languageMenu, duration } from "/static/i18n.js";
 import { Pacer, announce, newEntries } from "/static/motion.js";
 import { loadAccount, csrfHeaders, accountWidget, me } from "/static/account.js";
+import { turnSignal, yourTurn, alertSettings } from "/static/notify.js";
+import { chatPanel } from "/static/chat.js";
 const app = document.getElementById("app");
 const statusEl = document.getElementById("status");
 
@@ -194,7 +196,7 @@ async function lobby() {
   async function refreshTables() {
     const { games: open } = await api("GET", "/api/games");
     tables.replaceChildren(...(open.length ? open.map(tb => el("li", {},
-      `${gameName(games[tb.game] || { id: tb.game, name: tb.game })} `, el("span", { class: "muted" }, `(${tb.seats.map(seatLabel).join(", ")}; ${t("lobby.move", { n: tb.version })}) `),
+      `${gameName(games[tb.game] || { id: tb.game, name: tb.game })} `, el("span", { class: "muted" }, `(${tb.seats.map(seatLabel).join(", ")}; ${tb.pace === "turn" ? `${t("lobby.turn_based")}; ` : ""}${tb.version ? t("lobby.move", { n: tb.version }) : t("lobby.not_started")}) `),
       // a table this browser holds a seat of (its secret kept since the seat was taken) leads back to that seat
       el("a", { href: `/play/${tb.id}` }, t(heldSeat(tb.id) ? "lobby.back_to_seat" : "lobby.watch")), " ",
       // only open seats are anyone's to take; invitations and the creator's seats are never offered
@@ -204,6 +206,19 @@ async function lobby() {
       } }, t("lobby.join", { n: s.seat + 1 }))))) : [el("li", { class: "muted" }, t("lobby.no_tables"))]));
   }
   await refreshTables();
+  // the tables being played (GET /api/games?live=true), for spectators: moved at in the last quarter of an hour
+  const live = el("ul", { class: "tables", id: "live-tables" });
+  async function refreshLive() {
+    const { games: playing } = await api("GET", "/api/games?live=true");
+    live.replaceChildren(...(playing.length ? playing.map(tb => el("li", { "data-game": tb.id },
+      `${gameName(games[tb.game] || { id: tb.game, name: tb.game })} `,
+      el("span", { class: "muted" }, `(${tb.seats.map(seatLabel).join(", ")}; ${t("lobby.move", { n: tb.version })}) `),
+      el("a", { href: `/play/${tb.id}` }, t(heldSeat(tb.id) ? "lobby.back_to_seat" : "lobby.watch")))) :
+      [el("li", { class: "muted" }, t("lobby.no_live_tables"))]));
+  }
+  await refreshLive();
+  const yours = yourTables();
+  await yours.first;  // the page is ready once the player's own tables are listed
   app.replaceChildren(
     el("section", { class: "panel" }, el("h2", {}, t("lobby.new_table")),
       el("div", { class: "row" }, el("label", {}, `${t("lobby.game")} `, gameSel), rulesLinks(meta.games),
@@ -215,10 +230,59 @@ async function lobby() {
         me ? null : el("span", { class: "muted" }, t("lobby.rated_needs_account"))),
       el("div", { class: "row", style: "margin-top:.6rem" }, el("button", { class: "primary", id: "create", onclick: create }, t("lobby.create"))),
       error, links),
+    yours.node,
     el("section", { class: "panel" }, el("h2", {}, `${t("lobby.open_tables")} `, el("button", { onclick: refreshTables }, t("lobby.refresh"))), tables),
+    el("section", { class: "panel" }, el("h2", {}, `${t("lobby.live_tables")} `, el("button", { onclick: refreshLive }, t("lobby.refresh"))), live),
     el("section", { class: "panel row", id: "lobby-links" }, me ? el("a", { href: `/players/${encodeURIComponent(me.name)}`, id: "my-games" }, t("lobby.my_games")) : null,
       el("a", { href: "/games", id: "finished-games" }, t("players.finished_games")), el("a", { href: `/leaderboard/${meta.games[0]?.id ?? ""}`, id: "leaderboards" }, t("players.leaderboard"))));
   ready("lobby");
+}
+
+// ---------------------------------------------------------------- the player's own tables
+// The tables this player has a seat at and that are not over, those where it is their move first: the signed-in
+// player's (GET /api/players/NAME, from any browser) and each table whose seat secret this browser keeps. Looked
+// at again every 20 seconds while the lobby is open: the tab's title and icon count the tables waiting for the
+// player's move, and a table that newly does so plays the sound and (tab hidden, allowed) notifies.
+const HELD_MAX = 20;
+function yourTables() {
+  const list = el("ul", { class: "tables", id: "your-tables-list" });
+  const node = el("section", { class: "panel", id: "your-tables" }, el("h2", {}, t("lobby.your_tables")), list, alertSettings(el));
+  let before = null;
+  async function look() {
+    const found = new Map();
+    if (me) {
+      try {
+        for (const g of (await api("GET", `/api/players/${encodeURIComponent(me.name)}`)).in_progress) {
+          found.set(g.id, { id: g.id, game: g.game, mine: !!g.my_turn, url: g.play_url, pace: g.pace });
+        }
+      } catch (e) { /* the browser's own seats below */ }
+    }
+    const held = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("realms.seat.") && !found.has(key.slice(12))) held.push([key.slice(12), localStorage.getItem(key)]);
+    }
+    await Promise.all(held.slice(-HELD_MAX).map(async ([gid, token]) => {
+      try {
+        const p = await api("GET", `/api/games/${gid}?token=${encodeURIComponent(token)}`);
+        if (!p.finished) found.set(gid, { id: gid, game: p.game, mine: p.legal_actions.length > 0, url: `/play/${gid}`, pace: p.table && p.table.pace,
+          waiting: ((p.table && p.table.waiting_for) || []).length > 0 });
+      } catch (e) { /* a table gone, or a seat no longer this browser's */ }
+    }));
+    const rows = [...found.values()].sort((a, b) => Number(b.mine) - Number(a.mine));
+    const count = rows.filter(r => r.mine).length;
+    list.replaceChildren(...(rows.length ? rows.map(r => el("li", { "data-game": r.id, class: r.mine ? "my-turn" : "" },
+      `${gameName({ id: r.game, name: r.game })} `,
+      r.mine ? el("strong", { class: "turn" }, t("game.your_move")) : el("span", { class: "muted" }, t(r.waiting ? "game.waiting_players" : "players.waiting")),
+      r.pace === "turn" ? el("span", { class: "muted" }, ` · ${t("lobby.turn_based")}`) : null, " ",
+      el("a", { href: r.url }, t("lobby.back_to_seat")))) : [el("li", { class: "muted" }, t("lobby.no_own_tables"))]));
+    turnSignal(count, t("app.title"));
+    if (before !== null && count > before) yourTurn(t("notify.tables", { n: count }), "/");
+    before = count;
+  }
+  const first = look();
+  const timer = setInterval(() => (document.body.contains(node) ? look() : clearInterval(timer)), 20000);
+  return { node, first };
 }
 
 // a game option's name, value or help in the reader's words ("option.GAME.NAME", "option.GAME.NAME.VALUE",
@@ -430,7 +494,11 @@ async function gamePage(gid, token) {
   gameLog.board = board;  // which words the game's events in the reader's language
   const error = el("div", { class: "error", id: "error" });
   const offlineSlot = el("div", { id: "offline-slot" });  // above the board, so a phone shows it too
-  app.replaceChildren(offlineSlot, boardBox, prompt, el("section", { class: "panel" }, el("h2", {}, t("game.log")), gameLog.node));
+  // the table's chat (chat.js), and the seat's turn alerts (notify.js)
+  const chat = chatPanel({ el, api, gid, token, names: () => seatNames(payload), seats: () => payload.seats,
+    mySeat: () => payload.seat ?? null });
+  app.replaceChildren(offlineSlot, boardBox, prompt, chat.node, el("section", { class: "panel" }, el("h2", {}, t("game.log")), gameLog.node),
+    token ? el("section", { class: "panel" }, alertSettings(el)) : "");
   // the creator's seats to share (invitation links, open seats, revoke), above the board while any is unclaimed
   const shareSlot = el("div", { id: "share-slot" });
   boardBox.before(shareSlot);
@@ -502,7 +570,10 @@ async function gamePage(gid, token) {
     const words = newEntries(p, (before.log_start ?? 0) + (before.log || []).length).slice(-3)
       .map(e => entryText(e, names, p.seat ?? null, board));
     if (p.finished && !before.finished) words.push(t("game.over"));
-    else if (p.legal_actions.length && !before.legal_actions.length) words.push(t("game.your_move"));
+    else if (p.legal_actions.length && !before.legal_actions.length) {
+      words.push(t("game.your_move"));
+      yourTurn(t("notify.body", { game: gameName({ id: p.game, name: p.game }) }), `/play/${gid}`);
+    }
     announce(words.join(" · "));
   }
   // connection: while `offline` no move is accepted and the board highlights nothing; `reconnect`
@@ -541,8 +612,11 @@ async function gamePage(gid, token) {
     const shown = offline ? { ...payload, legal_actions: [] } : undo ? { ...payload, legal_actions: moves } : payload;
     undoSlot.replaceChildren(...(mine && undo ? [el("button", { id: "undo", class: "undo", title: t("table.undo_help"),
       onclick: () => act(undo.action) }, `↶ ${t("table.undo")}`)] : []));
+    const waitingFor = payload.finished ? [] : (payload.table && payload.table.waiting_for) || [];
     statusEl.textContent = offline ? t("game.status_offline") : payload.finished ? t("game.over") :
-      mine ? t("game.your_move") : t("game.waiting_for", { name: names[payload.to_move] ?? "…" });
+      mine ? t("game.your_move") : waitingFor.length ? t("game.waiting_players") : t("game.waiting_for", { name: names[payload.to_move] ?? "…" });
+    turnSignal(mine ? 1 : 0, t("app.title"));
+    chat.draw();
     statusEl.classList.toggle("offline", offline);
     pacer.newest = Math.max(pacer.newest, payload.version);
     pacer.shown = payload.version;
@@ -555,6 +629,10 @@ async function gamePage(gid, token) {
       parts.push(el("p", { class: "muted" }, t("game.offline_paused")));
     } else if (payload.finished) {
       parts.push(resultTable(payload.result, names), el("p", {}, el("a", { href: `/replay/${gid}` }, t("game.replay")), " · ", el("a", { href: "/" }, t("app.lobby"))));
+    } else if (waitingFor.length) {
+      parts[0] = el("h2", {}, t("game.waiting_players"));
+      parts.push(el("p", { id: "waiting-for" }, t("game.waiting_for_seats", { n: waitingFor.length, seats: waitingFor.map(n => n + 1).join(", ") })));
+      parts.push(startWithBots());
     } else if (mine) {
       const handled = board && board.handles ? board.handles(shown) : false;
       if (!handled) parts.push(el("div", { class: "actions-list" }, moves.map(a =>
@@ -568,6 +646,21 @@ async function gamePage(gid, token) {
     ready(readiness());
   }
   draw();
+
+  // the host's button at a table that waits for players: each free seat gets the game's usual bot, and the game
+  // begins (POST /api/games/{id}/start)
+  function startWithBots() {
+    const owner = localStorage.getItem(`realms.owner.${gid}`);
+    if (!owner) return el("p", { class: "muted" }, t("game.host_starts"));
+    return el("button", { id: "start-with-bots", class: "primary", onclick: async ev => {
+      ev.target.disabled = true;
+      error.textContent = "";
+      try {
+        await api("POST", `/api/games/${gid}/start`, { owner });
+        pacer.now(await api("GET", `/api/games/${gid}${q}`));
+      } catch (e) { error.textContent = e.message; ev.target.disabled = false; }
+    } }, t("game.start_with_bots"));
+  }
 
   function lost() {
     if (ws) { const old = ws; ws = null; old.onclose = null; old.close(); }
@@ -603,6 +696,7 @@ async function gamePage(gid, token) {
     error.textContent = "";
     draw();
     connect();
+    chat.load();
   }
 
   function connect() {
@@ -612,6 +706,7 @@ async function gamePage(gid, token) {
       clearTimeout(pongDue);
       const msg = JSON.parse(ev.data);
       if (msg.type === "update") pacer.push(msg);
+      else if (msg.type === "chat") chat.add(msg.messages);
     };
     sock.onclose = ev => {
       if (ws !== sock) return;
@@ -620,6 +715,7 @@ async function gamePage(gid, token) {
     };
   }
   connect();
+  chat.load();
   // a socket whose server vanished without closing it (a sleeping laptop, a dropped route) is noticed
   // by a ping that gets no answer
   setInterval(() => {

@@ -59,7 +59,9 @@ export async function playerPage(app, name) {
     p.ratings.map(r => node("tr", { "data-game": r.game }, node("td", {}, t(`game.${r.game}`)),
       ratingCell(r, { class: "rating" }), node("td", {}, r.played))))
     : node("p", { class: "muted", id: "ratings" }, t("players.no_ratings"));
-  const current = p.in_progress.length ? node("ul", { id: "in-progress", class: "tables" }, p.in_progress.map(g =>
+  // the tables where it is the player's move first (else most recently moved first, as the server sends them)
+  const inProgress = [...p.in_progress].sort((a, b) => Number(!!b.my_turn) - Number(!!a.my_turn));
+  const current = inProgress.length ? node("ul", { id: "in-progress", class: "tables" }, inProgress.map(g =>
     node("li", { "data-game": g.id, class: g.my_turn ? "my-turn" : "" },
       node("a", { href: g.play_url }, t(`game.${g.game}`)), " ",
       g.my_turn ? node("strong", { class: "turn" }, mine ? t("players.your_move") : t("players.their_move")) :

@@ -6,7 +6,7 @@ import time
 from typing import Any, Literal
 
 import orjson
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -50,6 +50,8 @@ class Lobby:
         self.ttl = ttl
         self.at = -1e9  # when the tables were read
         self.body = b""
+        self.live_at = -1e9  # when the tables being played were read (each action does not say so: ttl alone)
+        self.live_body = b""
 
     def changed(self) -> None:
         self.at = -1e9
@@ -60,6 +62,13 @@ class Lobby:
             self.body = orjson.dumps({"games": self.manager.open_games()})
             self.at = now_
         return self.body
+
+    def live(self) -> bytes:
+        now_ = time.monotonic()
+        if now_ - self.live_at >= self.ttl:
+            self.live_body = orjson.dumps({"games": self.manager.live_games()})
+            self.live_at = now_
+        return self.live_body
 
 
 def meta() -> dict[str, Any]:
@@ -112,7 +121,10 @@ def seat_grant(gid: str, s: Any, issued: dict[str, Any]) -> dict[str, Any]:
             "join_url": link}
 
 
-async def list_games(request: Request) -> Response:
-    """The open tables: read from the database at most every ``lobby_ttl`` seconds, and again at once
-    after a table is created or a seat joined or revoked; every other poll gets the kept summary."""
-    return Response(request.app.state.lobby.tables(), media_type="application/json")
+async def list_games(request: Request, live: bool = Query(default=False, description=(
+        "true: the tables being played (for spectators) instead of those that want players"))) -> Response:
+    """The tables that want players (a free open seat): read from the database at most every ``lobby_ttl``
+    seconds, and again at once after a table is created or a seat joined or revoked; every other poll gets the
+    kept summary. With ``live=true``: the tables being played, moved at in the last 15 minutes."""
+    lobby: Lobby = request.app.state.lobby
+    return Response(lobby.live() if live else lobby.tables(), media_type="application/json")
