@@ -6,6 +6,10 @@ round, so their ratio holds on a busy machine; ``--src DIR`` adds the same figur
 (an older tree, whose searches cannot prepare), e.g. ``git worktree add /tmp/old HEAD~5``.
 
     python benchmarks/first_move.py [--rounds 3] [--seconds 1] [--src DIR] [--json]
+
+With ``--rates`` it measures instead what the ``hard`` levels' playout budgets are made from: ``mc``'s playouts per
+CPU second in each game (the searching seat against the game's ``medium`` bots, 12 searched moves of two games),
+and the playouts that 2 s of one core make.
 """
 
 from __future__ import annotations
@@ -62,13 +66,55 @@ def child(src: str | None, seconds: float, prepare: bool) -> dict[str, Any]:
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
+RATES = r"""
+import json, time
+import realms.agents, realms.games
+from realms.agents.search import SearchAgent
+from realms.core.agents import choose, make_agent
+out = {}
+for gid in realms.games.ids():
+    game = realms.games.get(gid)
+    playouts = cpu = moves = 0
+    for seed in (1, 2):
+        state = game.new(game.validate_options({"players": 2}), seed)
+        agents = [make_agent("mc:iterations=3000", game, seed), make_agent("medium", game, 9)]
+        for a in agents:
+            a.prepare(game)
+        while state.to_move is not None and moves < 6 * seed:
+            seat = state.to_move
+            p0, c0 = SearchAgent.playouts, time.process_time()
+            action = choose(agents[min(seat, 1)], game, state, seat)
+            if seat == 0 and SearchAgent.playouts > p0:
+                playouts += SearchAgent.playouts - p0
+                cpu += time.process_time() - c0
+                moves += 1
+            game.apply(state, action)
+    out[gid] = playouts / cpu
+print(json.dumps(out))
+"""
+
+
+def rates() -> None:
+    done = subprocess.run([sys.executable, "-c", RATES], capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"the search process failed:\n{done.stderr}")
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    print(f"mc playouts per CPU second (load {os.getloadavg()[0]:.1f}), and what 2 s of one core make:")
+    for gid, rate in found.items():
+        print(f"  {gid:>10}: {rate:8.0f} per CPU-s, {2 * rate:8.0f} in 2 s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=1.0, help="each search's budget")
     ap.add_argument("--src", help="another checkout's src directory, run beside this one (not prepared)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--rates", action="store_true", help="mc's playouts per CPU second in each game, and in 2 s")
     args = ap.parse_args()
+    if args.rates:
+        rates()
+        return
     here = str(Path(__file__).resolve().parents[1] / "src")
     variants = {"not prepared": (here, False), "prepared": (here, True)}
     if args.src:

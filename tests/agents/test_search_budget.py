@@ -91,3 +91,24 @@ def test_an_analysis_prepares_its_search_before_its_budget(clock):
     found = analyze(game, state, kind="mc", seconds=BUDGET, seed=1, options={"policy": "slow-first-call"}, top=0)
     assert found.playouts > len(game.legal_actions(state)), found.playouts
     assert len(found.moves) > 1
+
+
+def test_a_playout_budget_stops_at_its_time_cap(clock):
+    game = realms.games.get("kingdomino")
+    state = game.new({"players": 2}, seed=5)
+    agent = make_agent(f"mc:iterations=1000000,cap={BUDGET},policy=slow-first-call", game, 1)
+    agent.prepare(game)
+    start = clock.now
+    agent.act(game, state)
+    assert clock.now - start < BUDGET + 0.05  # a busy machine plays fewer playouts, never a longer move
+    assert 0 < sum(n for n, _ in agent.last_stats.values()) < 1000000
+
+
+@pytest.mark.parametrize("kind", ["mc", "ismcts"])
+def test_a_cap_not_reached_leaves_the_playout_budget_deterministic(clock, kind):
+    game = realms.games.get("kingdomino")
+    state = game.new({"players": 2}, seed=5)
+    capped = make_agent(f"{kind}:iterations=60,cap=1000,policy=slow-first-call", game, 1)
+    plain = make_agent(f"{kind}:iterations=60,policy=slow-first-call", game, 1)
+    assert capped.act(game, state) == plain.act(game, state)
+    assert capped.last_stats == plain.last_stats

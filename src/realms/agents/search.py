@@ -53,6 +53,8 @@ __all__ = ["OPTIONS", "SearchAgent", "SearchConfig", "search_root"]
 OPTIONS: tuple[AgentOption, ...] = (
     AgentOption("seconds", "float", 1.0, "time budget per move (used when iterations is 0)",
                 minimum=0.001, maximum=3600.0),
+    AgentOption("cap", "float", 0.0, "with iterations: the most seconds a move may take, its playouts run or not "
+                "(a busy machine plays fewer; 0: no cap)", minimum=0.0),
     AgentOption("iterations", "int", 0, "playouts per move (per worker); 0: use seconds", minimum=0,
                 maximum=10_000_000),
     AgentOption("policy", "agent", None, "playout policy: an agent of the game without options "
@@ -122,6 +124,8 @@ class SearchConfig:
     reading: tuple[Any, ...] | None = None
     #: mc: searches again a close call up to this many times (0: never)
     extend: int = 0
+    #: with ``iterations``: the most seconds a search may take before all its playouts are run (0: no cap)
+    cap: float = 0.0
 
 
 #: ``eval=margin``: what a tie for the best score is worth, times (the seat's share of the win - 1/2): won on the
@@ -192,7 +196,15 @@ class _Search:
             self.root = _Node()
             if cfg.kind == "uct":
                 self.det = self.game.determinize(self.state, self.seat, self.rng)
-        if cfg.iterations and cfg.kind == "mc":
+        if cfg.iterations and cfg.cap:  # a playout budget with a time cap (at least one step)
+            deadline = time.perf_counter() + cfg.cap
+            n = 0
+            while True:
+                step()
+                n += 1
+                if (self.mc_i if cfg.kind == "mc" else n) >= cfg.iterations or time.perf_counter() >= deadline:
+                    break
+        elif cfg.iterations and cfg.kind == "mc":
             while self.mc_i < cfg.iterations:  # (a step plays one root action, or a whole round at once)
                 step()
         elif cfg.iterations:
@@ -470,9 +482,12 @@ class _Search:
 
         count = 0
         if cfg.iterations:
+            cap = time.perf_counter() + cfg.cap if cfg.cap else math.inf
             for _ in range(cfg.iterations):
                 iteration(count % len(plans))
                 count += 1
+                if count % len(plans) == 0 and time.perf_counter() >= cap:  # whole rounds, within the cap
+                    break
         else:
             deadline = time.perf_counter() + cfg.seconds
             while count % len(plans) or time.perf_counter() < deadline:
@@ -681,8 +696,10 @@ class SearchAgent(Agent):
             choice = policy.act(game, sample)
             if choice in actions:  # (a policy's choice in a sample is legal here for any sane game)
                 cfg = replace(cfg, baseline=choice.index)
-        if not cfg.iterations:  # the move's time budget, less what choosing the baseline took
+        if not cfg.iterations:  # the move's time budget (or cap), less what choosing the baseline took
             cfg = replace(cfg, seconds=max(0.0, cfg.seconds - (time.perf_counter() - start)))
+        elif cfg.cap:
+            cfg = replace(cfg, cap=max(1e-9, cfg.cap - (time.perf_counter() - start)))
         seeds = [derive_seed(move_seed, w) for w in range(cfg.workers)]
         parts = self._parts(game, state, seat, seeds, cfg)
         paired: dict[int, list[float]] = {}
@@ -840,7 +857,8 @@ def _spec(kind: str) -> AgentSpec:
         cfg = SearchConfig(kind, options["seconds"], options["iterations"], options["policy"], options["eval"],
                            options["c"], options["depth"], options["workers"], options["width"],
                            options["confidence"], options["focus"], options["plan"],
-                           family=options["family"], model=options["model"], extend=options["extend"])
+                           family=options["family"], model=options["model"], extend=options["extend"],
+                           cap=options["cap"])
         return SearchAgent(rng, cfg)
 
     return AgentSpec(build, OPTIONS, KINDS[kind])

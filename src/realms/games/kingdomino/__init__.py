@@ -17,6 +17,9 @@ from realms.games.kingdomino import rules
 from realms.games.kingdomino.data import DOMINOES, LETTERS, NUM_DOMINOES
 from realms.games.kingdomino.rules import KingdominoState
 
+#: the hard level's playouts a move: what 2 s of its search runs on an idle core (benchmarks/first_move.py --rates)
+HARD_PLAYOUTS = 8000
+
 
 class Kingdomino(rules.Kingdomino):
     default_agent = "full-greedy"
@@ -24,8 +27,9 @@ class Kingdomino(rules.Kingdomino):
     levels = (
         Level("easy", "greedy", "Places each domino for the most points now; picks crowns half the time."),
         Level("medium", "full-greedy", "Weighs every placement and pick for its points; the usual bot."),
-        Level("hard", "mc:seconds=2", "Plays out hundreds of games per move (about 2 s): beats three full-greedy "
-                                      "bots three games in four."),
+        Level("hard", f"mc:iterations={HARD_PLAYOUTS},cap=6",
+              "Plays out thousands of games per move (about 2 s, at most 6 s on a busy server): beats three "
+              "full-greedy bots three games in four."),
     )
     gym_id = "realms/Kingdomino-v0"
     spiel_bounds = (2000, 300)
