@@ -74,6 +74,9 @@ export async function playerPage(app, name) {
     return node("li", { "data-game": g.id }, t(`game.${g.game}`), " — ", seatsOf(g), " ",
       change ? node("span", { class: "rating-change" }, change.provisional ? `${t("players.rating_change_new")} `
         : `${change.before.toFixed(1)} → ${change.after.toFixed(1)} `) : "",
+      // a game that did not count for the ratings says why (the server's detail in the title)
+      seat && g.rating && g.rating.rated === false ? node("span", { class: "unrated muted", title: g.rating.detail || "" },
+        `${t("players.unrated", { why: t(`players.unrated.${g.rating.reason}`) })} `) : "",
       node("span", { class: "muted" }, when(g.finished_at)), " ", node("a", { href: g.replay_url, class: "replay" }, t("game.replay")));
   })) : node("p", { class: "muted", id: "finished" }, t("players.none_finished"));
   app.replaceChildren(node("section", { class: "panel", id: "player", "data-name": p.name },
