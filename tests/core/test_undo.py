@@ -6,6 +6,7 @@ without the moves taken back, and every undo returns to the very state before th
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -17,6 +18,8 @@ from realms.core.rng import Rng
 from realms.core.undo import without_log
 
 GAMES = realms.games.ids()
+#: ``REALMS_FULL=1`` plays ten times as many games in the slow test
+FULL = os.environ.get("REALMS_FULL") == "1"
 
 
 def _play(game_id: str, seed: int, undo_chance: float, limit: int = 4000) -> tuple[object, list, int]:
@@ -54,6 +57,19 @@ def test_a_game_with_random_undos_ends_as_the_game_without_the_moves_taken_back(
         game.apply(again, a)
     assert game.state_hash(again) == game.state_hash(state)
     assert game.is_over(state)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_many_games_with_random_undos_end_as_the_games_without_the_moves_taken_back(game_id: str) -> None:
+    """The property over more seeds, and with moves taken back more often than not (several undos in a row)."""
+    game = realms.games.get(game_id)
+    for seed in range(10, 10 + (30 if FULL else 3)):
+        state, kept, _ = _play(game_id, seed, 0.7)
+        again = game.new({"undo": True}, seed)
+        for a in kept:
+            game.apply(again, a)
+        assert game.state_hash(again) == game.state_hash(state), seed
 
 
 @pytest.mark.parametrize("game_id", GAMES)
