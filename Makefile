@@ -24,11 +24,12 @@ terminal: $(STAMP)
 	$(BIN)/realms play kingdomino --bots full-greedy,greedy,random
 
 # mypy checks all of src/realms, core/ strictly (pyproject.toml's [tool.mypy]); pytest's two workers take
-# tests from each other's queue once their own is done (worksteal), so both finish together
+# tests from each other's queue once their own is done (worksteal), so both finish together; the 25 slowest tests
+# are listed at the end, to keep the suite's time in view
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2 --dist worksteal
+	$(BIN)/pytest -n 2 --dist worksteal --durations=25
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
