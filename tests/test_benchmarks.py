@@ -126,3 +126,13 @@ def test_dominion_sets_benchmark_prints_the_ratios_and_the_fallback_shares():
     assert all(figures[k] > 0 for k in ("all_over_base", "all_over_base_decisions", "all_over_base_2e",
                                         "all_over_base_decisions_2e", "reference_all_over_base",
                                         "reference_all_over_base_2e"))
+
+
+def test_levels_benchmark_prints_each_pairing_with_its_interval():
+    out = run(str(BENCH / "levels.py"), "--games", "2", "--only", "kingdomino", "--hard", "mc:iterations=4", "--json")
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert [(r["level"], r["against"]) for r in figures["rows"]] == [("medium", "easy"), ("hard", "medium"),
+                                                                     ("hard", "easy")]
+    assert all(r["games"] == 2 and 0 <= r["interval"][0] <= r["win_rate"] <= r["interval"][1] <= 1
+               for r in figures["rows"])
+    assert figures["rows"][1]["agent"] == "mc:iterations=4"
