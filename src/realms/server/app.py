@@ -34,6 +34,7 @@ from realms.server.routes.games import parse_action_body
 from realms.server.routes.pages import WEB
 from realms.server.routes.sockets import Watcher, parse_ws_action
 from realms.server.security import Guard
+from realms.server.turnmail import TurnMail
 
 __all__ = ["WEB", "BodyLimit", "RealmsApp", "Watcher", "add_docs", "create_app", "parse_action_body",
            "parse_ws_action"]
@@ -207,6 +208,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.25, resume: bool 
     app.state.lobby_changed = app.state.lobby.changed
     app.state.replays = Replays()
     app.state.chat = Chat(manager, app.guard.limits, settings)
+    TurnMail(app, manager, settings).routes()  # e-mail when it becomes a player's move (turn-based tables)
     for area in (lobby, games, replays, calculators, sockets, chat):
         area.add_routes(app)
     pages.add_pages(app)

@@ -159,6 +159,9 @@ class UserRow(Base):
     name_skeleton: Mapped[str | None] = mapped_column(Text, nullable=True, index=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    #: an e-mail when it becomes this player's move at a turn-based table: {"lang", "base"} (the message's language
+    #: and the address its link leads to); None: no such e-mail (``realms.server.turnmail``)
+    turn_emails: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -265,6 +265,9 @@ class Manager(Seats, Clocks, BotTurns):
             live.add_event(n, ev)
         if live.clock_mode is not None or any(s.takeover_at is not None for s in live.seats):
             self._after_move(live, seat, clock)
+        nxt = live.game.to_move(state)
+        if self.on_turn is not None and not finished and nxt is not None and nxt != seat:
+            self.on_turn(live, nxt)  # never raises: it only starts the e-mail's task
         if finished and self.on_finish is not None:
             try:
                 self.on_finish(live)

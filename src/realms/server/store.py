@@ -68,6 +68,8 @@ class Store:
         self._reseat: dict[str, bool] = {}  # games whose seats to read again (True: quietly, see _pull)
         #: called with a game's id when another process announced a chat message of it (realms.server.chat)
         self.on_chat: Callable[[str], None] | None = None
+        #: called with (game, seat) once an action passed the move to another seat (realms.server.turnmail)
+        self.on_turn: Callable[[LiveGame, int], None] | None = None
 
     def get(self, gid: str) -> LiveGame:
         """This process's one copy of the game, loaded (replayed) on first use. Called on the event loop
