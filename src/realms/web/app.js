@@ -257,18 +257,22 @@ function yourTables() {
         }
       } catch (e) { /* the browser's own seats below */ }
     }
-    const held = [];
+    // (a table found over is remembered as such, so that it is not asked for again: realms.over)
+    const held = [], over = new Set(stored("over", "tables").ids || []);
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      if (key && key.startsWith("realms.seat.") && !found.has(key.slice(12))) held.push([key.slice(12), localStorage.getItem(key)]);
+      const gid = key && key.startsWith("realms.seat.") ? key.slice(12) : null;
+      if (gid && !found.has(gid) && !over.has(gid)) held.push([gid, localStorage.getItem(key)]);
     }
     await Promise.all(held.slice(-HELD_MAX).map(async ([gid, token]) => {
       try {
         const p = await api("GET", `/api/games/${gid}?token=${encodeURIComponent(token)}`);
-        if (!p.finished) found.set(gid, { id: gid, game: p.game, mine: p.legal_actions.length > 0, url: `/play/${gid}`, pace: p.table && p.table.pace,
+        if (p.finished) over.add(gid);
+        else found.set(gid, { id: gid, game: p.game, mine: p.legal_actions.length > 0, url: `/play/${gid}`, pace: p.table && p.table.pace,
           waiting: ((p.table && p.table.waiting_for) || []).length > 0 });
       } catch (e) { /* a table gone, or a seat no longer this browser's */ }
     }));
+    try { store("over", "tables", { ids: [...over].slice(-500) }); } catch (e) { /* asked again next time */ }
     const rows = [...found.values()].sort((a, b) => Number(b.mine) - Number(a.mine));
     const count = rows.filter(r => r.mine).length;
     list.replaceChildren(...(rows.length ? rows.map(r => el("li", { "data-game": r.id, class: r.mine ? "my-turn" : "" },
