@@ -159,3 +159,24 @@ def test_the_rules_page_marks_the_options_in_use(browser, server):
     active = page.eval_on_selector_all(".rules-section.active", "ns => ns.map(n => n.dataset.section)")
     assert set(active) == {"two", "harmony", "tiebreak-crowns"}, active
     context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_leaving_gives_the_wait_in_the_clock_s_words(browser, server, lang):
+    """The log's notes that a bot will take a seat over give the wait as the clocks do ("1 min 30 s"), not as a
+    count of seconds ("90 s")."""
+    context, page, errors = lang_page(browser, lang)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create")
+    said = page.evaluate("""async () => {
+        const log = await import('/static/log.js'), i18n = await import('/static/i18n.js');
+        const note = (kind, seat) => log.entryText({ kind: 'note', data: { note: kind, seat, grace: 90 } },
+                                                  ['Ann', 'Bob'], 0, null);
+        return { left: note('seat-left', 1), you: note('out-of-time', 0), wait: i18n.duration(90) };
+    }""")
+    assert said["wait"] != "90" and "90" not in said["wait"]
+    for text in (said["left"], said["you"]):
+        assert said["wait"] in text and "90" not in text, said
+    assert missing(page) == []
+    context.close()
+    assert not errors, errors

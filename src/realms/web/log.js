@@ -2,7 +2,7 @@
 // the latest page; older entries come page by page from GET /api/games/{id}/log (what the seat may see).
 // Seats are named as the board names them: "You" for the viewer's own seat.
 import { el } from "/static/app.js";
-import { t } from "/static/i18n.js";
+import { duration, t } from "/static/i18n.js";
 
 const PAGE = 100;
 const IRREGULAR = { has: "have", is: "are", was: "were", does: "do", goes: "go" };
@@ -49,7 +49,7 @@ export function entryText(entry, names, viewer, board) {
     const key = d.note === "bot-takeover" ? (d.reason === "time" ? "log.note.takeover_time" : "log.note.takeover_left") : PACE[d.note];
     // the viewer's own seat in the second person ("You ran out of time: ... unless you move")
     // the person who left or ran out of time, even once a bot plays their seat (names.people: app.js's seatNames)
-    return t(key, { seat: (names.people || names)[d.seat] ?? d.seat + 1, bot: d.bot, n: d.grace,
+    return t(key, { seat: (names.people || names)[d.seat] ?? d.seat + 1, bot: d.bot, time: duration(d.grace),
       you: viewer !== null && viewer !== undefined && d.seat === viewer });
   }
   if (entry.kind === "undo") {  // a move taken back within its turn (any game)
