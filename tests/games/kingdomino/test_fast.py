@@ -208,11 +208,11 @@ def test_random_plays_as_the_core_random_agent_and_the_search_finishes_with_the_
     assert make_agent("random", GAME, 1).finish(GAME, GAME.new(GAME.validate_options({"players": 2, "dynasty": True}),
                                                                  1)) is None  # a Dynasty steps through act
     calls = []
-    real = fast.finish
-    monkeypatch.setattr(fast, "finish", lambda *a: calls.append(1) or real(*a))
+    real = fast.search_round
+    monkeypatch.setattr(fast, "search_round", lambda *a: calls.append(len(a[2])) or real(*a))
     state = GAME.new(opts, 3)
     make_agent("mc:iterations=30,policy=random", GAME, 1).act(GAME, state)
-    assert len(calls) == 30
+    assert sum(calls) == 30  # every playout in the kernel, a round of root actions a call
 
 
 @pytest.mark.parametrize("policy", ["random", "rollout", "greedy-playout"])
@@ -246,12 +246,93 @@ def test_finish_after_an_action_is_the_action_applied_then_finish(policy):
         GAME.apply(state, walker.act(GAME, state))
     stats = []
     for on in (True, False):
-        real = bots._finish_after
+        real, rounds = bots._finish_after, bots._finish_round
         bots._finish_after = real if on else (lambda *a: None)
+        bots._finish_round = lambda *a: None  # the search's own steps, each root action through finish_after
         try:
             search = make_agent(f"mc:iterations=48,policy={policy}", GAME, 3)
             search.act(GAME, state)
         finally:
-            bots._finish_after = real
+            bots._finish_after, bots._finish_round = real, rounds
         stats.append(search.last_stats)
     assert stats[0] == stats[1]
+
+
+ROUND_CASES = [
+    {"players": 4, "harmony": True, "middle_kingdom": True},
+    {"players": 2},
+    {"players": 3, "three_players": "thirty-six", "tiebreak": "largest-region"},
+    {"players": 2, "mighty_duel": True},
+]
+
+
+@pytest.mark.parametrize("policy", ["random", "rollout"])
+def test_a_search_round_in_the_kernel_is_the_determinization_and_each_action_through_the_reference(policy):
+    """``finish_round`` (a flat search's whole round in one kernel call) is what the search's own steps do through
+    the reference engine: ``determinize`` from the search's stream, the round's seed its next draw, then for each
+    root action that action applied to a copy and the policy's bots playing on from the seed's streams
+    (``_finish_reference``); the same scores and winners, and both streams left alike. Positions from the
+    opening (where the kings' order is still hidden) to the last round, two rounds from each (the second from
+    the packed state kept)."""
+    from realms.games.kingdomino import bots
+
+    code = 0 if policy == "random" else 1
+    games, width = (2, 7) if policy == "random" else (1, 2)  # full-greedy through the reference is slow
+    checked = 0
+    for options in ROUND_CASES:
+        opts = GAME.validate_options(options)
+        players = opts["players"]
+        for g in range(games):
+            state = GAME.new(opts, derive_seed(77, g))
+            walker = RandomAgent(Rng(g))
+            agent = make_agent(policy, GAME, 5)
+            step = 0
+            while state.to_move is not None:
+                actions = GAME.legal_actions(state)
+                if step % (9 + g + 6 * (games == 1)) < 2 and len(actions) > 1:
+                    seat = state.to_move
+                    mine, theirs = Rng(derive_seed(step, g)), Rng(derive_seed(step, g))
+                    for _ in range(2):
+                        got = agent.finish_round(GAME, state, seat, mine, actions[:width])
+                        det = GAME.determinize(state, seat, theirs)
+                        seed = theirs.next64()
+                        want = []
+                        for a in actions[:width]:
+                            probe = Rng.from_state(seed)
+                            streams = [probe.next64() for _ in range(players)]
+                            copy = GAME.clone(det)
+                            GAME.apply(copy, a)
+                            res = (GAME.result(copy) if copy.to_move is None
+                                   else bots._finish_reference(GAME, copy, code, streams))
+                            want.append((res.scores, res.winners))
+                        assert got == want, (options, g, step)
+                        assert (mine.state, agent.rng.state) == (theirs.state, probe.state)
+                        checked += 1
+                GAME.apply(state, walker.act(GAME, state))
+                step += 1
+    assert checked > 40 // games
+
+
+@pytest.mark.parametrize("policy", ["random", "rollout"])
+def test_mc_with_rounds_in_the_kernel_searches_as_its_own_steps(policy):
+    """``mc`` with each round in one kernel call gathers the same statistics (visits, rewards, the paired
+    differences against the baseline), so chooses the same move, as with the search stepping through each
+    root action; a partial last round too."""
+    from realms.games.kingdomino import bots
+
+    for options in ({"players": 4, "harmony": True, "middle_kingdom": True}, {"players": 2}):
+        state = GAME.new(GAME.validate_options(options), 8)
+        walker = RandomAgent(Rng(8))
+        for _ in range(14):
+            GAME.apply(state, walker.act(GAME, state))
+        got = []
+        for on in (True, False):
+            rounds = bots._finish_round
+            bots._finish_round = rounds if on else (lambda *a: None)
+            try:
+                search = make_agent(f"mc:iterations=45,policy={policy}", GAME, 3)
+                move = search.act(GAME, state)
+            finally:
+                bots._finish_round = rounds
+            got.append((move, search.last_stats, search.last_paired))
+        assert got[0] == got[1]

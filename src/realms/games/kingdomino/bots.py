@@ -343,6 +343,10 @@ class CompiledPlayout(Playout):
     def finish_after(self, game: Kingdomino, state: KingdominoState, action: Action) -> Result | None:  # type: ignore[override]
         return _finish_after(self, state, action, self.code)
 
+    def finish_round(self, game: Kingdomino, state: KingdominoState, seat: int, rng: Rng,  # type: ignore[override]
+                     actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
+        return _finish_round(self, state, rng, actions, self.code)
+
     def rank(self, game: Kingdomino, state: KingdominoState, actions: list[Action]) -> list[float]:  # type: ignore[override]
         return self._ranker.rank(game, state, actions)
 
@@ -401,6 +405,27 @@ def _finish_after(agent: Playout, state: KingdominoState, action: Action, code: 
     return fast.finish(state, policies, [agent.rng.next64() for _ in range(p)], idx, kept[2])
 
 
+def _finish_round(agent: Playout, state: KingdominoState, rng: Rng, actions: list[Action],
+                  code: int) -> list[tuple[list[int], list[int]]] | None:
+    """A flat search's round in one kernel call (``fast.search_round``): the determinization, then every root
+    action's playout from it with the same seed, exactly the draws of ``determinize`` and ``_finish_after``
+    action by action; None (nothing drawn) where ``_finish_after`` would not play (no numba, a Dynasty, a
+    finished game). The packed state is kept on ``agent`` while the same object comes back unchanged."""
+    from realms.games.kingdomino import fast
+
+    if not fast.AVAILABLE or state.opts["dynasty"] or state.to_move is None:
+        return None
+    pick = state.step == PICK
+    if any((a.index >= fast.PICK_BASE) != pick for a in actions):
+        return None
+    mark = (state.round, state.oi, state.step, len(state.pile), code)
+    kept = getattr(agent, "_round", None)
+    if kept is None or kept[0] is not state or kept[1] != mark:
+        kept = (state, mark, fast.round_prepare(state, [code] * state.players))
+        agent._round = kept  # type: ignore[attr-defined]
+    return fast.search_round(kept[2], state, [a.index for a in actions], rng, agent.rng)
+
+
 class RandomFinish(RandomAgent, Playout):
     """``random`` for Kingdomino: the core ``RandomAgent``'s uniform choice, draw for draw (so every game it
     plays is the same), and as a search's playout policy (``mc:policy=random``) it finishes a playout in the
@@ -415,6 +440,10 @@ class RandomFinish(RandomAgent, Playout):
 
     def finish_after(self, game: Kingdomino, state: KingdominoState, action: Action) -> Result | None:  # type: ignore[override]
         return _finish_after(self, state, action, 0)
+
+    def finish_round(self, game: Kingdomino, state: KingdominoState, seat: int, rng: Rng,  # type: ignore[override]
+                     actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
+        return _finish_round(self, state, rng, actions, 0)
 
 
 class FullGreedyPlayout(CompiledPlayout):

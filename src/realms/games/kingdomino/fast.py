@@ -65,6 +65,7 @@ _M_SIZE = 105
 
 if AVAILABLE:
     from realms.core import jit
+    from realms.core.jit import GOLDEN as _GOLDEN
     from realms.core.jit import below as _below
     from realms.core.jit import mix as _mix
     from realms.games.kingdomino.data import DOMINOES
@@ -708,11 +709,8 @@ if AVAILABLE:
 
 
     @numba.njit(cache=True)
-    def play_packed(meta: Any, masks: Any, rngs: Any, record: bool, rec: Any, counts: Any, out: Any) -> int:
-        """``play`` for a state packed by ``_pack``: ``meta`` holds the rows, kings, turns, boxes and scalars
-        (turns come back in it), ``masks`` the terrain masks of every seat (six a seat, as ``state.terr``),
-        then the crown masks (three a seat, as ``state.crown``), as 23 little-endian bytes each (bit
-        ``r * 14 + c`` is square (r, c), as in ``board``)."""
+    def _unpack(meta: Any, masks: Any) -> tuple[Any, Any, Any]:
+        """The kingdoms of a state packed by ``_pack`` as the kernel's grids: (terrain grid, crown grid, box)."""
         players = meta[_M_PLAYERS]
         grid = np.full((players, NCELL), EMPTY, dtype=np.int8)
         crn = np.zeros((players, NCELL), dtype=np.int8)
@@ -746,13 +744,86 @@ if AVAILABLE:
                         nocc += 1
                 box[q, OCC + r] = m
             box[q, NOCC] = nocc
+        return grid, crn, box
+
+    @numba.njit(cache=True)
+    def _play_meta(grid: Any, crn: Any, box: Any, meta: Any, rngs: Any, record: bool, rec: Any, counts: Any,
+                   out: Any) -> int:
+        """``play`` of the kingdoms given and the rest of the state as ``meta`` holds it (changed in place)."""
         turns = meta[_M_TURNS:_M_TURNS + 4]
         return play(grid, crn, box, meta[_M_PILE:_M_PILE + 48], meta[_M_NPILE], meta[_M_CUR:_M_CUR + 4],
                     meta[_M_CURK:_M_CURK + 4], meta[_M_NCUR], meta[_M_NXT:_M_NXT + 4], meta[_M_NXTK:_M_NXTK + 4],
                     meta[_M_NNXT], meta[_M_ORDER:_M_ORDER + 4], meta[_M_NORDER], meta[_M_OI], meta[_M_STEP],
-                    meta[_M_ROUND], turns, players, meta[_M_N], meta[_M_ROW], meta[_M_HARMONY] != 0,
+                    meta[_M_ROUND], turns, meta[_M_PLAYERS], meta[_M_N], meta[_M_ROW], meta[_M_HARMONY] != 0,
                     meta[_M_MIDDLE] != 0, meta[_M_POLICY:_M_POLICY + 4], rngs, record, rec, counts, out,
                     meta[_M_FIRST])
+
+    @numba.njit(cache=True)
+    def play_packed(meta: Any, masks: Any, rngs: Any, record: bool, rec: Any, counts: Any, out: Any) -> int:
+        """``play`` for a state packed by ``_pack``: ``meta`` holds the rows, kings, turns, boxes and scalars
+        (turns come back in it), ``masks`` the terrain masks of every seat (six a seat, as ``state.terr``),
+        then the crown masks (three a seat, as ``state.crown``), as 23 little-endian bytes each (bit
+        ``r * 14 + c`` is square (r, c), as in ``board``)."""
+        grid, crn, box = _unpack(meta, masks)
+        return _play_meta(grid, crn, box, meta, rngs, record, rec, counts, out)
+
+    @numba.njit(cache=True)
+    def _next64(rngs: Any, k: int) -> Any:
+        """``Rng.next64`` on the stream ``rngs[k]`` (advanced in place)."""
+        s = rngs[k] + _GOLDEN
+        rngs[k] = s
+        return _mix(s)
+
+    @numba.njit(cache=True)
+    def play_round(meta: Any, masks: Any, hidden: Any, firsts: Any, srng: Any, crowns: bool, out: Any) -> None:
+        """A flat search's round from a state packed by ``_pack`` (``meta``, ``masks``, never changed here):
+        what ``Kingdomino.determinize`` draws from the search's stream ``srng[0]`` (the dominoes nobody has seen,
+        ``hidden`` = the pile then the dominoes out of the game, shuffled, the pile their first ones; in the
+        opening the order of the kings still to pick; the state's own stream, which a playout never reads), then
+        the round's seed (``srng[0]``'s next draw), and from that one determinization, for each root action
+        ``firsts[j]``, the playout ``finish`` plays after it with seat i's stream seeded by the seed's i-th draw
+        (every action meets the same luck). ``srng[1]`` ends as the policy's stream ends after one playout.
+        ``out[j]`` receives each seat's score, then 1 for each winner (the highest score, then largest region,
+        then crowns when ``crowns``) and 0 for the others."""
+        players = meta[_M_PLAYERS]
+        h = hidden.copy()
+        for i in range(h.shape[0] - 1, 0, -1):
+            j = _below(srng, 0, i + 1)
+            h[i], h[j] = h[j], h[i]
+        base = meta.copy()
+        npile = meta[_M_NPILE]
+        for i in range(npile):
+            base[_M_PILE + i] = h[i]
+        oi = meta[_M_OI]
+        norder = meta[_M_NORDER]
+        if meta[_M_ROUND] == 0 and oi + 2 < norder:
+            first = _M_ORDER + oi + 1
+            for i in range(norder - oi - 2, 0, -1):
+                j = _below(srng, 0, i + 1)
+                base[first + i], base[first + j] = base[first + j], base[first + i]
+        _next64(srng, 0)  # the copy's own stream
+        srng[1] = _next64(srng, 0)  # the round's seed
+        streams = np.empty(players, dtype=np.uint64)
+        for q in range(players):
+            streams[q] = _next64(srng, 1)
+        grid0, crn0, box0 = _unpack(meta, masks)
+        rows = np.zeros((players + 1, 3), dtype=np.int64)
+        norec = np.zeros(1, dtype=np.int64)
+        for j in range(firsts.shape[0]):
+            m = base.copy()
+            m[_M_FIRST] = firsts[j]
+            _play_meta(grid0.copy(), crn0.copy(), box0.copy(), m, streams.copy(), False, norec, norec, rows)
+            for q in range(players):
+                out[j, q] = rows[q, 0]
+            for q in range(players):
+                win = 1
+                for o in range(players):
+                    if (rows[o, 0] > rows[q, 0] or (rows[o, 0] == rows[q, 0] and (
+                            rows[o, 1] > rows[q, 1] or (rows[o, 1] == rows[q, 1] and crowns
+                                                        and rows[o, 2] > rows[q, 2])))):
+                        win = 0
+                        break
+                out[j, players + q] = win
 
 
 #: the options this kernel has code for, each with the values it plays (None: every value the option allows); a
@@ -850,6 +921,30 @@ def finish(state: Any, policies: Sequence[int], rng_states: Sequence[int], first
 
 
 pack = _pack
+
+
+def round_prepare(state: Any, policies: Sequence[int]) -> tuple[Any, Any, Any]:
+    """What ``search_round`` needs of a running single game (packed once for a search's every round): the state
+    packed for the kernel and its hidden dominoes (the pile, then those out of the game)."""
+    meta, masks = _pack(state, policies)
+    return meta, masks, np.array(state.pile + state.unused, dtype=np.int64)
+
+
+def search_round(prepared: tuple[Any, Any, Any], state: Any, firsts: Sequence[int], rng: Any,
+                 policy_rng: Any) -> list[tuple[list[int], list[int]]]:
+    """A flat search's round in the kernel (``play_round``) from ``round_prepare``'s arrays: ``rng`` (the
+    search's, an ``Rng``) is advanced as ``Kingdomino.determinize`` and one ``next64`` advance it, and
+    ``policy_rng`` left as one playout from the round's seed leaves it; each root action's final scores and
+    winners, as ``determinize`` and ``finish`` of the root action played first would give them."""
+    meta, masks, hidden = prepared
+    p = state.players
+    srng = np.array([rng.state, 0], dtype=np.uint64)
+    out = np.empty((len(firsts), 2 * p), dtype=np.int64)
+    play_round(meta, masks, hidden, np.array(firsts, dtype=np.int64), srng, state.opts["tiebreak"] == "crowns",
+               out)
+    rng.state = int(srng[0])
+    policy_rng.state = int(srng[1])
+    return [(row[:p], [q for q in range(p) if row[p + q]]) for row in out.tolist()]
 
 
 def run(state: Any, policies: Sequence[int], rng_states: Sequence[int], record: bool = False,
