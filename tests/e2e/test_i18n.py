@@ -180,3 +180,17 @@ def test_a_seat_leaving_gives_the_wait_in_the_clock_s_words(browser, server, lan
     assert missing(page) == []
     context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_player_page_writes_dates_in_the_page_s_language(browser, server, lang):
+    context, page, errors = lang_page(browser, lang)  # the browser's own locale is en-US
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create")
+    shown, expected = page.evaluate("""async lang => {
+        const players = await import('/static/players.js');
+        return [players.when('2026-12-06T17:05:00Z'), new Date('2026-12-06T17:05:00Z').toLocaleString(lang)];
+    }""", lang)
+    assert shown == expected
+    context.close()
+    assert not errors, errors

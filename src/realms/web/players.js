@@ -1,6 +1,6 @@
 // Players' pages (/players/NAME: ratings, games in progress with whose move it is, finished games with their
 // replays), leaderboards (/leaderboard/GAME) and the finished games' search (/games).
-import { t } from "/static/i18n.js";
+import { lang, t } from "/static/i18n.js";
 import { me } from "/static/account.js";
 import { serverGames } from "/static/app.js";
 
@@ -25,7 +25,8 @@ async function get(url) {
   return data;
 }
 
-function when(iso) { return iso ? new Date(iso).toLocaleString() : ""; }
+// a date and time as the reader writes them (the page's language, not the browser's)
+export function when(iso) { return iso ? new Date(iso).toLocaleString(lang) : ""; }
 
 function who(s) {
   if (s.access === "bot" || (s.kind === "bot" && !s.name)) return node("span", { class: "muted" }, t("players.bot", { name: s.agent }));
