@@ -532,7 +532,9 @@ def sim(
                                                     help="one self-contained page: table, plots, command")] = None,
     as_csv: Annotated[bool, typer.Option("--csv", help="print CSV rows (long form) instead of the table")] = False,
     backend: Annotated[str, typer.Option(help="local (--jobs processes) or ray")] = "local",
-    address: Annotated[str | None, typer.Option(help="Ray cluster: auto, HOST:PORT or ray://HOST:10001")] = None,
+    address: Annotated[str | None, typer.Option(help="Ray cluster: auto, HOST:PORT or ray://HOST:10001 (default: "
+                                                     "RAY_ADDRESS, else one that 'ray start' left running, else a "
+                                                     "local one for this run)")] = None,
     checkpoint: Annotated[str | None, typer.Option(metavar="FILE", help="keep finished games; rerun to resume")] = None,
     reference: Annotated[bool, typer.Option("--reference", help="play through the reference engine, not the "
                                                                 "game's fast path (same results, slower)")] = False,
@@ -549,7 +551,7 @@ def sim(
     from realms.sim import commands
 
     extra: dict[str, Any] = {"by_turn": by_turn or bool(plot or report_file), "backend": backend, "address": address,
-                             "checkpoint": checkpoint, "reference": reference}
+                             "checkpoint": checkpoint, "reference": reference, "say": commands.say}
     try:
         opts = dict(parse_option_pairs(option))
         show = err.is_terminal
@@ -604,7 +606,9 @@ def tournament(
     plot: Annotated[str | None, typer.Option(metavar="FILE.png|svg", help="draw the win matrix and ranking")] = None,
     report_file: Annotated[str | None, typer.Option("--report", metavar="FILE.html", help="one page")] = None,
     backend: Annotated[str, typer.Option(help="local (--jobs processes) or ray")] = "local",
-    address: Annotated[str | None, typer.Option(help="Ray cluster: auto, HOST:PORT or ray://HOST:10001")] = None,
+    address: Annotated[str | None, typer.Option(help="Ray cluster: auto, HOST:PORT or ray://HOST:10001 (default: "
+                                                     "RAY_ADDRESS, else one that 'ray start' left running, else a "
+                                                     "local one for this run)")] = None,
     reference: Annotated[bool, typer.Option("--reference", help="play through the reference engine, not the "
                                                                 "game's fast path (same results, slower)")] = False,
 ) -> None:

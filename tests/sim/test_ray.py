@@ -1,5 +1,6 @@
-"""The Ray backend on a local Ray instance started here: the same report as the local backend, progress as
-chunks finish, and a worker killed mid-run retried without changing the results."""
+"""The Ray backend on a local Ray instance started here: the same report and table as the local backend,
+progress as chunks finish, a worker killed mid-run retried without changing the results; how it finds a
+cluster, says its start-up, and a Ray that cannot start said in one line."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ import threading
 import time
 
 import pytest
+from typer.testing import CliRunner
 
-from realms.sim import run_tournament
+from realms.cli import app
+from realms.core.errors import OptionsError
+from realms.sim import ray_backend, run_tournament
 
 ray = pytest.importorskip("ray")
 psutil = pytest.importorskip("psutil")
@@ -47,7 +51,7 @@ def _running_chunk_pids():
     pids = []
     for proc in psutil.process_iter(["pid", "cmdline"]):
         cmd = " ".join(proc.info["cmdline"] or [])
-        if cmd.startswith("ray::play_range"):
+        if cmd.startswith("ray::tally_range"):
             pids.append(proc.info["pid"])
     return pids
 
@@ -78,3 +82,77 @@ def test_a_worker_killed_mid_run_is_retried_and_the_results_do_not_change(local_
     assert "error" not in box, box.get("error")
     assert killed, "no Ray worker was seen playing a chunk, so none was killed"
     assert _stable(box["report"]) == _stable(local)
+
+
+def _table(output):
+    return [line for line in output.splitlines() if "games/s" not in line and not line.startswith("note:")]
+
+
+def test_ray_prints_the_local_table(local_ray):
+    args = ["sim", "dominion", "--players", "big-money,smithy-big-money", "--games", "12", "--seed", "3"]
+    runner = CliRunner()
+    local = runner.invoke(app, args)
+    remote = runner.invoke(app, [*args, "--backend", "ray"])
+    assert local.exit_code == 0 and remote.exit_code == 0, local.output + remote.output
+    assert _table(remote.output) == _table(local.output)
+    assert "smithy-big-money" in local.output
+
+
+class _FakeRay:
+    def __init__(self, fail=None):
+        self.fail, self.kw = fail, None
+
+    def init(self, **kw):
+        self.kw = kw
+        if self.fail and "address" in kw:
+            raise self.fail
+
+    def shutdown(self):
+        pass
+
+    def cluster_resources(self):
+        return {"CPU": 4.0}
+
+
+def test_a_cluster_named_in_ray_address_is_joined_and_the_start_up_said(monkeypatch):
+    monkeypatch.setenv("RAY_ADDRESS", "10.0.0.5:6379")
+    fake = _FakeRay()
+    started, line = ray_backend.start(fake, None, 2)
+    assert fake.kw["address"] == "10.0.0.5:6379" and "num_cpus" not in fake.kw
+    assert started and line.startswith("ray: joined the cluster at 10.0.0.5:6379 (4 CPUs) in ")
+
+
+def test_without_a_cluster_a_local_instance_of_jobs_cpus_is_started(monkeypatch):
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setattr(ray_backend, "_running_cluster", lambda: (None, False))
+    fake = _FakeRay()
+    _, line = ray_backend.start(fake, None, 2)
+    assert fake.kw["num_cpus"] == 2 and "address" not in fake.kw
+    assert line.startswith("ray: started a local instance of 4 CPUs in ") and "ray start --head" in line
+
+
+def test_a_recorded_cluster_that_is_gone_gives_way_to_a_local_instance(monkeypatch):
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setattr(ray_backend, "_running_cluster", lambda: ("10.0.0.9:6379", False))
+    fake = _FakeRay(fail=ConnectionError("no GCS at 10.0.0.9:6379"))
+    _, line = ray_backend.start(fake, None, 2)
+    assert fake.kw["num_cpus"] == 2
+    assert line.startswith("ray: started a local instance of 4 CPUs in ") and "at 10.0.0.9:6379, did not answer" in line
+    with pytest.raises(OptionsError, match="^cannot reach the Ray cluster at 10.0.0.9:6379: no GCS"):
+        ray_backend.start(_FakeRay(fail=ConnectionError("no GCS at 10.0.0.9:6379")), "10.0.0.9:6379", 2)
+
+
+def test_a_ray_that_cannot_start_is_one_line_of_error(monkeypatch):
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setattr(ray_backend, "_running_cluster", lambda: (None, False))
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+
+    def refuse(**kw):
+        raise RuntimeError("Failed to start the GCS server.\nTraceback (most recent call last): ...")
+
+    monkeypatch.setattr(ray, "init", refuse)
+    done = CliRunner().invoke(app, ["sim", "kingdomino", "--players", "random,random", "--games", "4",
+                                    "--backend", "ray"])
+    assert done.exit_code == 2
+    lines = [line for line in done.output.splitlines() if line.strip()]
+    assert lines == ["error: could not start a local Ray instance: Failed to start the GCS server."], done.output

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from realms.core.errors import OptionsError
@@ -218,3 +220,60 @@ def test_plain_runs_collect_no_per_turn_figures():
     report = run_tournament("kingdomino", ["random", "random"], games=2)
     assert "by_turn" not in report.to_json()["entrants"][0]
     assert all(not e.turn_moments for e in report.entrants)
+
+
+# --- workers sum their own games -----------------------------------------------------------------------
+
+
+def test_sums_merge_in_any_order_to_the_same_figures():
+    from realms.sim.tournament import GameOutcome, _Tally
+
+    def outcome(i):  # a three-way shared win now and then, and statistics that are not whole numbers
+        winners = [0, 1, 2] if i % 5 == 0 else [i % 3]
+        ranks = [1, 1, 1] if i % 5 == 0 else [1 if s == i % 3 else 2 for s in range(3)]
+        return GameOutcome([0, 1, 2], [i * 0.1, 3.0, i], ranks, winners, turns=i, actions=2 * i,
+                           stats=[{"x": 0.1 * i}, {"x": 1 / 3}, {"x": 7}],
+                           by_turn=[{"v": [0.1 * i, 0.7]}, {"v": [1 / 7]}, {"v": [float("nan"), 2.0]}])
+
+    def figures(tally):
+        return ([e.to_json(detail=True) for e in tally.entrants(["a", "b", "c"])], tally.ahead(), tally.ties)
+
+    whole = _Tally(3, True)
+    for i in range(40):
+        whole.absorb(outcome(i))
+    parts = [_Tally(3, True) for _ in range(3)]
+    for i in range(40):
+        parts[(i * 7) % 3].absorb(outcome(i))
+    merged = _Tally(3, True)
+    for part in (parts[2], parts[0], parts[1]):
+        merged.merge(_Tally.from_json(json.loads(json.dumps(part.to_json())), 3, True))
+    assert figures(merged) == figures(whole)
+
+
+def test_worker_processes_give_the_one_process_report(monkeypatch):
+    import realms.sim.tournament as t
+
+    monkeypatch.setattr(t, "MIN_WORKER_SECONDS", 0.0)
+    kw = dict(games=16, seed=3, options={"players": 3}, by_turn=True)
+    agents = ["big-money", "smithy-big-money", "big-money-ultimate"]
+    one = run_tournament("dominion", agents, **kw)
+    said = []
+    two = run_tournament("dominion", agents, jobs=2, say=said.append, **kw)
+    assert two.workers == 2 and not said
+    assert _stable(two) == _stable(one)
+
+
+def test_a_run_too_short_for_workers_stays_in_one_process_and_says_so():
+    said = []
+    report = run_tournament("kingdomino", ["random", "random"], games=20, seed=1, jobs=2, say=said.append)
+    assert report.workers == 1
+    assert len(said) == 1 and said[0].startswith("played in one process: 20 games took ")
+    assert said[0].endswith("too few to pay for 2 worker processes") and report.notes == said
+    assert _stable(report) == _stable(run_tournament("kingdomino", ["random", "random"], games=20, seed=1))
+
+
+def test_a_checkpoint_of_another_version_is_refused(tmp_path):
+    path = tmp_path / "old.ckpt"
+    path.write_text(json.dumps({"format": "realms-sim-checkpoint", "version": 1, "game": "kingdomino"}) + "\n")
+    with pytest.raises(OptionsError, match="another version of realms"):
+        run_tournament("kingdomino", ["random", "random"], games=2, checkpoint=path)

@@ -48,6 +48,11 @@ def command_line() -> list[str]:
     return words
 
 
+def say(line: str) -> None:
+    """A line about how a run goes (Ray's start-up, one process where workers would not pay), on standard error."""
+    err.print(f"note: {esc(line)}", highlight=False, soft_wrap=True)
+
+
 def sim_files(report: SimReport, plot: str | None, report_file: str | None, as_csv: bool) -> bool:
     """Print the game's warnings about agents (standard error), write the plot and the HTML report asked for;
     print CSV when asked (then True: nothing else to print)."""

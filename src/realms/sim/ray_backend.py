@@ -1,9 +1,15 @@
 """The Ray backend of the simulator: chunks of a tournament's games as Ray tasks.
 
-Each task plays games ``start .. stop - 1`` with ``play_range``; games are deterministic from the
-tournament seed, so a task that Ray runs again after its worker was lost (``max_retries``) returns
-exactly what the first try would have, and the driver absorbs outcomes in game order: the report is the
-same as the local backend's for any cluster size.
+Each task plays games ``start .. stop - 1`` and returns their exact sums (``tally_range``); games are
+deterministic from the tournament seed, so a task that Ray runs again after its worker was lost
+(``max_retries``) returns exactly what the first try would have, and sums merge in any order: the report
+is the same as the local backend's for any cluster size.
+
+Which Ray: the one already initialised in this process; else the cluster at ``address`` (``--address``),
+else at ``RAY_ADDRESS``, else the local cluster that ``ray start --head`` left running on this machine
+(found again by every run, so its start-up is paid once); else a local instance started for this run
+and stopped after it. Either way the start-up is timed and said in one line, and a Ray that cannot
+start or that loses the run is one line of error, not a traceback.
 
 Ray is an optional extra (``pip install 'realms[ray]'``); every machine of the cluster needs realms
 installed in the same version (see docs/simulation.md).
@@ -12,11 +18,14 @@ installed in the same version (see docs/simulation.md).
 from __future__ import annotations
 
 import logging
+import os
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from realms.core.errors import OptionsError
-from realms.sim.playing import GameOutcome, Spec, _ranges, play_range
+from realms.sim.playing import Spec, _ranges
+from realms.sim.tournament import _Tally, tally_range
 
 #: how many times Ray runs a chunk again when the worker or machine running it dies
 MAX_RETRIES = 5
@@ -29,47 +38,103 @@ def _remote(ray: Any) -> Any:
     if _REMOTE is None:
         # system failures only (a killed worker, a lost node); an exception raised by a game is a bug and
         # would fail again the same way, so it is reported rather than retried
-        _REMOTE = ray.remote(max_retries=MAX_RETRIES, retry_exceptions=False)(play_range)
+        _REMOTE = ray.remote(max_retries=MAX_RETRIES, retry_exceptions=False)(tally_range)
     return _REMOTE
 
 
-def run(spec: Spec, todo: Sequence[int], chunk: int | None, address: str | None, jobs: int,
-        on_chunk: Callable[[int, list[GameOutcome]], None]) -> int:
-    """Play the games ``todo`` on Ray, calling ``on_chunk(start, outcomes)`` as each chunk finishes.
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip() or type(e).__name__
+    return text.splitlines()[0][:300]
 
-    Uses the Ray already initialised in this process if there is one; else connects to ``address``
-    (``auto``, ``HOST:PORT`` or ``ray://HOST:10001``), or starts a local instance with ``jobs`` CPUs (all
-    of this machine's when ``jobs`` is 1) and shuts it down afterwards. Returns the cluster's CPU count.
-    """
+
+def _running_cluster() -> tuple[str | None, bool]:
+    """The address of a cluster to join without being told, and whether it was named (``RAY_ADDRESS``) rather
+    than found in Ray's record of the one ``ray start`` left running on this machine; (None, False) if none."""
+    env = os.environ.get("RAY_ADDRESS")
+    if env:
+        return env, True
+    try:
+        from ray._private.services import find_bootstrap_address
+
+        found = find_bootstrap_address(None)
+    except Exception:  # noqa: BLE001 - Ray's private helper moved or failed: start a local instance
+        return None, False
+    return (str(found) if found else None), False
+
+
+def _init(ray: Any, target: str | None, jobs: int) -> None:
+    kw: dict[str, Any] = {"logging_level": logging.ERROR, "include_dashboard": False, "log_to_driver": False}
+    if target:
+        kw["address"] = target
+    elif jobs > 1:
+        kw["num_cpus"] = jobs
+    try:
+        ray.init(**kw)
+    except ConnectionError as e:
+        raise OptionsError(f"cannot reach the Ray cluster at {target}: {_first_line(e)}") from None
+    except Exception as e:  # noqa: BLE001 - whatever stops Ray from starting is said in one line
+        where = f"join the Ray cluster at {target}" if target else "start a local Ray instance"
+        raise OptionsError(f"could not {where}: {_first_line(e)}") from None
+
+
+def start(ray: Any, address: str | None, jobs: int) -> tuple[bool, str]:
+    """Initialise Ray (see the module's docstring); returns whether this run started it (and must stop it) and
+    a line saying what it joined or started and how long that took."""
+    named = bool(address)
+    target = address
+    if not target:
+        target, named = _running_cluster()
+    began = time.perf_counter()
+    stale = ""
+    try:
+        _init(ray, target, jobs)
+    except OptionsError:
+        if named or not target:
+            raise
+        # Ray's record names a cluster that is gone (stopped without 'ray stop', a rebooted machine)
+        stale, target = target, None
+        ray.shutdown()
+        _init(ray, None, jobs)
+    took = time.perf_counter() - began
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    if target:
+        return True, f"ray: joined the cluster at {target} ({cpus} CPUs) in {took:.1f} s"
+    gone = f" (the cluster Ray last recorded, at {stale}, did not answer)" if stale else ""
+    return True, (f"ray: started a local instance of {cpus} CPUs in {took:.1f} s{gone}, stopped after this run "
+                  "('ray start --head' keeps one running, and later runs join it)")
+
+
+def run(spec: Spec, todo: Sequence[int], chunk: int | None, address: str | None, jobs: int,
+        done: Callable[[int, int, _Tally | None], None], say: Callable[[str], None]) -> int:
+    """Play the games ``todo`` on Ray, calling ``done(start, stop, sums)`` as each chunk finishes; returns the
+    cluster's CPU count. A Ray already initialised in this process is used as it is."""
     try:
         import ray
     except ImportError:
         raise OptionsError("the ray backend needs Ray: pip install 'realms[ray]'") from None
     started = False
     if not ray.is_initialized():
-        kw: dict[str, Any] = {"logging_level": logging.WARNING, "include_dashboard": False}
-        if address:
-            kw["address"] = address
-        elif jobs > 1:
-            kw["num_cpus"] = jobs
-        try:
-            ray.init(**kw)
-        except ConnectionError as e:
-            raise OptionsError(f"cannot reach the Ray cluster at {address}: {e}") from None
-        started = True
-    starts: dict[Any, int] = {}
+        started, line = start(ray, address, jobs)
+        say(line)
+    starts: dict[Any, tuple[int, int]] = {}
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        size = chunk or max(1, min(256, len(todo) // (cpus * 4) or 1))
+        size = chunk or max(1, min(4096, len(todo) // (cpus * 4) or 1))
         task = _remote(ray)
         spec_ref = ray.put(spec)
         for a, b in _ranges(todo, size):
-            starts[task.remote(spec_ref, a, b)] = a
+            starts[task.remote(spec_ref, a, b)] = (a, b)
         waiting = list(starts)
+        first = time.perf_counter()
         while waiting:
-            done, waiting = ray.wait(waiting, num_returns=1)
-            for ref in done:
-                on_chunk(starts[ref], ray.get(ref))
+            finished, waiting = ray.wait(waiting, num_returns=1)
+            for ref in finished:
+                if first:
+                    say(f"ray: first chunk back {time.perf_counter() - first:.1f} s after the tasks were sent "
+                        "(workers start and load the games)")
+                    first = 0.0
+                a, b = starts[ref]
+                done(a, b, _get(ray, ref))
         return cpus
     except BaseException:
         for ref in starts:  # a stopped run (Ctrl-C) or a failed chunk: the rest is not wanted
@@ -81,3 +146,14 @@ def run(spec: Spec, todo: Sequence[int], chunk: int | None, address: str | None,
     finally:
         if started:
             ray.shutdown()
+
+
+def _get(ray: Any, ref: Any) -> Any:
+    """A chunk's sums; Ray losing the chunk for good (its retries spent, the cluster gone) is one line of error,
+    while an exception raised by the game itself is a bug and keeps its traceback."""
+    try:
+        return ray.get(ref)
+    except ray.exceptions.RayTaskError:
+        raise
+    except ray.exceptions.RayError as e:
+        raise OptionsError(f"the Ray run failed: {_first_line(e)}") from None

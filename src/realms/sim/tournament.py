@@ -1,9 +1,10 @@
 """Seeded tournaments between agents: in one process, a local process pool or a Ray cluster.
 
 Game ``i`` of a tournament with seed ``S`` is played from ``derive_seed(S, i)``, each seat's agent
-from ``derive_seed(S, i, seat + 1)``, and results are combined in game order, so the report is the
-same whatever the backend, the number of workers, the chunk size, or how often a run was stopped and
-resumed from its checkpoint.
+from ``derive_seed(S, i, seat + 1)``. Whoever plays a range of games sums its outcomes exactly (integers
+and fractions, see ``_Tally``) and the parent merges those sums, so the report is the same whatever the
+backend, the number of workers, the chunk size, the order chunks finish in, or how often a run was
+stopped and resumed from its checkpoint; no game's outcome travels between processes.
 
 >>> report = run_tournament("kingdomino", ["random", "greedy"], games=4, seed=1,
 ...                         options={"players": 2})
@@ -19,16 +20,17 @@ import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from realms.core.agents import make_agent
 from realms.core.errors import OptionsError
+from realms.sim import playing
 from realms.sim.playing import (  # noqa: F401  (seating, play_game and GameOutcome are read from here too)
     GameOutcome,
     Spec,
     _iter_ranges,
-    _play_range_args,
     _ranges,
     play_game,
     play_range,
@@ -185,6 +187,8 @@ class SimReport:
     warnings: list[str] = field(default_factory=list)
     #: which implementation played the games, in words (``Game.play_path``); how, not what: not in ``to_json``
     path: str = ""
+    #: how the run went, in words (one process where workers would not have paid, Ray's start-up); not in ``to_json``
+    notes: list[str] = field(default_factory=list)
 
     @property
     def mean_turns(self) -> float:
@@ -222,7 +226,8 @@ def _mode(rotate: bool | str) -> str:
 
 
 class Checkpoint:
-    """A file of finished games' outcomes, one JSON line per chunk after a header naming the tournament.
+    """A file of finished games, one JSON line per chunk (its games' exact sums, ``_Tally``) after a header naming
+    the tournament.
 
     A run given a checkpoint skips the games already in it and appends each chunk it finishes, so a run
     stopped at any point (Ctrl-C, a lost machine) resumes where it was; a line cut short by a kill is
@@ -231,15 +236,17 @@ class Checkpoint:
     """
 
     FORMAT = "realms-sim-checkpoint"
+    VERSION = 2
 
     def __init__(self, path: str | os.PathLike[str], spec: Spec) -> None:
         self.path = Path(path)
         game_id, options, seed, agents, mode, by_turn, _ = spec
-        self.header = {"format": self.FORMAT, "version": 1, "game": game_id, "options": options, "seed": seed,
-                       "agents": agents, "seating": mode, "by_turn": by_turn}
-        self.done: dict[int, GameOutcome] = {}
+        self.header = {"format": self.FORMAT, "version": self.VERSION, "game": game_id, "options": options,
+                       "seed": seed, "agents": agents, "seating": mode, "by_turn": by_turn}
+        #: the chunks kept: (first game, last game + 1, their sums)
+        self.done: list[tuple[int, int, _Tally]] = []
         if self.path.exists() and self.path.stat().st_size:
-            self._load()
+            self._load(len(agents), by_turn)
         else:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("w", encoding="utf-8") as f:
@@ -247,7 +254,7 @@ class Checkpoint:
                 f.flush()
                 os.fsync(f.fileno())
 
-    def _load(self) -> None:
+    def _load(self, entrants: int, by_turn: bool) -> None:
         lines = self.path.read_text(encoding="utf-8").split("\n")
         try:
             head = json.loads(lines[0])
@@ -255,6 +262,8 @@ class Checkpoint:
             raise OptionsError(f"{self.path} is not a simulator checkpoint") from None
         if not isinstance(head, dict) or head.get("format") != self.FORMAT:
             raise OptionsError(f"{self.path} is not a simulator checkpoint")
+        if head.get("version") != self.VERSION:
+            raise OptionsError(f"checkpoint {self.path} was written by another version of realms; use another file")
         want = json.loads(json.dumps(self.header))
         diff = [k for k in want if head.get(k) != want[k]]
         if diff:
@@ -266,19 +275,18 @@ class Checkpoint:
                 continue
             try:
                 chunk = json.loads(line)
-                start = int(chunk["start"])
-                outcomes = [GameOutcome.from_json(o) for o in chunk["outcomes"]]
-            except (ValueError, KeyError, TypeError):
+                start, stop = int(chunk["start"]), int(chunk["stop"])
+                part = _Tally.from_json(chunk["tally"], entrants, by_turn)
+            except (ValueError, KeyError, TypeError, IndexError, ZeroDivisionError):
                 break  # a line cut short when the run was killed: everything from here is played again
-            for k, o in enumerate(outcomes):
-                self.done[start + k] = o
+            self.done.append((start, stop, part))
             good += len(line) + 1
         if good < self.path.stat().st_size:
             with self.path.open("r+b") as f:
                 f.truncate(good)
 
-    def save(self, start: int, outcomes: list[GameOutcome]) -> None:
-        line = json.dumps({"start": start, "outcomes": [o.to_json() for o in outcomes]})
+    def save(self, start: int, stop: int, part: _Tally) -> None:
+        line = json.dumps({"start": start, "stop": stop, "tally": part.to_json()})
         with self.path.open("a", encoding="utf-8") as f:
             f.write(line + "\n")
             f.flush()
@@ -301,6 +309,7 @@ def run_tournament(
     checkpoint: str | os.PathLike[str] | None = None,
     chunk: int | None = None,
     reference: bool = False,
+    say: Callable[[str], None] | None = None,
 ) -> SimReport:
     """Play ``games`` games between ``agents`` (one per seat) and gather statistics per entrant.
 
@@ -310,7 +319,12 @@ def run_tournament(
     as it is). ``checkpoint`` names a file that keeps finished games and resumes from them. ``progress``
     is called with the number of games finished, as chunks of ``chunk`` games finish. Games are played on
     the game's fast path where it has one for these options and agents (same outcomes); ``reference`` plays
-    every game through the protocol instead.
+    every game through the protocol instead. ``say`` is handed a line as soon as there is something to say
+    about how the run goes (Ray's start-up); the report's ``notes`` keep every such line.
+
+    Locally the first games are played in this process, which loads what the games need (a compiled kernel)
+    once, before any worker is forked, and times them: when the rest would take less than
+    ``MIN_WORKER_SECONDS`` in one process, it stays in one process and a note says so.
     """
     import realms.games
 
@@ -326,21 +340,21 @@ def run_tournament(
         raise OptionsError("chunk must be at least 1")
     mode = _mode(rotate)
 
-    tally = _Tally(agents, by_turn)
+    tally = _Tally(len(agents), by_turn)
     start = time.perf_counter()
     spec: Spec = (game_id, opts, seed, list(agents), mode, by_turn, reference)
     saver = Checkpoint(checkpoint, spec) if checkpoint is not None else None
-    order = _InOrder(tally.absorb, games, saver, progress)
-    todo = order.todo(games)
-    workers = jobs
+    todo, resumed = _resume(tally, saver, games)
+    sink = _Sink(tally, saver, progress, resumed)
+    workers, notes = 1, list[str]()
     if todo:
-        workers = _play_all(spec, todo, backend, jobs, chunk, address, saver is not None, order.on_chunk)
-    assert order.next_game == games and not order.pending, (order.next_game, games, len(order.pending))
+        workers, notes = _play_all(spec, todo, backend, jobs, chunk, address, sink, say)
+    assert tally.played == games, (tally.played, games)
     seconds = time.perf_counter() - start
-    return SimReport(game_id, games, seed, opts, tally.entrants, tally.ties, tally.turns_sum, tally.actions, seconds,
-                     rotate, by_turn=by_turn, turn_label=game.turn_label, backend=backend, workers=workers,
-                     ahead=tally.ahead, resumed_games=order.resumed, warnings=warnings,
-                     path=_path(game, opts, agents, by_turn, reference))
+    return SimReport(game_id, games, seed, opts, tally.entrants(agents), tally.ties, tally.turns, tally.actions,
+                     seconds, rotate, by_turn=by_turn, turn_label=game.turn_label, backend=backend, workers=workers,
+                     ahead=tally.ahead(), resumed_games=resumed, warnings=warnings,
+                     path=_path(game, opts, agents, by_turn, reference), notes=notes)
 
 
 def _path(game: Any, opts: Mapping[str, Any], agents: list[str], by_turn: bool, reference: bool) -> str:
@@ -370,121 +384,339 @@ def _checked(game: Any, game_id: str, agents: list[str],
     return opts, warnings
 
 
-class _Tally:
-    """The statistics of a tournament's entrants, game by game."""
+def _exact(v: Any) -> Any:
+    """A game's figure as an exact number: an int, or a Fraction for a float that is not a whole number."""
+    if type(v) is int:
+        return v
+    f = float(v)
+    return int(f) if f.is_integer() else Fraction(f)
 
-    def __init__(self, agents: list[str], by_turn: bool) -> None:
-        n = len(agents)
-        self.entrants = [EntrantStats(agent=a) for a in agents]
-        self.ahead = [[0.0] * n for _ in range(n)]
-        self.ties = self.turns_sum = self.actions = 0
+
+def _enc(x: Any) -> Any:
+    return x if type(x) is int else f"{x.numerator}/{x.denominator}"
+
+
+def _dec(x: Any) -> Any:
+    if isinstance(x, bool) or not isinstance(x, int | str):
+        raise TypeError(x)
+    return x if isinstance(x, int) else Fraction(x)
+
+
+_MomentSums = list[Any]  # [count, sum, sum of squares], exact
+
+
+class _Tally:
+    """Exact sums of a tournament's games per entrant: counts, and sums of integers and fractions (a shared win is
+    1/k), never rounded. A worker sums its own games and the parent merges the sums; exact sums merge in any order
+    to the same totals, which the report turns into floats once (``entrants``, ``ahead``)."""
+
+    def __init__(self, entrants: int, by_turn: bool) -> None:
+        n = entrants
         self.by_turn = by_turn
+        self.played = self.ties = self.turns = self.actions = 0
+        self.games = [0] * n
+        self.wins: list[Any] = [0] * n
+        self.scores: list[Any] = [0] * n
+        self.ranks: list[Any] = [0] * n
+        self.stat_sums: list[dict[str, Any]] = [{} for _ in range(n)]
+        self.stat_counts: list[dict[str, int]] = [{} for _ in range(n)]
+        #: ``ahead2[i][j]``: games in which i finished ahead of j, in halves (a shared rank counts one)
+        self.ahead2 = [[0] * n for _ in range(n)]
+        # per-turn runs only
+        self.score_moments: list[_MomentSums] = [[0, 0, 0] for _ in range(n)]
+        self.score_counts: list[dict[Any, int]] = [{} for _ in range(n)]
+        self.turn_moments: list[dict[str, list[_MomentSums]]] = [{} for _ in range(n)]
 
     def absorb(self, outcome: GameOutcome) -> None:
-        share = 1.0 / len(outcome.winners)
-        if len(outcome.winners) > 1:
+        k = len(outcome.winners)
+        if k > 1:
             self.ties += 1
-        self.turns_sum += outcome.turns
+        share: Any = 1 if k == 1 else Fraction(1, k)
+        self.played += 1
+        self.turns += outcome.turns
         self.actions += outcome.actions
-        for seat, e in enumerate(outcome.seats):
-            st = self.entrants[e]
-            st.games += 1
+        ranks, seats = outcome.ranks, outcome.seats
+        for seat, e in enumerate(seats):
+            self.games[e] += 1
             score = outcome.scores[seat]
-            st.score_sum += score
-            st.rank_sum += outcome.ranks[seat]
+            if type(score) is not int:
+                score = _exact(score)
+            self.scores[e] += score
+            r = ranks[seat]
+            self.ranks[e] += r if type(r) is int else _exact(r)
             if seat in outcome.winners:
-                st.wins += share
+                self.wins[e] += share
             if outcome.stats:
-                for k, v in outcome.stats[seat].items():
-                    st.stat_sums[k] = st.stat_sums.get(k, 0.0) + v
-                    st.stat_counts[k] = st.stat_counts.get(k, 0) + 1
+                sums, counts = self.stat_sums[e], self.stat_counts[e]
+                for key, v in outcome.stats[seat].items():
+                    sums[key] = sums.get(key, 0) + (v if type(v) is int else _exact(v))
+                    counts[key] = counts.get(key, 0) + 1
             if self.by_turn:
-                self._absorb_turns(st, score, outcome.by_turn[seat])
-            for other, f in enumerate(outcome.seats):
+                self._absorb_turns(e, score, outcome.by_turn[seat])
+            row = self.ahead2[e]
+            for other, f in enumerate(seats):
                 if other != seat:
-                    r, q = outcome.ranks[seat], outcome.ranks[other]
-                    self.ahead[e][f] += 1.0 if r < q else 0.5 if r == q else 0.0
+                    q = ranks[other]
+                    row[f] += 2 if r < q else 1 if r == q else 0
 
-    @staticmethod
-    def _absorb_turns(st: EntrantStats, score: float, series: dict[str, list[float]]) -> None:
-        st.score_moments.add(score)
-        st.score_counts[score] = st.score_counts.get(score, 0) + 1
-        for k, values in series.items():
-            ms = st.turn_moments.setdefault(k, [])
+    def _absorb_turns(self, e: int, score: Any, series: dict[str, list[float]]) -> None:
+        m = self.score_moments[e]
+        m[0] += 1
+        m[1] += score
+        m[2] += score * score
+        self.score_counts[e][score] = self.score_counts[e].get(score, 0) + 1
+        turns = self.turn_moments[e]
+        for key, values in series.items():
+            ms = turns.setdefault(key, [])
             while len(ms) < len(values):
-                ms.append(Moments())
+                ms.append([0, 0, 0])
             for m, v in zip(ms, values, strict=False):
-                if not math.isnan(v):
-                    m.add(v)
+                if v != v:  # NaN: the statistic was not there that turn
+                    continue
+                x = v if type(v) is int else _exact(v)
+                m[0] += 1
+                m[1] += x
+                m[2] += x * x
+
+    def merge(self, other: _Tally) -> None:
+        """Add ``other``'s games (any other games of the same tournament)."""
+        self.played += other.played
+        self.ties += other.ties
+        self.turns += other.turns
+        self.actions += other.actions
+        for e in range(len(self.games)):
+            self.games[e] += other.games[e]
+            self.wins[e] += other.wins[e]
+            self.scores[e] += other.scores[e]
+            self.ranks[e] += other.ranks[e]
+            sums, counts = self.stat_sums[e], self.stat_counts[e]
+            for key, v in other.stat_sums[e].items():
+                sums[key] = sums.get(key, 0) + v
+                counts[key] = counts.get(key, 0) + other.stat_counts[e][key]
+            for f, v in enumerate(other.ahead2[e]):
+                self.ahead2[e][f] += v
+            if not self.by_turn:
+                continue
+            _add_moments(self.score_moments[e], other.score_moments[e])
+            mine = self.score_counts[e]
+            for score, c in other.score_counts[e].items():
+                mine[score] = mine.get(score, 0) + c
+            turns = self.turn_moments[e]
+            for key, theirs in other.turn_moments[e].items():
+                ms = turns.setdefault(key, [])
+                while len(ms) < len(theirs):
+                    ms.append([0, 0, 0])
+                for m, t in zip(ms, theirs, strict=False):
+                    _add_moments(m, t)
+
+    def entrants(self, agents: Sequence[str]) -> list[EntrantStats]:
+        """The report's figures per entrant, rounded to floats once."""
+        out = []
+        for e, agent in enumerate(agents):
+            out.append(EntrantStats(
+                agent=agent, games=self.games[e], wins=float(self.wins[e]), score_sum=float(self.scores[e]),
+                rank_sum=float(self.ranks[e]), stat_sums={k: float(v) for k, v in self.stat_sums[e].items()},
+                stat_counts=dict(self.stat_counts[e]), score_moments=_moments(self.score_moments[e]),
+                score_counts=dict(self.score_counts[e]),
+                turn_moments={k: [_moments(m) for m in ms] for k, ms in self.turn_moments[e].items()}))
+        return out
+
+    def ahead(self) -> list[list[float]]:
+        return [[v / 2 for v in row] for row in self.ahead2]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "played": self.played, "ties": self.ties, "turns": self.turns, "actions": self.actions,
+            "games": self.games, "wins": [_enc(x) for x in self.wins], "scores": [_enc(x) for x in self.scores],
+            "ranks": [_enc(x) for x in self.ranks], "stat_sums": [{k: _enc(v) for k, v in d.items()}
+                                                                for d in self.stat_sums],
+            "stat_counts": self.stat_counts, "ahead2": self.ahead2}
+        if self.by_turn:
+            out["score_moments"] = [[m[0], _enc(m[1]), _enc(m[2])] for m in self.score_moments]
+            out["score_counts"] = [[[_enc(s), c] for s, c in d.items()] for d in self.score_counts]
+            out["turn_moments"] = [{k: [[m[0], _enc(m[1]), _enc(m[2])] for m in ms] for k, ms in d.items()}
+                                   for d in self.turn_moments]
+        return out
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any], entrants: int, by_turn: bool) -> _Tally:
+        t = cls(entrants, by_turn)
+        t.played, t.ties, t.turns, t.actions = (int(d[k]) for k in ("played", "ties", "turns", "actions"))
+        for e in range(entrants):
+            t.games[e] = int(d["games"][e])
+            t.wins[e], t.scores[e], t.ranks[e] = (_dec(d[k][e]) for k in ("wins", "scores", "ranks"))
+            t.stat_sums[e] = {str(k): _dec(v) for k, v in d["stat_sums"][e].items()}
+            t.stat_counts[e] = {str(k): int(v) for k, v in d["stat_counts"][e].items()}
+            t.ahead2[e] = [int(v) for v in d["ahead2"][e]][:entrants]
+            if by_turn:
+                t.score_moments[e] = _dec_moments(d["score_moments"][e])
+                t.score_counts[e] = {_dec(s): int(c) for s, c in d["score_counts"][e]}
+                t.turn_moments[e] = {str(k): [_dec_moments(m) for m in ms] for k, ms in d["turn_moments"][e].items()}
+        return t
 
 
-class _InOrder:
-    """Hands outcomes to ``absorb`` strictly in game order, whatever order chunks finish in; those of a
-    checkpoint first, each new chunk kept in the checkpoint as it comes."""
+def _add_moments(m: _MomentSums, other: _MomentSums) -> None:
+    m[0] += other[0]
+    m[1] += other[1]
+    m[2] += other[2]
 
-    def __init__(self, absorb: Callable[[GameOutcome], None], games: int, saver: Checkpoint | None,
-                 progress: Callable[[int], None] | None) -> None:
-        self.absorb, self.saver, self.progress = absorb, saver, progress
-        self.pending: dict[int, GameOutcome] = {}
-        self.next_game = 0
-        if saver is not None:
-            self.pending.update({i: o for i, o in saver.done.items() if i < games})
-        self.resumed = len(self.pending)
-        self.drain()
-        self.finished = self.resumed
-        if progress and self.resumed:
-            progress(self.finished)
 
-    def todo(self, games: int) -> Sequence[int]:
-        """The games left to play; a plain run holds no list of its games, so memory stays flat however many
-        are asked for."""
-        if not self.pending:
-            return range(self.next_game, games)
-        return [i for i in range(games) if i not in self.pending and i >= self.next_game]
+def _moments(m: _MomentSums) -> Moments:
+    return Moments(n=m[0], total=float(m[1]), squares=float(m[2]))
 
-    def drain(self) -> None:
-        while self.next_game in self.pending:
-            self.absorb(self.pending.pop(self.next_game))
-            self.next_game += 1
 
-    def on_chunk(self, a: int, outcomes: list[GameOutcome]) -> None:
-        if self.saver is not None:
-            self.saver.save(a, outcomes)
-        for k, o in enumerate(outcomes):
-            self.pending[a + k] = o
-        self.finished += len(outcomes)
-        self.drain()
+def _dec_moments(m: Sequence[Any]) -> _MomentSums:
+    return [int(m[0]), _dec(m[1]), _dec(m[2])]
+
+
+def tally_range(spec: Spec, start: int, stop: int) -> _Tally:
+    """The sums of games ``start .. stop - 1`` of a tournament: the unit of work of every backend."""
+    tally = _Tally(len(spec[3]), spec[5])
+    _tally_games(tally, spec, start, stop)
+    return tally
+
+
+def _tally_games(tally: _Tally, spec: Spec, start: int, stop: int) -> None:
+    game_id, options, seed, agents, mode, by_turn, reference = spec
+    absorb, play = tally.absorb, playing._play_indexed
+    for i in range(start, stop):
+        absorb(play((game_id, options, seed, agents, i, mode, by_turn, reference)))
+
+
+def _tally_range_args(args: tuple[Spec, int, int]) -> tuple[int, int, _Tally]:
+    spec, start, stop = args
+    return start, stop, tally_range(spec, start, stop)
+
+
+def _resume(tally: _Tally, saver: Checkpoint | None, games: int) -> tuple[Sequence[int], int]:
+    """Merge the checkpoint's chunks that lie within ``games`` into ``tally``; the games left to play (a plain run
+    holds no list of its games, so memory stays flat however many are asked for) and how many were resumed."""
+    if saver is None or not saver.done:
+        return range(games), 0
+    have = bytearray(games)
+    for a, b, part in saver.done:
+        if b <= games and not any(have[a:b]):  # a chunk of a longer run, or one played again, is left out
+            tally.merge(part)
+            have[a:b] = b"\x01" * (b - a)
+    todo = [i for i in range(games) if not have[i]]
+    return todo, games - len(todo)
+
+
+class _Sink:
+    """Where finished chunks go: the checkpoint (their sums, as they come), the run's tally, and progress."""
+
+    def __init__(self, tally: _Tally, saver: Checkpoint | None, progress: Callable[[int], None] | None,
+                 resumed: int) -> None:
+        self.tally, self.saver, self.progress = tally, saver, progress
+        self.finished = resumed
+        if progress and resumed:
+            progress(resumed)
+
+    def play(self, spec: Spec, start: int, stop: int) -> None:
+        """Play games ``start .. stop - 1`` in this process."""
+        if self.saver is None:
+            _tally_games(self.tally, spec, start, stop)
+            self.done(start, stop, None)
+        else:
+            self.done(start, stop, tally_range(spec, start, stop))
+
+    def done(self, start: int, stop: int, part: _Tally | None) -> None:
+        if part is not None:
+            if self.saver is not None:
+                self.saver.save(start, stop, part)
+            self.tally.merge(part)
+        self.finished += stop - start
         if self.progress:
             self.progress(self.finished)
 
 
+#: the seconds of play (as one process would take them) below which worker processes do not pay for themselves:
+#: forking them, their first touches of the parent's memory, and merging
+MIN_WORKER_SECONDS = 0.4
+#: how long the parent times games (after its first chunk, which loads what the games need) before deciding
+CALIBRATE_SECONDS = 0.03
+
+
 def _play_all(spec: Spec, todo: Sequence[int], backend: str, jobs: int, chunk: int | None, address: str | None,
-              checkpointed: bool, on_chunk: Callable[[int, list[GameOutcome]], None]) -> int:
-    """Play the games ``todo`` on ``backend``, calling ``on_chunk(start, outcomes)`` as each chunk finishes;
-    returns the number of workers."""
+              sink: _Sink, say: Callable[[str], None] | None) -> tuple[int, list[str]]:
+    """Play the games ``todo`` on ``backend`` into ``sink``; returns the number of workers and the notes."""
+    notes: list[str] = []
+
+    def note(line: str) -> None:
+        notes.append(line)
+        if say:
+            say(line)
+
     if backend == "ray":
-        return _run_ray(spec, todo, chunk, address, jobs, on_chunk)
-    if jobs == 1:
-        # one game at a time for progress; a checkpoint is written in chunks, not a line per game
-        size = chunk or (max(1, min(64, len(todo) // 50)) if checkpointed else 1)
-        for a, b in _iter_ranges(todo, size):
-            on_chunk(a, play_range(spec, a, b))
-        return jobs
+        from realms.sim import ray_backend
+
+        return ray_backend.run(spec, todo, chunk, address, jobs, sink.done, note), notes
+    return _play_local(spec, todo, jobs, chunk, sink, note), notes
+
+
+def _play_local(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, sink: _Sink,
+                note: Callable[[str], None]) -> int:
+    """Play the first games here, timing them; the rest here too when ``jobs`` is 1 or they are too few to pay
+    for workers, else in ``jobs`` forked processes, each returning its chunks' sums."""
+    first = chunk or (max(1, min(64, len(todo) // 50)) if sink.saver is not None else 1)
+    begin = time.perf_counter()
+    played = 0
+    timed_from, timed, now = 0.0, 0, begin
+    for a, b in _iter_ranges(todo, first):
+        sink.play(spec, a, b)
+        played += b - a
+        now = time.perf_counter()
+        if not timed_from:
+            timed_from = now  # the first chunk loads what the games need: not a measure of the rest
+            if now - begin >= CALIBRATE_SECONDS:
+                break
+            continue
+        timed += b - a
+        if now - timed_from >= CALIBRATE_SECONDS:
+            break
+    per_game = (now - timed_from) / timed if timed else (now - begin) / played
+    rest = todo[played:]
+    if rest and jobs > 1 and per_game * len(rest) >= MIN_WORKER_SECONDS:
+        return _play_pool(spec, rest, jobs, chunk, per_game, sink)
+    size = chunk or (first if sink.saver is not None else max(1, int(0.05 / max(per_game, 1e-9))))
+    for a, b in _iter_ranges(rest, size):
+        sink.play(spec, a, b)
+    if jobs > 1:
+        took = time.perf_counter() - begin
+        note(f"played in one process: {len(todo)} games took {took:.2f} s, too few to pay for {jobs} worker "
+             "processes")
+    return 1
+
+
+def _guided(todo: Sequence[int], jobs: int, per_game: float) -> list[tuple[int, int]]:
+    """Chunks of ``todo`` that shrink as the run goes on (each about 1/(2 jobs) of what is left, from 2 s of play
+    down to 10 ms), so workers finish together whatever share of a busy machine each gets, with few messages."""
+    lo = max(1, int(0.01 / per_game))
+    hi = max(lo, int(2.0 / per_game))
+    out: list[tuple[int, int]] = []
+    i, n = 0, len(todo)
+    while i < n:
+        size = min(hi, max(lo, (n - i) // (2 * jobs)))
+        out += _ranges(todo[i:i + size], size)
+        i += size
+    return out
+
+
+def _play_pool(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, per_game: float,
+               sink: _Sink) -> int:
+    """Play ``todo`` in ``jobs`` worker processes, forked where the platform allows (they start with this
+    process's loaded kernels and imports); each chunk comes back as its sums."""
+    import gc
     import multiprocessing as mp
 
-    size = chunk or max(1, min(64, len(todo) // (jobs * 8) or 1))
-    ranges = _ranges(todo, size)
-    ctx = mp.get_context("fork")
-    with ctx.Pool(jobs) as pool:
-        work = [(spec, a, b) for a, b in ranges]
-        for (a, _), outcomes in zip(ranges, pool.imap(_play_range_args, work), strict=True):
-            on_chunk(a, outcomes)
-    return jobs
-
-
-def _run_ray(spec: Spec, todo: Sequence[int], chunk: int | None, address: str | None, jobs: int,
-             on_chunk: Callable[[int, list[GameOutcome]], None]) -> int:
-    """Play the games ``todo`` as Ray tasks; returns the number of CPUs of the cluster."""
-    from realms.sim import ray_backend
-
-    return ray_backend.run(spec, todo, chunk, address, jobs, on_chunk)
+    ranges = _ranges(todo, chunk) if chunk else _guided(todo, jobs, per_game)
+    workers = min(jobs, len(ranges))
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else None)
+    gc.freeze()  # the collector of a forked worker then leaves the parent's objects (and their pages) alone
+    try:
+        with ctx.Pool(workers) as pool:
+            for a, b, part in pool.imap_unordered(_tally_range_args, [(spec, a, b) for a, b in ranges]):
+                sink.done(a, b, part)
+    finally:
+        gc.unfreeze()
+    return workers
