@@ -230,3 +230,27 @@ def test_firefox_table_waits_your_move_is_told_and_the_chat_is_text_with_a_mute(
         assert firefox.run(CHAT)["shown"] == [[0, "well played"]]
     finally:
         firefox.close()
+
+
+@chromium
+def test_chromium_a_players_own_page_lists_their_move_first_and_says_so_in_the_title(browser, server):
+    from tests.e2e.test_accounts import create, sign_up, unique
+
+    name = unique()
+    page = new_page(browser)
+    sign_up(page, server, name)
+    gid = create(page, server, ["creator", "bot:random"], pace="turn")
+    token = page.evaluate(f"sessionStorage.getItem('realms.seat.{gid}')")
+    for _ in range(200):  # the bot's picks, until the player is to move
+        if httpx.get(f"{server.base}/api/games/{gid}", params={"token": token}, timeout=30).json()["legal_actions"]:
+            break
+        page.wait_for_timeout(50)
+    # a newer table, waiting for its player (not their move): the server lists it first, the page after
+    waiting = create(page, server, ["creator", "open"], pace="turn")
+    page.goto(f"{server.base}/players/{name}")
+    page.wait_for_selector("body[data-ready=player]")
+    rows = page.eval_on_selector_all("#in-progress li", "els => els.map(e => [e.dataset.game, e.className])")
+    assert rows == [[gid, "my-turn"], [waiting, ""]], rows
+    assert page.title() == catalogue("en")["notify.title"]["one"].replace("{title}", "Realms")
+    assert not page.errors, page.errors
+    page.context.close()

@@ -279,3 +279,15 @@ def test_the_tables_being_played_are_listed_for_spectators_until_left_alone(clie
         long_ago = datetime(2020, 1, 1, tzinfo=UTC)
         conn.execute(update(GameRow).where(GameRow.id == solo["id"]).values(updated_at=long_ago))
     assert solo["id"] not in live()
+
+
+def test_a_table_waiting_for_its_players_is_not_the_players_move_on_their_page(client):
+    from tests.server.test_accounts import signup
+
+    name, _ = signup(client)
+    for _ in range(30):  # a table whose first mover is the player's own seat (the order is drawn)
+        made = create(client, ["creator", "open"])
+        if client.get(f"/api/games/{made['id']}").json()["to_move"] == 0:
+            break
+    game = next(g for g in client.get(f"/api/players/{name}").json()["in_progress"] if g["id"] == made["id"])
+    assert game["waiting_for"] == [1] and game["my_turn"] is False

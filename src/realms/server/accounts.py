@@ -292,10 +292,13 @@ class Accounts:
         for r in rows:
             mine = [s.seat for s, _ in seats.get(r.id, []) if user_id is not None and s.user_id == user_id]
             finished = r.status == "finished"
+            # the seats a table waits for before its first move (LiveGame.waiting_for): nobody's move until then
+            waiting = [] if finished or r.version else [s.seat for s, _ in seats.get(r.id, []) if s.kind == "human"
+                                                         and s.access in ("open", "invite") and not s.claimed]
             item = {"id": r.id, "game": r.game, "status": r.status, "pace": r.pace, "rated": bool(r.rated),
                     "rating": rating_of(r), "clock": r.clock_mode, "clock_seconds": r.clock_seconds,
                     "version": r.version,
-                    "to_move": None if finished else r.to_move,
+                    "to_move": None if finished else r.to_move, "waiting_for": waiting,
                     "created_at": _iso(r.created_at), "updated_at": _iso(r.updated_at),
                     "finished_at": _iso(r.finished_at), "seats": self._seat_info(seats.get(r.id, [])),
                     "ranks": (r.result or {}).get("ranks") if finished else None,
@@ -303,7 +306,7 @@ class Accounts:
                     "play_url": f"/play/{r.id}", "replay_url": f"/replay/{r.id}" if finished else None}
             if user_id is not None:
                 item["my_seats"] = mine
-                item["my_turn"] = not finished and r.to_move in mine
+                item["my_turn"] = not finished and not waiting and r.to_move in mine
             out.append(item)
         return out
 

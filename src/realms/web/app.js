@@ -253,7 +253,8 @@ function yourTables() {
     if (me) {
       try {
         for (const g of (await api("GET", `/api/players/${encodeURIComponent(me.name)}`)).in_progress) {
-          found.set(g.id, { id: g.id, game: g.game, mine: !!g.my_turn, url: g.play_url, pace: g.pace });
+          found.set(g.id, { id: g.id, game: g.game, mine: !!g.my_turn, url: g.play_url, pace: g.pace,
+            waiting: (g.waiting_for || []).length > 0 });
         }
       } catch (e) { /* the browser's own seats below */ }
     }

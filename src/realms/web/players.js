@@ -3,6 +3,7 @@
 import { lang, t } from "/static/i18n.js";
 import { me } from "/static/account.js";
 import { serverGames } from "/static/app.js";
+import { turnSignal } from "/static/notify.js";
 
 // the ids of the games the server offers, in its order
 async function gameIds() { return (await serverGames()).map(g => g.id); }
@@ -80,6 +81,8 @@ export async function playerPage(app, name) {
         `${t("players.unrated", { why: t(`players.unrated.${g.rating.reason}`) })} `) : "",
       node("span", { class: "muted" }, when(g.finished_at)), " ", node("a", { href: g.replay_url, class: "replay" }, t("game.replay")));
   })) : node("p", { class: "muted", id: "finished" }, t("players.none_finished"));
+  // one's own page: the tab's title and icon count the tables waiting for one's move (notify.js)
+  if (mine) turnSignal(inProgress.filter(g => g.my_turn).length, t("app.title"));
   app.replaceChildren(node("section", { class: "panel", id: "player", "data-name": p.name },
     node("h2", {}, p.name), links(games), node("h2", {}, t("players.ratings")), ratings,
     node("h2", {}, t("players.in_progress")), current, node("h2", {}, t("players.finished")), done));

@@ -6,7 +6,7 @@ import time
 from typing import Any, Literal
 
 import orjson
-from fastapi import FastAPI, Query, Request
+from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -21,7 +21,9 @@ def add_routes(app: FastAPI) -> None:
     """Declare this area's routes on ``app``."""
     app.get("/api/meta")(meta)
     app.post("/api/games", status_code=201)(create_game)
-    app.get("/api/games")(list_games)
+    live = {"name": "live", "in": "query", "required": False, "schema": {"type": "boolean", "default": False},
+            "description": "true: the tables being played (for spectators) instead of those that want players"}
+    app.get("/api/games", openapi_extra={"parameters": [live]})(list_games)
 
 
 class Clock(BaseModel):
@@ -121,10 +123,11 @@ def seat_grant(gid: str, s: Any, issued: dict[str, Any]) -> dict[str, Any]:
             "join_url": link}
 
 
-async def list_games(request: Request, live: bool = Query(default=False, description=(
-        "true: the tables being played (for spectators) instead of those that want players"))) -> Response:
+async def list_games(request: Request) -> Response:
     """The tables that want players (a free open seat): read from the database at most every ``lobby_ttl``
     seconds, and again at once after a table is created or a seat joined or revoked; every other poll gets the
-    kept summary. With ``live=true``: the tables being played, moved at in the last 15 minutes."""
+    kept summary. With ``live=true``: the tables being played, moved at in the last 15 minutes. (The query is
+    read by hand: the lobby is polled often, and a declared parameter costs each poll its validation.)"""
     lobby: Lobby = request.app.state.lobby
+    live = request.query_params.get("live", "false").lower() in ("true", "1", "yes")
     return Response(lobby.live() if live else lobby.tables(), media_type="application/json")
