@@ -29,21 +29,27 @@ def manager(request, tmp_path):
 
 
 def watch(m: Manager) -> list[str]:
-    """What the manager commits and hands over, in order: "bot", "person", "takeover"."""
+    """What the manager commits and hands over, in order: "bot", "person", "takeover" (and ``m.games_of`` says
+    which game each entry was of)."""
     order: list[str] = []
+    games: list[str] = []
     commit, expire = m._commit, m.expire
 
     async def committed(live, seat, action):
         kind = "bot" if live.seats[seat].kind == "bot" else "person"
         await commit(live, seat, action)
         order.append(kind)
+        games.append(live.id)
 
     async def expired(live):
         bots = sum(s.kind == "bot" for s in live.seats)
         await expire(live)
-        order.extend(["takeover"] * (sum(s.kind == "bot" for s in live.seats) - bots))
+        taken = sum(s.kind == "bot" for s in live.seats) - bots
+        order.extend(["takeover"] * taken)
+        games.extend([live.id] * taken)
 
     m._commit, m.expire = committed, expired  # type: ignore[method-assign]
+    m.games_of = games  # type: ignore[attr-defined]
     return order
 
 
@@ -108,3 +114,48 @@ def test_a_bystander_is_answered_between_a_few_takeovers_when_many_tables_are_ab
     # an action takes a few turns of the event loop (the group writer's among them), and each turn hands over one
     # table and lets the bot moves in the slots on: a few, never every seat of every table (48)
     assert max(between) <= 3 * (1 + bot_turns.BOT_LANES), (between, order[:60])
+
+
+def test_a_persons_bot_opponent_answers_before_the_bots_of_tables_only_bots_play(manager, monkeypatch):
+    m = manager
+    order = watch(m)
+    handed: list[tuple[str, bool]] = []  # ("ask" | "got", whether a person plays at that table), in order
+    acquire = bot_turns.Lanes.acquire
+
+    async def logged(self, urgent):
+        handed.append(("ask", urgent))
+        await acquire(self, urgent)
+        handed.append(("got", urgent))
+
+    monkeypatch.setattr(bot_turns.Lanes, "acquire", logged)
+    tables = [m.create("kingdomino", {"players": 2}, ["bot:random", "bot:random"]) for _ in range(TABLES)]
+    mine = m.create("kingdomino", {"players": 2}, ["creator", "bot:random"])
+
+    async def go():
+        for live in [*tables, mine]:
+            m.schedule_bots(live)
+        while "bot" not in order:
+            await asyncio.sleep(0.001)
+        for _ in range(6):  # the person moves until it is the bot's turn, and waits for its answer
+            while mine.game.to_move(mine.state) == 0:
+                await m.act(mine, 0, mine.version, mine.game.legal_actions(mine.state)[0].to_json())
+            while mine.game.to_move(mine.state) == 1:
+                await asyncio.sleep(0)
+        for live in tables:
+            live.bot_task.cancel()
+        await asyncio.gather(*(live.bot_task for live in tables), return_exceptions=True)
+
+    asyncio.run(go())
+    # the slots other tables' bots got between the person's bot asking for one and getting it
+    ahead, asked = [], None
+    for what, urgent in handed:
+        if urgent and what == "ask":
+            asked = 0
+        elif urgent and what == "got":
+            ahead.append(asked)
+            asked = None
+        elif what == "got" and asked is not None:
+            asked += 1
+    # (a slot handed out just before it asked is logged as got just after: at most the slots there are)
+    assert len(ahead) >= 6 and max(ahead) <= bot_turns.BOT_LANES, ahead
+    assert max(what == "ask" and not urgent for what, urgent in handed)  # while the other tables' bots queued

@@ -2,11 +2,14 @@
 retries of moves that may succeed later, the fallback bot for one that fails, and the bots of unfinished games
 started again after a restart.
 
-Bots share the server with people. Every bot move of every game takes one of ``BOT_LANES`` slots while it is
-chosen and committed (a move thought in the bot pool lets its slot go while it thinks), and the slots are handed
-out first come, first served: when many tables go to bots at once (a takeover of every seat of every abandoned
-real-time table, say), their moves queue there, one table after another, and a person's action, which takes no
-slot, waits for at most the moves in the slots, never for all of them, whatever the configured bot delay.
+Bots share the server with people. A bot move chosen in-process takes one of ``BOT_LANES`` slots, and keeps it
+until the event loop's next turn, so that each turn of the loop chooses at most ``BOT_LANES`` bot moves and reads
+what people sent in between. The slots are handed out first come, first served, the bots of tables where a
+person plays before those of tables only bots play. When many tables go to bots at once (a takeover of every seat
+of every abandoned real-time table, say), their moves queue there, one table after another; a person's action,
+which takes no slot, waits for a few of them, never for all of them, and a person's bot opponent answers before
+any of them, whatever the configured bot delay. The commits are not in the slots (the moves of many tables still
+share one transaction of the group writer), nor is a move thought in the bot pool (another process thinks it).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections import deque
 from typing import Any
 
 from sqlalchemy import select, update
@@ -32,21 +36,52 @@ log = logging.getLogger("realms.server")
 FALLBACK_BOT = "random"  # plays a seat whose bot failed
 BOT_RETRIES = 5  # a bot move that may succeed later (409, 503) is retried this often, with backoff
 BOT_RETRY_BASE, BOT_RETRY_MAX = 0.05, 2.0  # seconds
-#: bot moves chosen and committed at once, over every game of this process (the module docstring)
+#: bot moves chosen in one turn of the event loop, over every game of this process (the module docstring)
 BOT_LANES = max(1, int(os.environ.get("REALMS_BOT_LANES", "2")))
+
+
+class Lanes:
+    """``size`` slots handed out first come, first served, those asked for ``urgent`` first; a slot let go goes
+    straight to the next in line (nobody arriving meanwhile takes it first)."""
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        self.waiting: tuple[deque[asyncio.Future[None]], deque[asyncio.Future[None]]] = (deque(), deque())
+
+    async def acquire(self, urgent: bool) -> None:
+        if self.free > 0 and not (self.waiting[0] or self.waiting[1]):
+            self.free -= 1
+            return
+        slot: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting[0 if urgent else 1].append(slot)
+        try:
+            await slot
+        except asyncio.CancelledError:
+            if slot.done() and not slot.cancelled():  # handed the slot as it was cancelled: pass it on
+                self.release()
+            raise
+
+    def release(self) -> None:
+        for line in self.waiting:
+            while line:
+                slot = line.popleft()
+                if not slot.done():
+                    slot.set_result(None)
+                    return
+        self.free += 1
 
 
 class BotTurns(Store):
     """The bots' moves."""
 
-    #: the slots of ``BOT_LANES``, made on the event loop that uses them (a test may run several loops)
-    _lanes: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+    #: the ``BOT_LANES`` slots, made on the event loop that uses them (a test may run several loops)
+    _lanes: tuple[asyncio.AbstractEventLoop, Lanes] | None = None
 
-    def bot_lanes(self) -> asyncio.Semaphore:
-        """The slots every bot move takes one of (first come, first served)."""
+    def bot_lanes(self) -> Lanes:
+        """The slots every bot move chosen in-process takes one of (the module docstring)."""
         loop = asyncio.get_running_loop()
         if self._lanes is None or self._lanes[0] is not loop:
-            self._lanes = (loop, asyncio.Semaphore(BOT_LANES))
+            self._lanes = (loop, Lanes(BOT_LANES))
         return self._lanes[1]
 
     def schedule_bots(self, live: LiveGame) -> None:
@@ -70,8 +105,7 @@ class BotTurns(Store):
         while True:
             delay = self.bot_delay if not failures else min(BOT_RETRY_BASE * 2 ** (failures - 1), BOT_RETRY_MAX)
             await asyncio.sleep(delay)
-            lanes = self.bot_lanes()
-            async with lanes, live.lock:  # a slot first (they queue there), then the game
+            async with live.lock:
                 self.catch_up(live)
                 if live.finished:
                     return
@@ -88,7 +122,13 @@ class BotTurns(Store):
                             continue
                         action = thought
                     else:
-                        action = choose(agent, live.game, live.state, seat)  # its seat's copy, never the truth
+                        lanes = self.bot_lanes()  # a slot: a table where a person plays first
+                        await lanes.acquire(urgent=any(s.kind != "bot" for s in live.seats))
+                        try:
+                            action = choose(agent, live.game, live.state, seat)  # its seat's copy, never the truth
+                            await asyncio.sleep(0)  # held until the loop's next turn: people are read first
+                        finally:
+                            lanes.release()
                     await self._commit(live, seat, action)
                     failures = 0
                 except ApiError as e:
@@ -120,13 +160,10 @@ class BotTurns(Store):
         (another process's action, a seat change), else the action."""
         assert self.bots is not None
         version, state = live.version, live.game.clone(live.state)
-        lanes = self.bot_lanes()
         live.lock.release()
-        lanes.release()  # thinking in another process takes no slot here
         try:
             index = await self.bots.run(bot_move, live.game.id, state, seat, name, seed)
         finally:
-            await lanes.acquire()
             await live.lock.acquire()
         self.catch_up(live)
         if (live.finished or live.version != version or live.game.to_move(live.state) != seat
