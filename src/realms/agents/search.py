@@ -259,25 +259,24 @@ class _Search:
             if n == 1 or self.cfg.eval == "score":
                 out = [float(v) for v in scores]
             else:
-                out = []
-                for i in range(n):
-                    best = max(scores[j] for j in range(n) if j != i)
-                    out.append(float(scores[i] - best))
+                # the best other score is the best score, or for a seat holding it the second best (equal when shared)
+                first, second = sorted(scores, reverse=True)[:2]
+                out = [float(v - (second if v == first else first)) for v in scores]
                 if self.cfg.eval == "mixed":  # a win is worth more than its margin: a tie or a narrow loss is not one
                     if winners is None:
                         out = [v + (self.scale if v > 0 else 0.0) for v in out]
                     else:
                         for i in winners:
                             out[i] += self.scale / len(winners)
-                elif winners is not None:  # tied for the best score: the game's tie-break tells a win from a loss
+                elif winners is not None and 0.0 in out:  # tied for the best score: the tie-break tells win from loss
                     for i in range(n):
                         if out[i] == 0:
                             out[i] = TIE_BREAK * ((1 / len(winners) if i in winners else 0.0) - 0.5)
-            for v in out:
-                if v < self.lo:
-                    self.lo = v
-                if v > self.hi:
-                    self.hi = v
+            lo, hi = min(out), max(out)
+            if lo < self.lo:
+                self.lo = lo
+            if hi > self.hi:
+                self.hi = hi
             return out
         if winners is None:  # an estimate: the chance of a win from the margin, on the policy's scale
             if n == 1:

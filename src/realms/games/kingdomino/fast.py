@@ -511,6 +511,15 @@ if AVAILABLE:
         return bv0, bv1, 2 * bv2, nb
 
     @numba.njit(cache=True)
+    def _scratch() -> tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]:
+        """The working arrays of ``play`` (``_play_in``), which a caller playing many playouts allocates once."""
+        return (np.empty(NCELL * 4, dtype=np.int64), np.empty(NCELL * 4, dtype=np.int64),
+                np.zeros(NCELL, dtype=np.int8), np.empty(NCELL, dtype=np.int64), np.zeros(6, dtype=np.int64),
+                np.zeros((5, SIZE + 2), dtype=np.int64), np.full(NCELL, -1, dtype=np.int64),
+                np.zeros(NCELL, dtype=np.int64), np.zeros(NCELL, dtype=np.int64), np.zeros(8, dtype=np.int64),
+                np.empty(4, dtype=np.int64), np.empty(4, dtype=np.int64))
+
+    @numba.njit(cache=True)
     def play(grid: Any, crn: Any, box: Any, pile: Any, npile: int, cur: Any, cur_king: Any, ncur: int,
              nxt: Any, nxt_king: Any, nnxt: int, order: Any, norder: int, oi: int, step: int, rnd: int,
              turns: Any, players: int, n: int, row_size: int, harmony: bool, middle: bool, policy: Any,
@@ -521,18 +530,17 @@ if AVAILABLE:
         (score, largest region, crowns); with ``record`` every step's action index goes to ``rec`` and
         its number of legal actions to ``counts``. Returns the number of actions played; ``rnd`` and
         the turns end as the reference's."""
-        keys = np.empty(NCELL * 4, dtype=np.int64)
-        best = np.empty(NCELL * 4, dtype=np.int64)
-        seen = np.zeros(NCELL, dtype=np.int8)
-        stack = np.empty(NCELL, dtype=np.int64)
-        pts = np.zeros(6, dtype=np.int64)
-        rows = np.zeros((5, SIZE + 2), dtype=np.int64)
-        lab = np.full(NCELL, -1, dtype=np.int64)
-        rsq = np.zeros(NCELL, dtype=np.int64)
-        rcr = np.zeros(NCELL, dtype=np.int64)
-        ids = np.zeros(8, dtype=np.int64)
-        free = np.empty(4, dtype=np.int64)
-        slots = np.empty(4, dtype=np.int64)
+        return _play_in(grid, crn, box, pile, npile, cur, cur_king, ncur, nxt, nxt_king, nnxt, order, norder, oi,
+                        step, rnd, turns, players, n, row_size, harmony, middle, policy, rngs, record, rec, counts,
+                        out, first, _scratch())
+
+    @numba.njit(cache=True)
+    def _play_in(grid: Any, crn: Any, box: Any, pile: Any, npile: int, cur: Any, cur_king: Any, ncur: int,
+                 nxt: Any, nxt_king: Any, nnxt: int, order: Any, norder: int, oi: int, step: int, rnd: int,
+                 turns: Any, players: int, n: int, row_size: int, harmony: bool, middle: bool, policy: Any,
+                 rngs: Any, record: bool, rec: Any, counts: Any, out: Any, first: int, scratch: Any) -> int:
+        """``play`` with its working arrays given (``_scratch``; each is set before it is read)."""
+        keys, best, seen, stack, pts, rows, lab, rsq, rcr, ids, free, slots = scratch
         dom = _DOM
         nact = 0
         while True:
@@ -807,12 +815,25 @@ if AVAILABLE:
         for q in range(players):
             streams[q] = _next64(srng, 1)
         grid0, crn0, box0 = _unpack(meta, masks)
+        grid, crn, box = grid0.copy(), crn0.copy(), box0.copy()
+        m = base.copy()
+        rngs = streams.copy()
         rows = np.zeros((players + 1, 3), dtype=np.int64)
         norec = np.zeros(1, dtype=np.int64)
+        scratch = _scratch()
         for j in range(firsts.shape[0]):
-            m = base.copy()
+            if j:
+                grid[:, :] = grid0
+                crn[:, :] = crn0
+                box[:, :] = box0
+                m[:] = base
+                rngs[:] = streams
             m[_M_FIRST] = firsts[j]
-            _play_meta(grid0.copy(), crn0.copy(), box0.copy(), m, streams.copy(), False, norec, norec, rows)
+            _play_in(grid, crn, box, m[_M_PILE:_M_PILE + 48], m[_M_NPILE], m[_M_CUR:_M_CUR + 4],
+                     m[_M_CURK:_M_CURK + 4], m[_M_NCUR], m[_M_NXT:_M_NXT + 4], m[_M_NXTK:_M_NXTK + 4], m[_M_NNXT],
+                     m[_M_ORDER:_M_ORDER + 4], m[_M_NORDER], m[_M_OI], m[_M_STEP], m[_M_ROUND],
+                     m[_M_TURNS:_M_TURNS + 4], players, m[_M_N], m[_M_ROW], m[_M_HARMONY] != 0, m[_M_MIDDLE] != 0,
+                     m[_M_POLICY:_M_POLICY + 4], rngs, False, norec, norec, rows, firsts[j], scratch)
             for q in range(players):
                 out[j, q] = rows[q, 0]
             for q in range(players):
