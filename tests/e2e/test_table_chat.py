@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 
 import httpx
 import pytest
@@ -52,6 +53,14 @@ def play_until_seat_zero_moves(server, gid: str, other: str) -> None:
             "token": other, "version": view["version"], "action": view["legal_actions"][0]["action"]})
         assert r.status_code == 200, r.text
     raise AssertionError("seat 0 never came to move")
+
+
+def wait_until(check, tries: int = 100) -> None:
+    for _ in range(tries):
+        if check():
+            return
+        time.sleep(0.1)
+    raise AssertionError("never came true")
 
 
 # --- chromium ------------------------------------------------------------------------------------------------
@@ -254,3 +263,51 @@ def test_chromium_a_players_own_page_lists_their_move_first_and_says_so_in_the_t
     assert page.title() == catalogue("en")["notify.title"]["one"].replace("{title}", "Realms")
     assert not page.errors, page.errors
     page.context.close()
+
+
+@chromium
+def test_chromium_a_signed_in_player_asks_for_turn_emails_and_gets_one(browser, tmp_path, monkeypatch):
+    """The box beside the turn alerts, on a server that sends e-mail (a local SMTP server here)."""
+    from tests.e2e.test_accounts import PASSWORD, create, sign_up, unique
+    from tests.server.smtp import running_smtp
+
+    with running_smtp() as (host, port, mails):
+        for key, value in {"REALMS_SMTP_HOST": host, "REALMS_SMTP_PORT": str(port), "REALMS_SMTP_SECURITY": "none",
+                           "REALMS_PUBLIC_URL": "https://realms.example"}.items():
+            monkeypatch.setenv(key, value)
+        mailing = Server(f"sqlite:///{tmp_path / 'mail.sqlite3'}", free_port())
+        mailing.start()
+        try:
+            page = new_page(browser)
+            name = unique()
+            sign_up(page, mailing, name)
+            page.wait_for_selector("#turn-email-setting[disabled]")  # no address on the account yet
+            page.goto(mailing.base + "/account")
+            page.wait_for_selector("#email-address")
+            page.fill("#email-address", "player@example.org")
+            page.fill("#email-password", PASSWORD)
+            page.press("#email-password", "Enter")
+            setting = "fetch('/api/account/turn-emails').then(r => r.json())"
+            wait_until(lambda: page.evaluate(setting)["email"])
+            page.goto(mailing.base + "/")
+            page.wait_for_selector("#turn-email-setting:not([disabled])")
+            page.check("#turn-email-setting")
+            wait_until(lambda: page.evaluate(setting)["on"])
+            gid = create(page, mailing, ["creator", "bot:random"], pace="turn")
+            token = page.evaluate(f"sessionStorage.getItem('realms.seat.{gid}')")
+            page.goto(mailing.base + "/")  # the player leaves the table; a move made elsewhere passes the turn
+            page.wait_for_selector("body[data-ready=lobby]")
+            for _ in range(400):
+                if mails:
+                    break
+                view = httpx.get(f"{mailing.base}/api/games/{gid}", params={"token": token}, timeout=30).json()
+                if view["legal_actions"]:
+                    httpx.post(f"{mailing.base}/api/games/{gid}/actions", timeout=30, json={
+                        "token": token, "version": view["version"], "action": view["legal_actions"][0]["action"]})
+                page.wait_for_timeout(50)
+            assert mails and mails[0]["to"] == "player@example.org"
+            assert f"https://realms.example/play/{gid}" in mails[0]["body"]
+            assert not page.errors, page.errors
+            page.context.close()
+        finally:
+            mailing.stop()
