@@ -199,6 +199,20 @@ def test_secret_chamber_under_militia_keeps_the_best_three_and_saves_the_next_on
     assert "Silver" in deck_top(s, 1, 2)
 
 
+def test_secret_chamber_revealed_again_comes_to_an_end():
+    # three Secret Chambers and three Golds under Militia: with each reveal the two cards drawn are the two
+    # Chambers put back before, so revealing again while a Chamber is in hand and none is known there loops
+    s = start_turn(_game("Secret Chamber", "Militia"), hand=["Militia"], deck=["Copper"] * 5,
+                   hand1=["Secret Chamber"] * 3 + ["Gold"] * 3, deck1=["Copper", "Copper"])
+    play(s, "Militia")
+    for _ in range(60):
+        if not s.stack or s.to_move is None:
+            break
+        G.apply(s, BOT.act(G, s))
+    assert not s.stack, "the reveals go on"
+    assert len(hand(s, 1)) == 3 and hand(s, 1).count("Gold") == 3
+
+
 def test_masquerade_passes_the_worst_card_and_trashes_an_estate():
     s = start_turn(_game("Masquerade"), hand=["Masquerade", "Curse", "Gold", "Silver"], deck=["Copper", "Copper"],
                    hand1=["Estate", "Gold", "Gold", "Silver", "Silver"])

@@ -422,10 +422,12 @@ class StrategyBot(Agent):
         # the commonest frames first, without their option lists (the same answers: a Reaction is revealed when
         # it is in hand, the yes of its options; the discard is the first distinct card of the hand that is
         # lowest by the discard key, as min over the distinct cards in first-seen order finds it)
-        if kind == REACT:  # reveal what may be revealed; a Reaction asked again (Secret Chamber) once per Attack
+        if kind == REACT:
+            # reveal what may be revealed; a Reaction asked again (Secret Chamber) once per Attack: not while a
+            # copy is known in hand, nor while cards it put on the deck lie there (it would draw them back, for ever)
             r, v = f[React.CARD], f[2]
             card = CARDS[r]
-            if not card.can_react(s, v) or (card.reveal_again and r in s.hpub[v]):
+            if not card.can_react(s, v) or (card.reveal_again and (r in s.hpub[v] or s.top[v])):
                 return NO
             return YES
         if kind == DISCARD_DOWN and len(s.hand[f[2]]) > f[DiscardDown.KEEP]:
