@@ -6,6 +6,7 @@ search's own steps; ``mc`` gives the same root statistics with the kernel and wi
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 
 import pytest
@@ -14,7 +15,7 @@ import realms.games
 from realms.core.agents import make_agent
 from realms.core.rng import Rng, derive_seed
 from realms.games.dominion import frames
-from realms.games.dominion.cards import BY_NAME, CARDS, NAMES
+from realms.games.dominion.cards import BY_NAME
 
 kernel = pytest.importorskip("realms.games.dominion.kernel")
 if not kernel.AVAILABLE:
@@ -41,6 +42,7 @@ CASES = [
     ({"players": 2, "kingdom": DEAR}, 3, False),
     ({"players": 2, "kingdom": ASKING}, 1, False),
 ]
+FULL = os.environ.get("REALMS_FULL") == "1"
 
 
 def _start(opts, g, rich):
@@ -48,9 +50,9 @@ def _start(opts, g, rich):
     return _rich(opts, g) if rich else GAME.new(opts, g)
 
 
-def _positions(every=7):
+def _positions(every=7, cases=CASES):
     """Positions of games between the bot, ``random`` and Big Money Ultimate (every ``every``-th decision)."""
-    for opts, count, rich in CASES:
+    for opts, count, rich in cases:
         for g in range(count):
             s = _start(opts, g, rich)
             kinds = ("rollout", "random", "big-money-ultimate")  # (a money seat owns Gold without X)
@@ -63,10 +65,12 @@ def _positions(every=7):
                 step += 1
 
 
-def test_the_kernel_plays_the_bots_games():
-    asked: Counter[int] = Counter()
+def _compare(positions, asked):
+    """Each position played to the end by the bot in the kernel and in Python (``fast.play``): the same decision
+    at every step, the same zones and the same result; counts the frames the Python bot answered into ``asked``;
+    returns how many positions."""
     n = 0
-    for opts, s in _positions():
+    for opts, s in positions:
         assert botkernel.supports(s), opts
         bot = make_agent("rollout", GAME, 1)
         bot._prepare(s)
@@ -85,12 +89,30 @@ def test_the_kernel_plays_the_bots_games():
         assert kernel.result_of(kernel.scores(st, s.players), s.players) == result
         assert bot.finish(GAME, s) == result  # the bot's own finish takes the kernel
         n += 1
+    return n
+
+
+def test_the_kernel_plays_the_bots_games():
+    asked: Counter[int] = Counter()
+    n = _compare(_positions(), asked)
     # every frame the kernel answers came up: a Reaction, a discard down, a gain and the kingdom cards' own
     for kind in ("REACT", "DISCARD_DOWN", "GAIN"):
         assert asked[getattr(frames, kind)], (kind, asked)
     for name in sorted(asking_cards(PORTED)):
         assert asked[BY_NAME[name]], (name, asked)
     assert n > 300
+
+
+@pytest.mark.slow
+def test_the_kernel_plays_the_bots_games_in_every_registry_kingdom():
+    """Every registry kingdom of the ported cards in both editions, with 2, 3 and 4 players (and Colony/Platinum
+    with 4), more games (REALMS_FULL=1: five times as many)."""
+    cases = [({"players": q, "kingdom": k, "edition": e, "colony_platinum": q == 4}, 5 if FULL else 1, True)
+             for k in PORTED for e in ("first", "second") for q in (2, 3, 4)]
+    asked: Counter[int] = Counter()
+    assert _compare(_positions(every=11, cases=cases), asked) > 500
+    for name in sorted(asking_cards(PORTED)):
+        assert asked[BY_NAME[name]], (name, asked)
 
 
 def test_a_state_the_kernel_does_not_take_plays_in_python():
@@ -141,16 +163,13 @@ def test_search_rounds_with_the_bot_in_the_kernel():
     assert runs[:4] == runs[4:]
 
 
-def test_the_bot_kernel_ports_only_what_the_kernel_plays_and_declines_the_rest():
-    """The compiled bot answers only in games the kernel plays; a kingdom with a card the kernel plays but whose
-    questions the compiled bot does not answer (the expansions' asking cards) is played by the Python bot."""
-    assert botkernel.PORTED <= kernel.SUPPORTED
-    base = [c for c in kernel.SUPPORTED if CARDS[c].set in ("basic", "base", "prosperity")]
-    assert set(base) <= botkernel.PORTED
-    unported = sorted(kernel.SUPPORTED - botkernel.PORTED)
-    assert unported, "every covered card is ported: make this test name a card that is not"
-    name = NAMES[unported[0]]
-    s = GAME.new({"players": 2, "kingdom": kingdom_with(name), "edition": "second"}, 3)
-    assert kernel.encodable(s) and not botkernel.supports(s)
-    plain = GAME.new({"players": 2, "kingdom": kingdom_with("Village"), "edition": "second"}, 3)
-    assert botkernel.supports(plain)
+def test_the_bot_kernel_ports_every_card_the_kernel_plays():
+    """The compiled bot answers in every game the kernel plays (each card's questions, the base set's and both
+    editions of Intrigue's and Seaside's), and only there: a table the kernel does not encode plays in Python."""
+    assert botkernel.PORTED == kernel.SUPPORTED
+    for edition in ("first", "second"):
+        for name in ("Courtyard", "Secret Chamber", "Pirate Ship", "Sailor", "Treasure Map"):
+            s = GAME.new({"players": 2, "kingdom": kingdom_with(name), "edition": edition}, 3)
+            assert botkernel.supports(s), (edition, name)
+    five = GAME.new({"players": 5, "kingdom": kingdom_with("Courtyard")}, 3)
+    assert not kernel.encodable(five) and not botkernel.supports(five)

@@ -21,15 +21,40 @@ from typing import Any
 
 from realms.core.game import Result
 from realms.games.dominion import kernel as K
-from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COST, NAMES, NCARDS
+from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COST, NAMES, NCARDS, TYPES
 from realms.games.dominion.cards.card import CARD_ACTIONS, DONE, END_ACTIONS, END_BUYS, NO, PLAY_TREASURES, YES
+from realms.games.dominion.cards.intrigue import (
+    Courtier,
+    Ironworks,
+    Lurker,
+    Masquerade,
+    Mill,
+    Pawn,
+    Replace,
+    SecretChamber,
+    SecretPassage,
+    Steward,
+)
+from realms.games.dominion.cards.seaside import Ambassador, GhostShip, Lookout, Navigator, PirateShip, Sailor, Smugglers
 from realms.games.dominion.defaults import DISCARD_KEYS, PLAY_KEYS, RACE_CARDS, value
 
 #: the cards whose questions this module answers as the bot does (with the cards that ask nothing: those that are
 #: their data alone, ``Card.data_only``); a kingdom with another card plays in Python
 ANSWERS = ("Cellar", "Militia", "Mine", "Moat", "Remodel", "Workshop", "Merchant", "Council Room", "Witch", "Gardens",
            "Moneylender", "Chancellor", "Vassal", "Feast", "Library", "Bureaucrat", "Poacher", "Bandit", "Adventurer",
-           "Chapel", "Throne Room", "Spy", "Thief", "Harbinger", "Sentry", "Artisan")
+           "Chapel", "Throne Room", "Spy", "Thief", "Harbinger", "Sentry", "Artisan",
+           # Intrigue (both editions): the questions asked (``StrategyBot.on_<card>``), the Reactions (Secret
+           # Chamber, Diplomat) and the cards that ask nothing but have code of their own in the kernel
+           "Courtyard", "Lurker", "Pawn", "Shanty Town", "Steward", "Wishing Well", "Baron", "Bridge", "Conspirator",
+           "Coppersmith", "Ironworks", "Mill", "Mining Village", "Duke", "Nobles", "Secret Chamber", "Masquerade",
+           "Swindler", "Scout", "Secret Passage", "Diplomat", "Courtier", "Minion", "Patrol", "Replace", "Saboteur",
+           "Torturer", "Trading Post", "Tribute", "Upgrade",
+           # Seaside (both editions)
+           "Embargo", "Native Village", "Pearl Diver", "Ambassador", "Lookout", "Sea Chart", "Smugglers", "Warehouse",
+           "Cutpurse", "Island", "Salvager", "Haven", "Lighthouse", "Astrolabe", "Fishing Village", "Caravan",
+           "Navigator", "Pirate Ship", "Sea Hag", "Treasure Map", "Explorer", "Ghost Ship", "Merchant Ship",
+           "Tactician", "Treasury", "Wharf", "Monkey", "Blockade", "Sailor", "Tide Pools", "Corsair", "Outpost",
+           "Pirate", "Sea Witch")
 PORTED = K.SUPPORTED & (frozenset(BY_NAME[n] for n in ANSWERS)
                        | frozenset(c for c in range(NCARDS) if CARDS[c].data_only))
 QUANT = {"coins": 0, "buys": 1, "gains_to_end": 2, "turn": 3, "money": 4, "deck_size": 5, "vp_lead": 6,
@@ -37,6 +62,15 @@ QUANT = {"coins": 0, "buys": 1, "gains_to_end": 2, "turn": 3, "money": 4, "deck_
 OPS = {"<": 0, "<=": 1, ">": 2, ">=": 3, "==": 4, "!=": 5}
 MAXCOND = 6
 RW = 2 + 4 * MAXCOND
+# the steps of the frames the bot answers (each card's own numbering; module-level ints: numba compiles them in)
+LURKER_MODE_STEP, LURKER_TRASH_STEP = Lurker.MODE, Lurker.FROM_TRASH
+PAWN_CARD_STEP, PAWN_ACTION_STEP = Pawn.CARD, Pawn.ACTION
+STEWARD_TRASH_STEP, MILL_DISCARD_STEP, SC_PUTTING_STEP = Steward.TRASH, Mill.DISCARD, SecretChamber.PUTTING
+MASQ_PASS_STEP, SP_TAKE_STEP, SP_WALK_STEP = Masquerade.PASS, SecretPassage.TAKE, SecretPassage.WALK
+COURTIER_REVEAL_STEP, REPLACE_GAIN_STEP = Courtier.REVEAL, Replace.GAIN_STEP
+AMB_REVEAL_STEP, LOOKOUT_TRASH_STEP, NAV_MODE_STEP = Ambassador.REVEAL, Lookout.TRASH, Navigator.CHOOSE_MODE
+PS_PICK_STEP, SAILOR_PLAY_STEP = PirateShip.PICK, Sailor.PLAY
+GHOST_SHIP_KEEP, IRONWORKS_MAX, SMUGGLERS_LIMIT, BLOCKADE_MAX = GhostShip.KEEP, Ironworks.MAX, Smugglers.LIMIT, 4
 
 
 def _rank(key: Any) -> list[int]:
@@ -56,13 +90,17 @@ if K.AVAILABLE:
     from realms.core.numba_cache import key_cache
     from realms.games.dominion.cards.card import ACTION, TREASURE, VICTORY, table_key
     from realms.games.dominion.cards.card import CURSE as T_CURSE
-    from realms.games.dominion.frames import DISCARD_DOWN, GAIN, REACT
+    from realms.games.dominion.frames import BODY, DISCARD_DOWN, GAIN, REACT
     from realms.games.dominion.kernel import (
         _COST,
         _G,
         _TYPES,
+        AMBASSADOR,
         ARTISAN,
         BANDIT,
+        BARON,
+        BLOCKADE,
+        BODY_CARD,
         BUREAUCRAT,
         BUY_PHASE,
         CELLAR,
@@ -70,8 +108,13 @@ if K.AVAILABLE:
         CHAPEL,
         COLONY,
         COPPER,
+        COURTIER,
+        COURTYARD,
         CURSE,
+        DIPLOMAT,
+        EMBARGO,
         ESTATE,
+        EXPLORER,
         FW,
         G_ACTIONS,
         G_BOUGHT,
@@ -88,35 +131,87 @@ if K.AVAILABLE:
         G_PLAYERS,
         G_SUPPLY,
         G_TOMOVE,
+        G_TRASH,
         GAIN_MAX_COST,
+        GHOST_SHIP,
         GOLD,
         HARBINGER,
+        HAVEN,
+        IRONWORKS,
+        ISLAND,
         LIBRARY,
+        LOOKOUT,
+        LURKER,
+        MASQUERADE,
         MAXP,
+        MILITIA,
+        MILL,
         MINE,
+        MINING_VILLAGE,
+        MINION,
         MONEYLENDER,
         NACT,
+        NATIVE_VILLAGE,
+        NAV_BASE,
+        NAVIGATOR,
         NC,
+        NOBLES,
         O_OWNED,
+        O_PCOINS,
+        O_TOPN,
         O_TURNS,
+        PATROL,
+        PAWN,
+        PEARL_DIVER,
+        PIRATE,
+        PIRATE_SHIP,
         PLATINUM,
         POACHER,
         PROVINCE,
         REACT_CARD,
         REMODEL,
+        REPLACE,
+        REPLACE_MAX,
         S0,
+        SAB_MAX,
+        SABOTEUR,
+        SAILOR,
+        SALVAGER,
+        SCOUT,
+        SEA_WITCH,
         SEAT,
+        SECRET_CHAMBER,
+        SECRET_PASSAGE,
         SENTRY,
         SILVER,
+        SMUGGLERS,
+        SP_CARD,
         SPY,
         SPY_CARD,
         SPY_TARGET,
+        STEWARD,
+        SWINDLER,
         THIEF,
         THRONE_ROOM,
+        TIDE_POOLS,
+        TORTURER,
+        TRADING_POST,
+        TREASURE_MAP,
+        TREASURY,
+        UPGRADE,
         VASSAL,
+        WAREHOUSE,
+        WISHING_WELL,
+        Z_DECK,
+        Z_DISC,
         Z_HAND,
+        Z_HPUB,
+        Z_LOOK,
+        Z_NV,
+        Z_PLAY,
         _apply,
         _copy,
+        _find,
         _mix,
         _result,
         _score,
@@ -135,11 +230,18 @@ if K.AVAILABLE:
     #: Thief's pick: the most coins, then the dearest (the first such in the options' order)
     _THIEFR = np.array(_rank(lambda c: (COINS[c], COST[c])), dtype=np.int64)
     _COINS = np.array(COINS, dtype=np.int64)
+    #: ``defaults.value``, how many types each card has (Courtier), whether it is a kingdom card (Embargo) and
+    #: whether a Reaction is asked again once revealed (``Card.reveal_again``)
+    _VAL = np.array([value(c) for c in range(NCARDS)], dtype=np.int64)
+    _NTYPES = np.array([bin(t).count("1") for t in TYPES], dtype=np.int64)
+    _KINGDOM = np.array([c.kingdom for c in CARDS], dtype=np.bool_)
+    _AGAIN = np.array([c.reveal_again for c in CARDS], dtype=np.bool_)
     # the cache of this module's kernels is keyed by what they are compiled from: the cards and the bots' ranks
     # and dropped when the kernel or jit.py changes: their functions are compiled into this module's cache too
     jit.drop_stale_cache(__file__, K.__file__, jit.__file__)
     key_cache(__file__, hashlib.sha256(repr([table_key(), RACE_CARDS, *(a.tolist() for a in (
-        _PLAYR, _DISC, _GAINR, _TRASHR, _CHEAPR, _THIEFR))]).encode()).hexdigest()[:12])
+        _PLAYR, _DISC, _GAINR, _TRASHR, _CHEAPR, _THIEFR, _VAL, _NTYPES, _KINGDOM, _AGAIN))]).encode()
+                                       ).hexdigest()[:12])
 
     @numba.njit(cache=True)
     def _choose(c: int) -> int:
@@ -218,15 +320,16 @@ if K.AVAILABLE:
         return v != value
 
     @numba.njit(cache=True)
-    def _pick(st: Any, p: int, coins: int, among: int, rules: Any, sets: Any, order: Any, race: int,
+    def _pick(st: Any, p: int, coins: int, acts: Any, k: int, rules: Any, sets: Any, order: Any, race: int,
               fixed: Any) -> int:
         """``RolloutAutoBot.pick``: the seat's rule set (``fixed[p]`` where it is not -1: an opponent model's),
-        then the first rule's card in the Supply, affordable with ``coins``, in the mask ``among`` (-1: any) whose
-        conditions hold; -1 if none."""
+        then the first rule's card in the Supply, affordable with ``coins`` (printed cost, as the bot reads it),
+        among the cards of the first ``k`` actions of ``acts`` (``k`` -1: any card) whose conditions hold; -1 if
+        none."""
         sb = S0 + p * SEAT
-        k = 0
+        rs = 0
         if fixed[p] >= 0:
-            k = fixed[p]
+            rs = fixed[p]
         elif order.shape[0]:
             x = order[0]
             if race:
@@ -236,15 +339,15 @@ if K.AVAILABLE:
             else:
                 passed = st[sb + O_TURNS] >= 2
             if st[sb + O_OWNED + x] or not passed:
-                k = 1
+                rs = 1
             else:
                 for i in range(order.shape[0]):
                     if st[sb + O_OWNED + order[i]]:
-                        k = 1 + i
+                        rs = 1 + i
                         break
-        for r in range(sets[k], sets[k + 1]):
+        for r in range(sets[rs], sets[rs + 1]):
             c = rules[r, 0]
-            if st[G_SUPPLY + c] and _COST[c] <= coins and (among == -1 or (among >> c) & 1):
+            if st[G_SUPPLY + c] and _COST[c] <= coins and (k < 0 or _offered(acts, k, c)):
                 ok = True
                 for j in range(rules[r, 1]):
                     b = 2 + 4 * j
@@ -255,6 +358,14 @@ if K.AVAILABLE:
                 if ok:
                     return c
         return -1
+
+    @numba.njit(cache=True)
+    def _offered(acts: Any, k: int, c: int) -> bool:
+        """Whether card ``c`` is the card of one of the first ``k`` actions of ``acts`` (``c in picks``)."""
+        for i in range(k):
+            if acts[i] >= CARD_ACTIONS and (acts[i] - CARD_ACTIONS) // 3 == c:
+                return True
+        return False
 
     @numba.njit(cache=True)
     def _has(acts: Any, k: int, a: int) -> bool:
@@ -276,6 +387,407 @@ if K.AVAILABLE:
         return c
 
     @numba.njit(cache=True)
+    def _late(st: Any) -> bool:
+        """``StrategyBot._late``: the game may end within six gains."""
+        return _gte(st) <= 6
+
+    @numba.njit(cache=True)
+    def _hand_money(st: Any, p: int) -> int:
+        """``bots._hand_money``: the coins of the turn so far plus the Treasures in ``p``'s hand."""
+        hb = _zb(p, Z_HAND)
+        m = st[G_COINS]
+        for i in range(st[_zn(p, Z_HAND)]):
+            if _TYPES[st[hb + i]] & TREASURE:
+                m += _COINS[st[hb + i]]
+        return m
+
+    @numba.njit(cache=True)
+    def _bracket(m: int) -> int:
+        """``bots._bracket``."""
+        return 4 if m >= 8 else 3 if m >= 6 else 2 if m >= 5 else 1 if m >= 3 else 0
+
+    @numba.njit(cache=True)
+    def _trash_key(c: int, late: bool) -> int:
+        """``StrategyBot._trash_key``."""
+        if _TYPES[c] & T_CURSE:
+            return -20
+        if c == ESTATE and not late:
+            return -10
+        return -5 if c == COPPER else _VAL[c]
+
+    @numba.njit(cache=True)
+    def _has_action(st: Any, p: int) -> bool:
+        hb = _zb(p, Z_HAND)
+        for i in range(st[_zn(p, Z_HAND)]):
+            if _TYPES[st[hb + i]] & ACTION:
+                return True
+        return False
+
+    @numba.njit(cache=True)
+    def _choose_play(cards: Any, n: int) -> int:
+        """``StrategyBot.choose_play`` (the default order: the rule sets here name none): a Treasure Map only where
+        two or more are among the ``n`` ``cards``, then the first of the least play key; -1 if none."""
+        maps = 0
+        for i in range(n):
+            if cards[i] == TREASURE_MAP:
+                maps += 1
+        best = -1
+        for i in range(n):
+            c = cards[i]
+            if (c != TREASURE_MAP or maps >= 2) and (best < 0 or _PLAYR[c] < _PLAYR[best]):
+                best = c
+        return best
+
+    @numba.njit(cache=True)
+    def _hand_actions(st: Any, p: int, buf: Any) -> int:
+        """The Action cards of ``p``'s hand into ``buf``, in hand order; how many."""
+        hb = _zb(p, Z_HAND)
+        n = 0
+        for i in range(st[_zn(p, Z_HAND)]):
+            if _TYPES[st[hb + i]] & ACTION:
+                buf[n] = st[hb + i]
+                n += 1
+        return n
+
+    @numba.njit(cache=True)
+    def _spare(st: Any, p: int, buf: Any) -> int:
+        """``StrategyBot._spare`` of ``p``'s hand."""
+        if st[G_ACTIONS] == 0:
+            n = _hand_actions(st, p, buf)
+            if n:
+                return _choose_play(buf, n)
+        hb = _zb(p, Z_HAND)
+        nh = st[_zn(p, Z_HAND)]
+        m = _hand_money(st, p)
+        best = -1
+        for i in range(nh):  # the Treasure with the most coins (then the lowest id) the buy does without
+            c = st[hb + i]
+            if _TYPES[c] & TREASURE and _bracket(m - _COINS[c]) == _bracket(m) and (
+                    best < 0 or _COINS[c] > _COINS[best] or (_COINS[c] == _COINS[best] and c < best)):
+                best = c
+        if best >= 0:
+            return best
+        bk = 0
+        for i in range(nh):
+            c = st[hb + i]
+            key = _COINS[c] if _TYPES[c] & TREASURE else 9
+            if best < 0 or key < bk or (key == bk and _DISC[c] < _DISC[best]):
+                best = c
+                bk = key
+        return best
+
+    @numba.njit(cache=True)
+    def _put_back(st: Any, p: int, keep: int) -> int:
+        """``StrategyBot._put_back``: the card at ``min(keep, n - 1)`` of ``p``'s hand sorted by the discard key,
+        highest first (equal keys in hand order); -1 for an empty hand."""
+        hb = _zb(p, Z_HAND)
+        nh = st[_zn(p, Z_HAND)]
+        used = np.zeros(nh, dtype=np.bool_)
+        at = -1
+        for _ in range(min(keep, nh - 1) + 1):
+            at = -1
+            for i in range(nh):
+                if not used[i] and (at < 0 or _DISC[st[hb + i]] > _DISC[st[hb + at]]):
+                    at = i
+            if at < 0:
+                return -1
+            used[at] = True
+        return st[hb + at] if at >= 0 else -1
+
+    @numba.njit(cache=True)
+    def _worst_two_coins(st: Any, p: int) -> int:
+        """The coins of the Treasures among the first two cards of ``p``'s hand sorted by the discard key (equal
+        keys in hand order), as ``sorted(hand, key=...)[:2]`` takes them."""
+        hb = _zb(p, Z_HAND)
+        nh = st[_zn(p, Z_HAND)]
+        a = -1
+        for i in range(nh):
+            if a < 0 or _DISC[st[hb + i]] < _DISC[st[hb + a]]:
+                a = i
+        b = -1
+        for i in range(nh):
+            if i != a and (b < 0 or _DISC[st[hb + i]] < _DISC[st[hb + b]]):
+                b = i
+        t = 0
+        for j in (a, b):
+            if j >= 0 and _TYPES[st[hb + j]] & TREASURE:
+                t += _COINS[st[hb + j]]
+        return t
+
+    @numba.njit(cache=True)
+    def _least_trash(acts: Any, k: int, late: bool) -> int:
+        """``min(picks, key=lambda c: (self._trash_key(s, c), c))``; -1 if none."""
+        c = -1
+        for i in range(k):
+            if acts[i] >= CARD_ACTIONS:
+                d = (acts[i] - CARD_ACTIONS) // 3
+                if c < 0 or _trash_key(d, late) < _trash_key(c, late) or (
+                        _trash_key(d, late) == _trash_key(c, late) and d < c):
+                    c = d
+        return c
+
+    @numba.njit(cache=True)
+    def _junk(acts: Any, k: int, late: bool) -> int:
+        """The first pick of the least trash key at most -10 (``min(junk, key=trash key)``); -1 if none."""
+        c = -1
+        for i in range(k):
+            if acts[i] >= CARD_ACTIONS:
+                d = (acts[i] - CARD_ACTIONS) // 3
+                if _trash_key(d, late) <= -10 and (c < 0 or _trash_key(d, late) < _trash_key(c, late)):
+                    c = d
+        return c
+
+    @numba.njit(cache=True)
+    def _gain(st: Any, p: int, max_cost: int, acts: Any, k: int, rules: Any, sets: Any, order: Any, race: int,
+              fixed: Any) -> int:
+        """``StrategyBot._gain``: by the rules, else the worthiest pick (no Curse while another is offered)."""
+        c = _pick(st, p, max_cost, acts, k, rules, sets, order, race, fixed)
+        if c < 0:
+            useful = False
+            for i in range(k):
+                if acts[i] >= CARD_ACTIONS and not _TYPES[(acts[i] - CARD_ACTIONS) // 3] & T_CURSE:
+                    useful = True
+            for i in range(k):
+                if acts[i] >= CARD_ACTIONS:
+                    d = (acts[i] - CARD_ACTIONS) // 3
+                    if (not useful or not _TYPES[d] & T_CURSE) and (c < 0 or _GAINR[d] > _GAINR[c]):
+                        c = d
+        return _choose(c)
+
+    @numba.njit(cache=True)
+    def _remodel(st: Any, acts: Any, k: int) -> int:
+        """``StrategyBot.on_remodel``."""
+        late = _late(st)
+        if _has(acts, k, _choose(CURSE)):
+            return _choose(CURSE)
+        if _has(acts, k, _choose(GOLD)) and late and st[G_SUPPLY + PROVINCE]:
+            return _choose(GOLD)
+        if _has(acts, k, _choose(ESTATE)) and not late:
+            return _choose(ESTATE)
+        return _choose(_least(acts, k, _TRASHR, 1))
+
+    @numba.njit(cache=True)
+    def _least_discard(acts: Any, k: int) -> int:
+        """``_choose(min(picks, key=DISCARD_KEYS))``."""
+        return _choose(_least(acts, k, _DISC, 1))
+
+    @numba.njit(cache=True)
+    def _expansion(st: Any, acts: Any, k: int, r: int, kind: int, p: int, rules: Any, sets: Any, order: Any,
+                   race: int, fixed: Any) -> int:
+        """The Intrigue and Seaside cards' questions (``StrategyBot.on_<card>``); -1: none of them (or no
+        answer of its own: the first legal option, or Done)."""
+        step = st[r + 1]
+        if kind == COURTYARD or kind == HAVEN:
+            return _choose(_spare(st, p, np.empty(st[_zn(p, Z_HAND)], dtype=np.int64)))
+        if kind == LURKER:
+            if step == LURKER_MODE_STEP:
+                for c in range(NC):
+                    if st[G_TRASH + c] and _TYPES[c] & ACTION and _COST[c] >= 3:
+                        return NO
+                return YES
+            if step == LURKER_TRASH_STEP:
+                return _choose(_least(acts, k, _TRASHR, -1))
+            return _choose(_least(acts, k, _CHEAPR, -1))
+        if kind == PAWN:
+            if step == PAWN_CARD_STEP:
+                return YES
+            if step == PAWN_ACTION_STEP:
+                return YES if st[G_ACTIONS] == 0 and _has_action(st, p) else NO
+            return NO
+        if kind == STEWARD:
+            late = _late(st)
+            if step == STEWARD_TRASH_STEP:
+                return _choose(_least_trash(acts, k, late))
+            hb = _zb(p, Z_HAND)
+            junk = 0
+            for i in range(st[_zn(p, Z_HAND)]):
+                if _trash_key(st[hb + i], late) <= -10:
+                    junk += 1
+            if junk >= 2:
+                return DONE
+            return YES if st[G_ACTIONS] else NO
+        if kind == WISHING_WELL:
+            db = _zb(p, Z_DECK)
+            nd = st[_zn(p, Z_DECK)]
+            if st[S0 + p * SEAT + O_TOPN] and nd:
+                return _choose(st[db + nd - 1])
+            c = -1
+            cl = 0
+            for i in range(k):
+                if acts[i] >= CARD_ACTIONS:
+                    d = (acts[i] - CARD_ACTIONS) // 3
+                    left = st[S0 + p * SEAT + O_OWNED + d]
+                    for z in (Z_HAND, Z_PLAY, Z_DISC):
+                        zb = _zb(p, z)
+                        for j in range(st[_zn(p, z)]):
+                            if st[zb + j] == d:
+                                left -= 1
+                    if c < 0 or left > cl or (left == cl and d < c):
+                        c = d
+                        cl = left
+            return _choose(c)
+        if kind == BARON or kind == EXPLORER or kind == TREASURY or kind == PIRATE:
+            return YES
+        if kind == IRONWORKS:
+            return _gain(st, p, IRONWORKS_MAX, acts, k, rules, sets, order, race, fixed)
+        if kind == SMUGGLERS:
+            return _gain(st, p, SMUGGLERS_LIMIT, acts, k, rules, sets, order, race, fixed)
+        if kind == BLOCKADE:
+            return _gain(st, p, BLOCKADE_MAX, acts, k, rules, sets, order, race, fixed)
+        if kind == MILL:
+            if step == MILL_DISCARD_STEP:
+                return _least_discard(acts, k)
+            return YES if st[_zn(p, Z_HAND)] >= 2 and _worst_two_coins(st, p) < 2 else NO
+        if kind == MINING_VILLAGE:
+            m = _hand_money(st, p)
+            if m < 8 <= m + 2 and st[S0 + p * SEAT + O_TURNS] >= 10:
+                return YES
+            return YES if _late(st) and m < 5 <= m + 2 else NO
+        if kind == NOBLES:
+            return NO if st[G_ACTIONS] == 0 and _has_action(st, p) else YES
+        if kind == SECRET_CHAMBER:
+            if step == SC_PUTTING_STEP:
+                attack = -1
+                for j in range(st[G_NFR] - 1, -1, -1):
+                    g = G_FR + j * FW
+                    if st[g] == BODY:
+                        attack = st[g + BODY_CARD]
+                        break
+                if attack == MILITIA or attack == GHOST_SHIP:
+                    return _choose(_put_back(st, p, 3))
+                if attack == MINION:
+                    return _choose(_put_back(st, p, 0))
+                return _least_discard(acts, k)
+            for i in range(k):
+                if acts[i] >= CARD_ACTIONS:
+                    c = (acts[i] - CARD_ACTIONS) // 3
+                    t = _TYPES[c]
+                    if t & T_CURSE or t == VICTORY or (t & ACTION and not t & TREASURE and st[G_ACTIONS] == 0):
+                        return _choose(c)
+            return DONE
+        if kind == MASQUERADE:
+            if step == MASQ_PASS_STEP:
+                return _least_discard(acts, k)
+            c = _junk(acts, k, _late(st))
+            return _choose(c) if c >= 0 else DONE
+        if kind == SWINDLER:
+            late = _late(st)
+            pool = False
+            if late:
+                for i in range(k):
+                    if acts[i] >= CARD_ACTIONS and _TYPES[(acts[i] - CARD_ACTIONS) // 3] != VICTORY:
+                        pool = True
+            c = -1
+            for i in range(k):
+                if acts[i] >= CARD_ACTIONS:
+                    d = (acts[i] - CARD_ACTIONS) // 3
+                    if (not pool or _TYPES[d] != VICTORY) and (c < 0 or _TRASHR[d] < _TRASHR[c]):
+                        c = d
+            return _choose(c)
+        if kind == SCOUT or kind == PATROL:
+            return _choose(_least(acts, k, _TRASHR, 1))
+        if kind == SECRET_PASSAGE:
+            if step == SP_TAKE_STEP:
+                return _least_discard(acts, k)
+            c = st[r + SP_CARD]
+            if step == SP_WALK_STEP and (_TYPES[c] & T_CURSE or _TYPES[c] == VICTORY):
+                return NO if _has(acts, k, NO) else YES
+            return YES if _has(acts, k, YES) else DONE
+        if kind == COURTIER:
+            if step == COURTIER_REVEAL_STEP:
+                c = -1
+                for i in range(k):
+                    if acts[i] >= CARD_ACTIONS:
+                        d = (acts[i] - CARD_ACTIONS) // 3
+                        if c < 0 or _NTYPES[d] > _NTYPES[c] or (_NTYPES[d] == _NTYPES[c] and _VAL[d] < _VAL[c]):
+                            c = d
+                return _choose(c)
+            m = _hand_money(st, p)
+            done = _has(acts, k, DONE)
+            if done and m < 8 <= m + 3 and st[G_SUPPLY + PROVINCE]:
+                return DONE
+            if _has(acts, k, _choose(GOLD)) and st[G_SUPPLY + GOLD] and not _late(st):
+                return _choose(GOLD)
+            if done:
+                return DONE
+            if _has(acts, k, YES) and st[G_ACTIONS] == 0 and _has_action(st, p):
+                return YES
+            return NO if _has(acts, k, NO) else acts[0]
+        if kind == MINION:
+            return YES if _has_action(st, p) or _hand_money(st, p) + 2 >= 6 else NO
+        if kind == REPLACE:
+            if step == REPLACE_GAIN_STEP:
+                return _gain(st, p, st[r + REPLACE_MAX], acts, k, rules, sets, order, race, fixed)
+            return _remodel(st, acts, k)
+        if kind == SABOTEUR:
+            c = _pick(st, p, st[r + SAB_MAX], acts, k, rules, sets, order, race, fixed)
+            return _choose(c) if c >= 0 else DONE
+        if kind == TORTURER:
+            if not st[G_SUPPLY + CURSE]:
+                return NO
+            m = _hand_money(st, p)
+            return YES if _bracket(m - _worst_two_coins(st, p)) == _bracket(m) else NO
+        if kind == TRADING_POST or kind == UPGRADE or kind == SALVAGER:
+            return _choose(_least_trash(acts, k, _late(st)))
+        if kind == EMBARGO:
+            c = -1
+            co = 0
+            for i in range(k):
+                if acts[i] >= CARD_ACTIONS:
+                    d = (acts[i] - CARD_ACTIONS) // 3
+                    others = 0
+                    for q in range(st[G_PLAYERS]):
+                        if q != p:
+                            others += st[S0 + q * SEAT + O_OWNED + d]
+                    if _KINGDOM[d] and not st[S0 + p * SEAT + O_OWNED + d] and others and (
+                            c < 0 or others > co or (others == co and _COST[d] > _COST[c])):
+                        c = d
+                        co = others
+            return _choose(c if c >= 0 else CURSE)
+        if kind == NATIVE_VILLAGE:
+            mat = st[_zn(p, Z_NV)]
+            return NO if mat >= 3 or (mat and _late(st)) else YES
+        if kind == PEARL_DIVER:
+            c = st[_zb(p, Z_LOOK) + st[_zn(p, Z_LOOK)] - 1]
+            return YES if (_TYPES[c] & TREASURE and _COINS[c] >= 2) or _TYPES[c] & ACTION else NO
+        if kind == AMBASSADOR:
+            late = _late(st)
+            if step == AMB_REVEAL_STEP:
+                return _choose(_least_trash(acts, k, late))
+            for i in range(k):
+                if acts[i] >= CARD_ACTIONS:
+                    c = (acts[i] - CARD_ACTIONS) // 3
+                    return _choose(c) if _trash_key(c, late) <= -5 else DONE
+            return DONE
+        if kind == LOOKOUT:
+            if step == LOOKOUT_TRASH_STEP:
+                return _choose(_least_trash(acts, k, _late(st)))
+            return _choose(_least(acts, k, _TRASHR, 1))
+        if kind == WAREHOUSE or kind == ISLAND or kind == TIDE_POOLS or kind == SEA_WITCH:
+            return _least_discard(acts, k)
+        if kind == NAVIGATOR:
+            if step == NAV_MODE_STEP:
+                lb = _zb(p, Z_LOOK)
+                t = 0
+                for i in range(st[r + NAV_BASE], st[_zn(p, Z_LOOK)]):
+                    if _TYPES[st[lb + i]] & TREASURE:
+                        t += _COINS[st[lb + i]]
+                return NO if t >= 5 else YES
+            return _choose(_least(acts, k, _TRASHR, -1))
+        if kind == PIRATE_SHIP:
+            if step == PS_PICK_STEP:
+                return _choose(_least(acts, k, _THIEFR, -1))
+            return NO if st[S0 + p * SEAT + O_PCOINS] >= 3 else YES
+        if kind == GHOST_SHIP:
+            return _choose(_put_back(st, p, GHOST_SHIP_KEEP))
+        if kind == SAILOR:
+            if step == SAILOR_PLAY_STEP:
+                return YES
+            c = _junk(acts, k, _late(st))
+            return _choose(c) if c >= 0 else DONE
+        return -1
+
+    @numba.njit(cache=True)
     def _decide(st: Any, acts: Any, k: int, rules: Any, sets: Any, order: Any, race: int, fixed: Any) -> int:
         """The bot's choice among the ``k`` legal actions ``acts`` (``StrategyBot.act``)."""
         if st[G_NFR]:
@@ -284,11 +796,16 @@ if K.AVAILABLE:
             p = st[r + 2]
             hb = _zb(p, Z_HAND)
             nh = st[_zn(p, Z_HAND)]
-            if kind == REACT:
+            if kind == REACT:  # revealed when it may be (``Card.can_react``), a Reaction asked again only once:
+                c = st[r + REACT_CARD]  # not while a copy is known in hand or cards it put back lie on the deck
+                held = False
                 for i in range(nh):
-                    if st[hb + i] == st[r + REACT_CARD]:
-                        return YES
-                return NO
+                    if st[hb + i] == c:
+                        held = True
+                if not held or (c == DIPLOMAT and nh < 5) or (_AGAIN[c] and (
+                        _find(st, p, Z_HPUB, c) >= 0 or st[S0 + p * SEAT + O_TOPN] > 0)):
+                    return NO
+                return YES
             if kind == DISCARD_DOWN:
                 best = st[hb]
                 for i in range(1, nh):
@@ -298,23 +815,10 @@ if K.AVAILABLE:
             # the picks: the chosen cards among the options, in their order
             a = -1
             if kind == GAIN:
-                mask = 0
-                for i in range(k):
-                    if acts[i] >= CARD_ACTIONS:
-                        mask |= 1 << ((acts[i] - CARD_ACTIONS) // 3)
-                c = _pick(st, p, st[r + GAIN_MAX_COST], mask, rules, sets, order, race, fixed)
-                if c < 0:
-                    useful = False
-                    for i in range(k):
-                        if acts[i] >= CARD_ACTIONS and not _TYPES[(acts[i] - CARD_ACTIONS) // 3] & T_CURSE:
-                            useful = True
-                    for i in range(k):
-                        if acts[i] >= CARD_ACTIONS:
-                            d = (acts[i] - CARD_ACTIONS) // 3
-                            if (not useful or not _TYPES[d] & T_CURSE) and (c < 0 or _GAINR[d] > _GAINR[c]):
-                                c = d
-                return _choose(c)
-            if kind == CELLAR:
+                return _gain(st, p, st[r + GAIN_MAX_COST], acts, k, rules, sets, order, race, fixed)
+            if kind >= COURTYARD:
+                a = _expansion(st, acts, k, r, kind, p, rules, sets, order, race, fixed)
+            elif kind == CELLAR:
                 a = DONE
                 for i in range(k):
                     if acts[i] >= CARD_ACTIONS:
@@ -333,16 +837,7 @@ if K.AVAILABLE:
             elif kind == LIBRARY:
                 a = YES if st[G_ACTIONS] == 0 else NO
             elif kind == REMODEL:
-                late = _gte(st) <= 6
-                if _has(acts, k, _choose(CURSE)):
-                    a = _choose(CURSE)
-                elif _has(acts, k, _choose(GOLD)) and late and st[G_SUPPLY + PROVINCE]:
-                    a = _choose(GOLD)
-                elif _has(acts, k, _choose(ESTATE)) and not late:
-                    a = _choose(ESTATE)
-                else:
-                    c = _least(acts, k, _TRASHR, 1)
-                    a = _choose(c)
+                a = _remodel(st, acts, k)
             elif kind == MINE:
                 if _has(acts, k, _choose(GOLD)) and st[G_SUPPLY + PLATINUM]:
                     a = _choose(GOLD)
@@ -369,13 +864,15 @@ if K.AVAILABLE:
                 for i in range(k):
                     if acts[i] >= CARD_ACTIONS and (acts[i] - CARD_ACTIONS) // 3 != THRONE_ROOM:
                         others = True
-                c = -1
+                buf = np.empty(k, dtype=np.int64)
+                n = 0
                 for i in range(k):
                     if acts[i] >= CARD_ACTIONS:
                         d = (acts[i] - CARD_ACTIONS) // 3
-                        if (not others or d != THRONE_ROOM) and (c < 0 or _PLAYR[d] < _PLAYR[c]):
-                            c = d
-                a = _choose(c)
+                        if not others or d != THRONE_ROOM:
+                            buf[n] = d
+                            n += 1
+                a = _choose(_choose_play(buf, n))
             elif kind == SPY:
                 c = st[r + SPY_CARD]
                 bad = (_TYPES[c] & (T_CURSE | VICTORY) != 0 and not _TYPES[c] & (ACTION | TREASURE)) or c == COPPER
@@ -424,13 +921,15 @@ if K.AVAILABLE:
                     a = _choose(c)
             elif kind == ARTISAN:
                 c = -1
-                if st[G_ACTIONS] == 0:
-                    for i in range(k):
-                        if acts[i] >= CARD_ACTIONS:
-                            d = (acts[i] - CARD_ACTIONS) // 3
-                            if _TYPES[d] & ACTION and (c < 0 or _PLAYR[d] < _PLAYR[c]):
-                                c = d
-                if c < 0:
+                buf = np.empty(k, dtype=np.int64)
+                n = 0
+                for i in range(k):
+                    if acts[i] >= CARD_ACTIONS and _TYPES[(acts[i] - CARD_ACTIONS) // 3] & ACTION:
+                        buf[n] = (acts[i] - CARD_ACTIONS) // 3
+                        n += 1
+                if n and st[G_ACTIONS] == 0:
+                    a = _choose(_choose_play(buf, n))
+                else:
                     useful = False
                     for i in range(k):
                         if acts[i] >= CARD_ACTIONS and _TYPES[(acts[i] - CARD_ACTIONS) // 3] & (ACTION | TREASURE):
@@ -440,7 +939,7 @@ if K.AVAILABLE:
                             d = (acts[i] - CARD_ACTIONS) // 3
                             if (not useful or _TYPES[d] & (ACTION | TREASURE)) and (c < 0 or _TRASHR[d] > _TRASHR[c]):
                                 c = d
-                a = _choose(c)
+                    a = _choose(c)
             if a >= 0 and _has(acts, k, a):
                 return a
             return DONE if _has(acts, k, DONE) else acts[0]
@@ -452,13 +951,10 @@ if K.AVAILABLE:
                 for i in range(nh):
                     if _TYPES[st[hb + i]] & TREASURE:
                         return PLAY_TREASURES
-            c = _pick(st, p, st[G_COINS], -1, rules, sets, order, race, fixed)
+            c = _pick(st, p, st[G_COINS], acts, -1, rules, sets, order, race, fixed)
             return CARD_ACTIONS + 1 + 3 * c if c >= 0 else END_BUYS
-        best = -1
-        for i in range(nh):
-            c = st[hb + i]
-            if _TYPES[c] & ACTION and (best < 0 or _PLAYR[c] < _PLAYR[best]):
-                best = c
+        buf = np.empty(nh, dtype=np.int64)
+        best = _choose_play(buf, _hand_actions(st, p, buf))
         return CARD_ACTIONS + 3 * best if best >= 0 else END_ACTIONS
 
     @numba.njit(cache=True)

@@ -545,7 +545,7 @@ class StrategyBot(Agent):
         useful = [c for c in picks if IS_ACTION[c] or IS_TREASURE[c]] or picks
         return _choose(max(useful, key=lambda c: (_value(c), c)))
 
-    # -- Intrigue and Seaside (none of these is in the compiled bot's ``PORTED``) ------------------------------
+    # -- Intrigue and Seaside (the compiled bot, ``botkernel``, answers them the same way) -----------------------
     def _trash_key(self, s: DominionState, c: int) -> int:
         """Lower trashes first: Curses, an Estate before the end is near, Coppers, then by worth."""
         if TYPES[c] & CURSE:
@@ -562,7 +562,7 @@ class StrategyBot(Agent):
             if acts:
                 return self.choose_play(s, acts)
         m = _hand_money(s, p)
-        for c in sorted({c for c in hand if IS_TREASURE[c]}, key=lambda c: -COINS[c]):
+        for c in sorted({c for c in hand if IS_TREASURE[c]}, key=lambda c: (-COINS[c], c)):  # (ties: lowest id)
             if _bracket(m - COINS[c]) == _bracket(m):
                 return c
         return min(hand, key=lambda c: (COINS[c] if IS_TREASURE[c] else 9, _DISCARD_KEYS[c]))
