@@ -180,7 +180,7 @@ def test_the_same_two_accounts_are_rated_a_few_times_a_day(app):
 
 def test_a_player_who_leaves_loses_whatever_the_bot_makes_of_the_seat(app):
     with TestClient(app) as a:
-        b = TestClient(app)  # the second account's browser (its own cookie)
+        b = TestClient(app, client=("10.0.0.3", 50000))  # the second account, from another address
         stayer, leaver = account(a), account(b)
         gid, ta, tb = duel(a, b, "kingdomino", {"players": 2}, pace="realtime")
 
@@ -209,11 +209,13 @@ def test_leavers_rank_behind_everyone_who_stayed():
 
 
 def test_one_address_is_rated_a_few_times_a_day_whatever_the_accounts(app):
-    with TestClient(app) as a:
+    n = uuid.uuid4().int
+    address = f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"  # this test's own (the database may outlive it)
+    with TestClient(app, client=(address, 50000)) as a:
         farmer = account(a)
         reasons = []
         for _ in range(ratings.REPEAT_LIMIT + 1):
-            b = TestClient(app)  # a new second account for each game, from the farmer's address
+            b = TestClient(app, client=(address, 50001))  # a new second account for each game, from that address
             account(b)
             gid, ta, tb = duel(a, b, "dominion", {"players": 2, "turn_limit": ratings.MIN_DECISIONS})
             play(a, gid, {0: ta, 1: tb}, never_buys=frozenset({1}))
@@ -221,4 +223,4 @@ def test_one_address_is_rated_a_few_times_a_day_whatever_the_accounts(app):
         assert reasons == [None] * ratings.REPEAT_LIMIT + ["repeat-address"]
         with app.state.manager.sessions() as db:  # the address itself is never kept
             kept = set(db.scalars(select(SeatRow.client_hash).where(SeatRow.game_id == gid)))
-        assert kept == {ratings.client_hash(app.state.manager.key, "testclient")} and "testclient" not in kept
+        assert kept == {ratings.client_hash(app.state.manager.key, address)} and address not in kept
