@@ -3,13 +3,16 @@ local Ray instance of 2 CPUs), timed back to back in one run and repeated, so th
 shared, noisy machine. (A process pool is not forked while Ray runs in the same process.)
 
     python benchmarks/sim_scaling.py [GAMES] [REPEATS] [--game kingdomino|dominion] [--ray]
-    python benchmarks/sim_scaling.py [GAMES] [REPEATS] [--game ...] --compare OTHER_CHECKOUT
+    python benchmarks/sim_scaling.py [GAMES] [REPEATS] [--game ...] --compare OTHER_CHECKOUT [--workers-anyway]
 
 Workloads: ``dominion`` (default), big-money-ultimate against smithy-big-money; ``kingdomino``, two random
 seats. Before timing, each process plays a few games, so kernels are loaded and imports done (what
 ``--jobs 1`` and ``--jobs 2`` pay alike). Prints games/s, the speed-up over one process in wall time,
 and the CPU seconds both spent (this process and its workers, ``os.times``), with the load average; checks
 the reports agree.
+
+``--jobs 2`` keeps to one process when the load average leaves no idle core (then both figures time the same
+thing); ``--workers-anyway`` forks the workers all the same, to time them on a busy machine.
 
 ``--compare`` measures this checkout and OTHER_CHECKOUT (e.g. one made with ``git worktree add``)
 interleaved, each repeat in a fresh process of each, so before/after ratios come from the same minutes.
@@ -45,9 +48,14 @@ def timed(game, agents, **kw):
     return wall, cpu, data
 
 
-def measure(workload: str, games: int, flip: bool) -> dict:
-    """One repeat in this process: jobs=1 and jobs=2 back to back (in the order ``flip`` says)."""
+def measure(workload: str, games: int, flip: bool, anyway: bool = False) -> dict:
+    """One repeat in this process: jobs=1 and jobs=2 back to back (in the order ``flip`` says); ``anyway``: two
+    workers even when the load average says the machine has no idle core."""
+    import realms.sim.tournament as t
     from realms.sim import run_tournament
+
+    if anyway and hasattr(t, "_free_cores"):
+        t._free_cores = lambda: 2
 
     game, agents = WORKLOADS[workload]
     run_tournament(game, agents, games=50, seed=2)  # kernels loaded, imports done
@@ -67,7 +75,7 @@ def _line(label: str, games: int, m: dict) -> str:
             f"x{two['cpu'] / one['cpu']:.2f}; load {m['load']:.1f})")
 
 
-def compare(other: Path, workload: str, games: int, repeats: int) -> None:
+def compare(other: Path, workload: str, games: int, repeats: int, anyway: bool) -> None:
     here = Path(__file__).resolve().parents[1]
     trees = {"before": other.resolve(), "after": here}
     print(f"{workload} {','.join(WORKLOADS[workload][1])}: {games} games per run; before = {trees['before']}, "
@@ -76,8 +84,9 @@ def compare(other: Path, workload: str, games: int, repeats: int) -> None:
     for r in range(repeats):
         for name in (("before", "after") if r % 2 == 0 else ("after", "before")):
             env = dict(os.environ, PYTHONPATH=str(trees[name] / "src"))
-            done = subprocess.run([sys.executable, __file__, str(games), "--child", workload] + (["--flip"] if r % 2
-                                  else []), capture_output=True, text=True, env=env, cwd=trees[name], check=True)
+            extra = (["--flip"] if r % 2 else []) + (["--workers-anyway"] if anyway else [])
+            done = subprocess.run([sys.executable, __file__, str(games), "--child", workload, *extra],
+                                  capture_output=True, text=True, env=env, cwd=trees[name], check=True)
             m = json.loads(done.stdout.splitlines()[-1])
             assert m["agree"], f"{name}: the reports of jobs=1 and jobs=2 differ"
             ratios[name].append(m["jobs1"]["wall"] / m["jobs2"]["wall"])
@@ -92,14 +101,14 @@ def main() -> None:
     workload = argv[argv.index("--game") + 1] if "--game" in argv else "dominion"
     if "--child" in argv:
         workload = argv[argv.index("--child") + 1]
-        print(json.dumps(measure(workload, int(argv[0]), "--flip" in argv)))
+        print(json.dumps(measure(workload, int(argv[0]), "--flip" in argv, "--workers-anyway" in argv)))
         return
     args = [a for i, a in enumerate(argv) if not a.startswith("--") and not (i and argv[i - 1] in ("--game",
                                                                                                     "--compare"))]
     games = int(args[0]) if args else 4000
     repeats = int(args[1]) if len(args) > 1 else 3
     if "--compare" in argv:
-        compare(Path(argv[argv.index("--compare") + 1]), workload, games, repeats)
+        compare(Path(argv[argv.index("--compare") + 1]), workload, games, repeats, "--workers-anyway" in argv)
         return
     game, agents = WORKLOADS[workload]
     use_ray = "--ray" in argv
@@ -113,7 +122,8 @@ def main() -> None:
     print(f"{game} {','.join(agents)}: {games} games per run")
     for r in range(repeats):
         if not use_ray:
-            print(_line(f"repeat {r + 1}: ", games, measure(workload, games, r % 2 == 1)), flush=True)
+            print(_line(f"repeat {r + 1}: ", games, measure(workload, games, r % 2 == 1, "--workers-anyway" in argv)),
+                  flush=True)
             continue
         one, _, a = timed(game, agents, games=games, jobs=1)
         ray_s, _, c = timed(game, agents, games=games, backend="ray")

@@ -254,6 +254,7 @@ def test_worker_processes_give_the_one_process_report(monkeypatch):
     import realms.sim.tournament as t
 
     monkeypatch.setattr(t, "MIN_WORKER_SECONDS", 0.0)
+    monkeypatch.setattr(t, "_free_cores", lambda: 2)
     kw = dict(games=16, seed=3, options={"players": 3}, by_turn=True)
     agents = ["big-money", "smithy-big-money", "big-money-ultimate"]
     one = run_tournament("dominion", agents, **kw)
@@ -270,6 +271,22 @@ def test_a_run_too_short_for_workers_stays_in_one_process_and_says_so():
     assert len(said) == 1 and said[0].startswith("played in one process: 20 games took ")
     assert said[0].endswith("too few to pay for 2 worker processes") and report.notes == said
     assert _stable(report) == _stable(run_tournament("kingdomino", ["random", "random"], games=20, seed=1))
+
+
+def test_a_busy_machine_gets_no_more_workers_than_it_has_idle_cores(monkeypatch):
+    import realms.sim.tournament as t
+
+    monkeypatch.setattr(t, "MIN_WORKER_SECONDS", 0.0)
+    monkeypatch.setattr(t, "_cores", lambda: 2)
+    monkeypatch.setattr(t.os, "getloadavg", lambda: (7.5, 7.0, 6.0))
+    said = []
+    report = run_tournament("kingdomino", ["random", "random"], games=30, seed=1, jobs=2, say=said.append)
+    assert report.workers == 1
+    assert said == [said[0]] and said[0].startswith("played in one process: 30 games took ")
+    assert said[0].endswith("the machine is busy (load average 7.5 on 2 cores), so a second worker would find no "
+                            "idle core")
+    monkeypatch.setattr(t.os, "getloadavg", lambda: (0.3, 0.2, 0.2))
+    assert t._free_cores() == 2
 
 
 def test_a_checkpoint_of_another_version_is_refused(tmp_path):

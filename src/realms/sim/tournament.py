@@ -676,16 +676,42 @@ def _play_local(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, s
             break
     per_game = (now - timed_from) / timed if timed else (now - begin) / played
     rest = todo[played:]
-    if rest and jobs > 1 and per_game * len(rest) >= MIN_WORKER_SECONDS:
-        return _play_pool(spec, rest, jobs, chunk, per_game, sink)
+    long_enough = per_game * len(rest) >= MIN_WORKER_SECONDS
+    workers = min(jobs, _free_cores()) if rest and jobs > 1 and long_enough else 1
+    if workers > 1:
+        if workers < jobs:
+            note(f"{workers} worker processes, not {jobs}: {_busy()}")
+        return _play_pool(spec, rest, workers, chunk, per_game, sink)
     size = chunk or (first if sink.saver is not None else max(1, int(0.05 / max(per_game, 1e-9))))
     for a, b in _iter_ranges(rest, size):
         sink.play(spec, a, b)
     if jobs > 1:
         took = time.perf_counter() - begin
-        note(f"played in one process: {len(todo)} games took {took:.2f} s, too few to pay for {jobs} worker "
-             "processes")
+        why = (f"too few to pay for {jobs} worker processes" if not long_enough
+               else f"{_busy()}, so a second worker would find no idle core")
+        note(f"played in one process: {len(todo)} games took {took:.2f} s, {why}")
     return 1
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _free_cores() -> int:
+    """How many processes this run can keep busy: this one, and one more for each core the load average leaves
+    idle (on a machine whose cores are all busy, more workers get no more CPU, only its overhead)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average on this platform
+        return _cores()
+    return max(1, min(_cores(), round(_cores() - load + 1)))
+
+
+def _busy() -> str:
+    return f"the machine is busy (load average {os.getloadavg()[0]:.1f} on {_cores()} cores)"
 
 
 def _guided(todo: Sequence[int], jobs: int, per_game: float) -> list[tuple[int, int]]:
