@@ -189,7 +189,6 @@ def test_random_finishes_a_search_playout_as_random_seats_do_through_the_referen
 
 def test_random_plays_as_the_core_random_agent_and_the_search_finishes_with_the_kernel(monkeypatch):
     from realms.core.agents import RandomAgent
-    from realms.games.burgundy import bots
 
     state, other = GAME.new({"players": 2}, 9), GAME.new({"players": 2}, 9)
     mine = [make_agent("random", GAME, 70 + s) for s in range(2)]
@@ -200,8 +199,8 @@ def test_random_plays_as_the_core_random_agent_and_the_search_finishes_with_the_
         GAME.apply(state, a)
         GAME.apply(other, b)
     calls = []
-    real = bots._finish_after  # mc plays each root action and its playout in one call
-    monkeypatch.setattr(bots, "_finish_after", lambda *a: calls.append(a[3]) or real(*a))
+    real = playout.search_round  # mc plays a whole round of root actions and their playouts in one call
+    monkeypatch.setattr(playout, "search_round", lambda *a: calls.extend(a[3][:1] * len(a[2])) or real(*a))
     state = _walk(GAME.new({"players": 2}, 3), 40, 3)
     while len(GAME.legal_actions(state)) < 2:
         GAME.apply(state, GAME.legal_actions(state)[0])
@@ -273,12 +272,70 @@ def test_finish_after_an_action_is_the_action_applied_then_finish(policy):
         GAME.apply(state, GAME.legal_actions(state)[0])
     stats = []
     for on in (True, False):
-        real = bots._finish_after
+        real, rounds = bots._finish_after, bots._finish_round
         bots._finish_after = real if on else (lambda *a: None)
+        bots._finish_round = lambda *a: None  # the search's own steps, each root action through finish_after
         try:
             search = make_agent(f"mc:iterations=24,policy={policy}", GAME, 3)
             search.act(GAME, state)
         finally:
-            bots._finish_after = real
+            bots._finish_after, bots._finish_round = real, rounds
         stats.append(search.last_stats)
     assert stats[0] == stats[1]
+
+
+@pytest.mark.parametrize("policy", ["random", "rollout", "random-playout"])
+def test_a_search_round_in_the_kernel_is_the_determinization_and_each_action_finished_after(policy):
+    """``finish_round`` (a flat search's whole round in one kernel call) is the search's own steps: ``determinize``
+    from the search's stream, the round's seed its next draw, then for each root action ``finish_after`` from that
+    seed; the same scores and winners, both streams left alike, two rounds from each position (the second from the
+    encoded state kept)."""
+    checked = 0
+    for options, steps in (({"players": 2}, 160), ({"players": 3}, 90)):
+        opts = GAME.validate_options(options)
+        state = GAME.setup(opts, 8)
+        walker = make_agent("rollout", GAME, 4)
+        agent, again = make_agent(policy, GAME, 1), make_agent(policy, GAME, 1)
+        for step in range(steps):
+            if state.to_move is None:
+                break
+            actions = GAME.legal_actions(state)[:5]
+            if step % 7 == 0 and len(actions) > 1:
+                mine, theirs = Rng(derive_seed(step, 1)), Rng(derive_seed(step, 1))
+                for _ in range(2):
+                    got = agent.finish_round(GAME, state, state.to_move, mine, actions)
+                    det = GAME.determinize(state, state.to_move, theirs)
+                    seed = theirs.next64()
+                    want = []
+                    for action in actions:
+                        again.rng.state = seed
+                        res = again.finish_after(GAME, det, action)
+                        want.append((res.scores, res.winners))
+                    assert got == want, (options, step)
+                    assert (mine.state, agent.rng.state) == (theirs.state, again.rng.state)
+                    checked += 1
+            GAME.apply(state, walker.act(GAME, state))
+    assert checked > 20
+
+
+@pytest.mark.parametrize("policy", ["random", "rollout"])
+def test_mc_with_rounds_in_the_kernel_searches_as_its_own_steps(policy):
+    """``mc`` with each round in one kernel call gathers the same statistics (visits, rewards, the paired
+    differences against the baseline), so chooses the same move, as with the search stepping through each root
+    action; a partial last round too."""
+    from realms.games.burgundy import bots
+
+    state = _walk(GAME.new({"players": 2}, 5), 50, 5)
+    while len(GAME.legal_actions(state)) < 2:
+        GAME.apply(state, GAME.legal_actions(state)[0])
+    got = []
+    for on in (True, False):
+        rounds = bots._finish_round
+        bots._finish_round = rounds if on else (lambda *a: None)
+        try:
+            search = make_agent(f"mc:iterations=33,policy={policy}", GAME, 3)
+            move = search.act(GAME, state)
+        finally:
+            bots._finish_round = rounds
+        got.append((move, search.last_stats, search.last_paired))
+    assert got[0] == got[1]

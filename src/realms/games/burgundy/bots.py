@@ -412,6 +412,10 @@ class CompiledPlayout(Playout):
     def finish_after(self, game: Burgundy, state: BurgundyState, action: Action) -> Result | None:  # type: ignore[override]
         return _finish_after(self, state, action, self.code) if self._compiled else None
 
+    def finish_round(self, game: Burgundy, state: BurgundyState, seat: int, rng: Rng,  # type: ignore[override]
+                     actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
+        return _finish_round(self, state, rng, actions, self.code) if self._compiled else None
+
     def value(self, game: Burgundy, state: BurgundyState) -> list[float]:  # type: ignore[override]
         return [evaluate(game, state, p) for p in range(state.players)]
 
@@ -482,6 +486,32 @@ def _finish_after(agent: Playout, state: BurgundyState, action: Action, code: in
     return kernel.result_of(rows, p, state.opts["tiebreak"])
 
 
+def _finish_round(agent: Playout, state: BurgundyState, rng: Rng, actions: list[Action],
+                  code: int) -> list[tuple[list[int], list[int]]] | None:
+    """A flat search's round in one kernel call (``playout.search_round``): the determinization (a fresh stream
+    for the copy) and every root action's playout from the round's seed, exactly the draws of ``determinize`` and
+    ``_finish_after`` action by action; the state encoded once while the same object comes back unchanged."""
+    if state.to_move is None:
+        return None
+    from realms.games.burgundy import kernel, playout
+
+    frames = state.frames
+    mark = (state.round, state.phase, state.oi, state.to_move, state.used, len(frames),
+            frames[-1] if frames else None, state.rng, state.stamp, sum(state.silver), sum(state.workers),
+            sum(state.vp), sum(state.turns), sum(map(len, state.storage)))
+    kept = getattr(agent, "_round", None)
+    if kept is None or kept[0] is not state or kept[1] != mark:
+        kept = (state, mark, kernel.encode(state))
+        agent._round = kept  # type: ignore[attr-defined]
+    p = state.players
+    tiebreak = state.opts["tiebreak"]
+    out = []
+    for rows in playout.search_round(kept[2], state, [a.index for a in actions], [code] * p, rng, agent.rng):
+        res = kernel.result_of(rows, p, tiebreak)
+        out.append((res.scores, res.winners))
+    return out
+
+
 class RandomPlayout(CompiledPlayout):
     name = "random-playout"
     code = 0
@@ -504,6 +534,12 @@ class RandomFinish(RandomAgent, Playout):
         from realms.games.burgundy import kernel
 
         return _finish_after(self, state, action, 0) if kernel.AVAILABLE else None
+
+    def finish_round(self, game: Burgundy, state: BurgundyState, seat: int, rng: Rng,  # type: ignore[override]
+                     actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
+        from realms.games.burgundy import kernel
+
+        return _finish_round(self, state, rng, actions, 0) if kernel.AVAILABLE else None
 
 
 AGENTS["light-rollout"] = RolloutAgent

@@ -566,6 +566,39 @@ if AVAILABLE:
                 vals[j] = _value(st, bt, p, a, prm, fade, tvc)
         return k
 
+    @numba.njit(cache=True)
+    def play_round(st0: Any, bt: Any, firsts: Any, srng: Any, pol: Any, prm: Any, players: int, out: Any) -> None:
+        """A flat search's round from the encoded state ``st0`` (never changed here): what ``Burgundy.determinize``
+        draws from the search's stream ``srng[0]`` (the copy's own stream), then the round's seed (its next draw),
+        and for each root action ``firsts[j]`` the playout ``finish_after`` plays from that seed (the action
+        applied with the copy's stream, then chance and seat q's choices from the seed's first and (q+1)-th
+        draws; every action meets the same luck), ``summary``'s rows into ``out[j]``. ``srng[1]`` ends as the
+        policy's stream ends after one playout."""
+        g = jit.GOLDEN
+        s = srng[0] + g
+        own = jit.mix(s)
+        s = s + g
+        srng[0] = s
+        seed = jit.mix(s)
+        seed = seed + g
+        chance = jit.mix(seed)
+        streams = np.empty(players, dtype=np.uint64)
+        for q in range(players):
+            seed = seed + g
+            streams[q] = jit.mix(seed)
+        srng[1] = seed
+        rngs = np.empty(1 + players, dtype=np.uint64)
+        rec = np.zeros(2, dtype=np.int64)
+        rows = np.zeros((players, out.shape[2]), dtype=np.int64)
+        for j in range(firsts.shape[0]):
+            st = st0.copy()
+            rngs[0] = own
+            for q in range(players):
+                rngs[1 + q] = streams[q]
+            play_after(st, bt, rngs, pol, prm, firsts[j], chance, rec, rec)
+            kernel.summary(st, bt, rows)
+            out[j] = rows
+
     _DEFAULT = np.array([DEFAULT] * kernel.MAXP, dtype=np.float64)
 
 
@@ -626,6 +659,23 @@ def scores_after(state: Any, first: int, policies: Sequence[int], chance: int, r
     out = np.zeros((state.players, 7 + kernel.NSRC), dtype=np.int64)
     kernel.summary(st, bt, out)
     return out.tolist()
+
+
+def search_round(encoded: Any, state: Any, firsts: Sequence[int], policies: Sequence[int], rng: Any,
+                 policy_rng: Any) -> list[list[list[int]]]:
+    """A flat search's round in the kernel (``play_round``) from ``kernel.encode(state)``: ``rng`` (the search's,
+    an ``Rng``) advanced as ``Burgundy.determinize`` and one ``next64`` advance it, ``policy_rng`` left as one
+    playout from the round's seed leaves it; each root action's ``summary`` rows (``kernel.result_of`` reads
+    them), as ``determinize`` and ``scores_after`` with the policy's draws would give them."""
+    p = state.players
+    srng = np.array([rng.state, 0], dtype=np.uint64)
+    out = np.zeros((len(firsts), p, 7 + kernel.NSRC), dtype=np.int64)
+    play_round(encoded, _table(state), np.array(firsts, dtype=np.int64), srng, np.array(policies, dtype=np.int64),
+               _DEFAULT, p, out)
+    rng.state = int(srng[0])
+    policy_rng.state = int(srng[1])
+    rows: list[list[list[int]]] = out.tolist()
+    return rows
 
 
 def choose(state: Any, rng_state: int, prm: Any = None) -> tuple[int, int]:
