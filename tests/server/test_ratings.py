@@ -18,6 +18,9 @@ from realms.server.db import SeatRow
 from tests.support import BACKENDS, POSTGRES_URL
 
 PASSWORD = "correct horse battery"
+#: Dominion games long enough to be rated, and quick: six turns of two decisions a seat (``pick``'s treasures and
+#: an Estate, which ends the turn)
+LONG_ENOUGH = {"players": 2, "turn_limit": 6}
 
 
 @pytest.fixture(params=BACKENDS)
@@ -139,9 +142,9 @@ def test_moves_taken_back_do_not_make_a_short_game_long_enough(app):
 def test_games_against_a_bot_below_the_rated_levels_move_no_rating(app):
     with TestClient(app) as c:
         name = account(c)
-        for bot in ("random",) * 6 + ("easy",):  # games long enough to be rated: twelve turns
+        for bot in ("random",) * 6:
             made = c.post("/api/games", json={"game": "dominion", "seats": ["creator", f"bot:{bot}"],
-                                              "options": {"players": 2, "turn_limit": ratings.MIN_DECISIONS}}).json()
+                                              "options": LONG_ENOUGH}).json()
             play(c, made["id"], {0: made["seats"][0]["token"]})
             rating = rating_of_game(c, name, made["id"])
             assert rating["rated"] is False and rating["reason"] == "weak-bot" and bot in rating["detail"], rating
@@ -149,7 +152,7 @@ def test_games_against_a_bot_below_the_rated_levels_move_no_rating(app):
         assert "random" not in [p["name"] for p in c.get("/api/leaderboard/dominion").json()["players"]]
         # the medium level is rated
         made = c.post("/api/games", json={"game": "dominion", "seats": ["creator", "bot:medium"],
-                                          "options": {"players": 2, "turn_limit": ratings.MIN_DECISIONS}}).json()
+                                          "options": LONG_ENOUGH}).json()
         play(c, made["id"], {0: made["seats"][0]["token"]})
         assert rating_of_game(c, name, made["id"]) == {"rated": True, "reason": None, "detail": None}
         assert ratings_of(c, name)["dominion"]["played"] == 1
@@ -169,9 +172,9 @@ def test_the_same_two_accounts_are_rated_a_few_times_a_day(app):
         b = TestClient(app, client=("10.0.0.2", 50000))  # the second account, from another address
         farmer, feeder = account(a), account(b)
         reasons = []
-        for _ in range(ratings.REPEAT_LIMIT + 2):  # long enough to be rated: twelve turns, a decision or more each
-            gid, ta, tb = duel(a, b, "dominion", {"players": 2, "turn_limit": ratings.MIN_DECISIONS})
-            play(a, gid, {0: ta, 1: tb}, never_buys=frozenset({1}))
+        for _ in range(ratings.REPEAT_LIMIT + 2):
+            gid, ta, tb = duel(a, b, "dominion", LONG_ENOUGH)
+            play(a, gid, {0: ta, 1: tb})
             reasons.append(rating_of_game(a, farmer, gid)["reason"])
         assert reasons == [None] * ratings.REPEAT_LIMIT + ["repeat"] * 2
         assert ratings_of(a, farmer)["dominion"]["played"] == ratings.REPEAT_LIMIT
@@ -217,8 +220,8 @@ def test_one_address_is_rated_a_few_times_a_day_whatever_the_accounts(app):
         for _ in range(ratings.REPEAT_LIMIT + 1):
             b = TestClient(app, client=(address, 50001))  # a new second account for each game, from that address
             account(b)
-            gid, ta, tb = duel(a, b, "dominion", {"players": 2, "turn_limit": ratings.MIN_DECISIONS})
-            play(a, gid, {0: ta, 1: tb}, never_buys=frozenset({1}))
+            gid, ta, tb = duel(a, b, "dominion", LONG_ENOUGH)
+            play(a, gid, {0: ta, 1: tb})
             reasons.append(rating_of_game(a, farmer, gid)["reason"])
         assert reasons == [None] * ratings.REPEAT_LIMIT + ["repeat-address"]
         with app.state.manager.sessions() as db:  # the address itself is never kept
