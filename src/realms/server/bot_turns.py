@@ -7,9 +7,10 @@ until the event loop's next turn, so that each turn of the loop chooses at most 
 what people sent in between. The slots are handed out first come, first served, the bots of tables where a
 person plays before those of tables only bots play. When many tables go to bots at once (a takeover of every seat
 of every abandoned real-time table, say), their moves queue there, one table after another; a person's action,
-which takes no slot, waits for a few of them, never for all of them, and a person's bot opponent answers before
-any of them, whatever the configured bot delay. The commits are not in the slots (the moves of many tables still
-share one transaction of the group writer), nor is a move thought in the bot pool (another process thinks it).
+which takes no slot, waits for a few of them, never for all of them, and a person's bot opponent gets the next
+slot before any of theirs still waiting, whatever the configured bot delay. The commits are not in the slots (the
+moves of many tables still share one transaction of the group writer), nor is a move thought in the bot pool
+(another process thinks it).
 """
 
 from __future__ import annotations
