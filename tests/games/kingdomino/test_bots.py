@@ -315,3 +315,29 @@ def test_greedy_counts_the_middle_kingdom_bonus_in_its_immediate_score():
     assert total_after(s, "+1,+0,S") == 17
     assert total_after(s, "-1,+2,N") == 26
     assert choices(s, "greedy") == {"-1,+2,N"}
+
+
+def test_full_greedy_keeps_harmony_in_reach_over_more_points_that_close_the_grid_on_odd_pockets():
+    """Seed 701, three players with Harmony, round 7, domino #40: a placement worth 26 points now has no
+    one-square hole but fills the kingdom's 5x5 bounding box with empty pockets of 7 and 3 squares, which no
+    domino can ever fill, so Harmony (+5) is out of reach; full-greedy places for 22 with Harmony still in reach
+    (22 + 5 > 26), as its definition says (docs/kingdomino.md)."""
+    from realms.games.kingdomino.bots import PICK, _key_to_action, _Kingdom, _legal_keys, immediate_score
+
+    s = GAME.new({"players": 3, "harmony": True}, 701)
+    bots = [make_agent("full-greedy", GAME, seat) for seat in range(3)]
+    while not (s.step != PICK and s.round == 7 and GAME.current_domino(s) == 40):
+        GAME.apply(s, bots[s.to_move].act(GAME, s))
+    p = s.to_move
+    kingdom = _Kingdom(s, p)
+    placed = {}
+    for key in _legal_keys(s, p, 40):
+        pts, occ, box = kingdom.try_place(40, key)
+        area = B.allowed_area(*box, s.n)
+        full = box[1] - box[0] == s.n - 1 and box[3] - box[2] == s.n - 1
+        odd = any(r.bit_count() % 2 for r in B.regions(area & ~occ))
+        placed[_key_to_action(key).index] = (immediate_score(s, pts, occ, box), full and odd)
+    best_now = max(placed.values())
+    assert best_now == (26, True)  # the most points now shut Harmony out
+    chosen = bots[p].act(GAME, s)
+    assert placed[chosen.index] == (22, False)
