@@ -30,6 +30,9 @@ ATTACKS = "Cellar,Market,Militia,Mine,Moat,Remodel,Smithy,Village,Workshop,Burea
 REST = "Witch,Moat,Library,Poacher,Bandit,Moneylender,Vassal,Chancellor,Feast,Gardens"
 ASKING = "Chapel,Throne Room,Spy,Thief,Adventurer,Moat,Militia,Gardens,Smithy,Village"
 DEAR = "Library,Council Room,Market,Festival,Laboratory,Moat,Cellar,Village,Woodcutter,Workshop"  # X costs $5
+#: the Reactions asked again (Secret Chamber, Diplomat) under the Attacks their answers read (Militia, Ghost Ship,
+#: Minion), beside Moat
+REACTIONS = "Secret Chamber,Militia,Minion,Ghost Ship,Diplomat,Sailor,Masquerade,Pirate Ship,Village,Moat"
 #: every card the compiled bot covers, in kingdoms of 10 drawn from the card registry
 PORTED = registry_kingdoms(botkernel.PORTED)
 CASES = [
@@ -41,6 +44,7 @@ CASES = [
         "colony_platinum": i % 4 == 3}, 2, True) for i, k in enumerate(PORTED)),
     ({"players": 2, "kingdom": DEAR}, 3, False),
     ({"players": 2, "kingdom": ASKING}, 1, False),
+    ({"players": 3, "kingdom": REACTIONS, "edition": "first"}, 1, True),
 ]
 FULL = os.environ.get("REALMS_FULL") == "1"
 
