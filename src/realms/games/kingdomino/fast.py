@@ -52,10 +52,12 @@ PLACE, PICK = 0, 1
 DISCARD_INDEX = NCELL * 4
 PICK_BASE = DISCARD_INDEX + 1
 #: a kingdom's header row in the kernel (``box``): its bounding rows and columns (0-3), then its occupied
-#: squares as 13 row masks (bit c of column ``OCC + r``), then how many squares it covers, castle included
+#: squares as 13 row masks (bit c of column ``OCC + r``), then how many squares it covers, castle included, then
+#: each terrain's squares as 13 row masks (terrain t's row r at column ``TERR + t * 13 + r``; the castle in none)
 OCC = 4
 NOCC = OCC + SIZE
-BOXW = NOCC + 1
+TERR = NOCC + 1
+BOXW = TERR + 6 * SIZE
 # the layout of ``play_packed``'s ``meta``
 _M_PILE, _M_CUR, _M_CURK, _M_NXT, _M_NXTK, _M_ORDER, _M_TURNS, _M_POLICY, _M_BOX = 0, 48, 52, 56, 60, 64, 68, 72, 76
 (_M_NPILE, _M_NCUR, _M_NNXT, _M_NORDER, _M_OI, _M_STEP, _M_ROUND, _M_PLAYERS, _M_N, _M_ROW, _M_HARMONY,
@@ -110,21 +112,11 @@ if AVAILABLE:
             a2[i] = 0
         for r in range(max(0, r_lo - 1), min(SIZE - 1, r_hi + 1) + 1):
             f = cols & ~box[p, OCC + r]
-            x1 = 0
-            x2 = 0
-            base = r * SIZE
-            for c in range(minc, maxc + 1):  # every square of the kingdom lies in its box
-                v = grid[p, base + c]
-                if v == EMPTY:
-                    continue
-                if v == CASTLE:
-                    x1 |= 1 << c
-                    x2 |= 1 << c
-                else:
-                    if v == t1:
-                        x1 |= 1 << c
-                    if v == t2:
-                        x2 |= 1 << c
+            x1 = box[p, TERR + t1 * SIZE + r]
+            x2 = box[p, TERR + t2 * SIZE + r]
+            if r == CENTRE:  # the castle matches every terrain
+                x1 |= 1 << CENTRE
+                x2 |= 1 << CENTRE
             free[r + 1] = f & cols if r_lo <= r <= r_hi else 0
             m1[r + 1] = x1
             m2[r + 1] = x2
@@ -195,6 +187,8 @@ if AVAILABLE:
         box[p, OCC + r] |= 1 << c
         box[p, OCC + r2] |= 1 << c2
         box[p, NOCC] += 2
+        box[p, TERR + dom[domino, 0] * SIZE + r] |= 1 << c
+        box[p, TERR + dom[domino, 2] * SIZE + r2] |= 1 << c2
 
     @numba.njit(cache=True)
     def _score(grid: Any, crn: Any, box: Any, p: int, n: int, harmony: bool, middle: bool,
@@ -477,6 +471,8 @@ if AVAILABLE:
         box[p, OCC + r] &= ~(1 << c)
         box[p, OCC + b // SIZE] &= ~(1 << (b % SIZE))
         box[p, NOCC] -= 2
+        box[p, TERR + t1 * SIZE + r] &= ~(1 << c)
+        box[p, TERR + t2 * SIZE + b // SIZE] &= ~(1 << (b % SIZE))
         return v0, v1, v2
 
     @numba.njit(cache=True)
@@ -747,9 +743,12 @@ if AVAILABLE:
             for r in range(SIZE):
                 m = 0
                 for c in range(SIZE):
-                    if grid[q, r * SIZE + c] != EMPTY:
+                    v = grid[q, r * SIZE + c]
+                    if v != EMPTY:
                         m |= 1 << c
                         nocc += 1
+                        if v != CASTLE:
+                            box[q, TERR + v * SIZE + r] |= 1 << c
                 box[q, OCC + r] = m
             box[q, NOCC] = nocc
         return grid, crn, box
@@ -893,6 +892,8 @@ def encode(state: Any) -> dict[str, Any]:
         occ = state.occ[q]
         for r in range(SIZE):
             box[q, OCC + r] = (occ >> (r * STRIDE)) & 0x1FFF
+            for k in range(6):
+                box[q, TERR + k * SIZE + r] = (state.terr[q * 6 + k] >> (r * STRIDE)) & 0x1FFF
         box[q, NOCC] = occ.bit_count()
     return {"grid": grid, "crn": crn, "box": box}
 
