@@ -278,6 +278,20 @@ def _factories(game: Game) -> dict[str, AgentFactory]:
     return found
 
 
+def _factory(game: Game, name: str) -> AgentFactory | None:
+    """``_factories(game).get(name)`` without building the others (a game's reference loop makes its agents
+    afresh every game): one registered for the game, else its level, else its own agent, else one for every
+    game."""
+    found = _EXTRA.get((game.id, name))
+    if found is not None:
+        return found
+    for lv in reversed(game.levels):
+        if lv.name == name:
+            return _level(game, lv.agent)
+    own = game.agents().get(name)
+    return own if own is not None else _EXTRA.get(("*", name))
+
+
 def agent_names(game: Game) -> list[str]:
     """Every agent name ``make_agent`` accepts for ``game`` (strategy files aside), sorted."""
     return sorted(_factories(game))
@@ -344,8 +358,7 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
             raise UnknownAgent(f"{game.id} has no strategy files; {name!r} cannot be loaded")
         return loader(name, Rng(seed))
     base, raw = parse_agent_name(name)
-    factories = _factories(game)
-    factory = factories.get(base)
+    factory = _factory(game, base)
     if factory is None:
         raise UnknownAgent(f"unknown agent {base!r} for {game.id}{did_you_mean(base, agent_names(game))}; agents are "
                            f"{', '.join(agent_names(game))}")
@@ -358,6 +371,6 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     if unknown:
         raise AgentOptionsError(f"agent {base!r} has no option {unknown[0]!r}; its options are "
                                 f"{', '.join(o.describe() for o in factory.options)}")
-    plain = sorted(n for n, f in factories.items() if not isinstance(f, AgentSpec))
+    plain = sorted(n for n, f in _factories(game).items() if not isinstance(f, AgentSpec))
     options = {o.name: o.coerce(raw[o.name], base, plain) if o.name in raw else o.default for o in factory.options}
     return factory.build(Rng(seed), options)

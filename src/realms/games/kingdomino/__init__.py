@@ -7,6 +7,7 @@ only when first asked for.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +20,15 @@ from realms.games.kingdomino.rules import KingdominoState
 
 #: the hard level's playouts a move: what 2 s of its search runs on an idle core (benchmarks/first_move.py --rates)
 HARD_PLAYOUTS = 8000
+
+
+@functools.cache
+def _agents() -> Mapping[str, AgentFactory]:
+    """The bots module's table, imported on first use and then kept (``make_agent`` asks for it every time a
+    bot is made, and an import statement run again costs several times the lookup)."""
+    from realms.games.kingdomino.bots import AGENTS
+
+    return AGENTS
 
 
 class Kingdomino(rules.Kingdomino):
@@ -37,9 +47,7 @@ class Kingdomino(rules.Kingdomino):
     web_module = "kingdomino.js"
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        from realms.games.kingdomino.bots import AGENTS
-
-        return AGENTS
+        return _agents()
 
     def observation(self) -> Observer:
         from realms.games.kingdomino.observe import OBSERVER
