@@ -633,7 +633,8 @@ class _Sink:
 #: the seconds of play (as one process would take them) below which worker processes do not pay for themselves:
 #: forking them, their first touches of the parent's memory, and merging
 MIN_WORKER_SECONDS = 0.4
-#: how long the parent times games (after its first chunk, which loads what the games need) before deciding
+#: how long the parent times games (after its first chunk, which loads what the games need, and at least one more
+#: chunk) before deciding
 CALIBRATE_SECONDS = 0.03
 
 
@@ -660,7 +661,7 @@ def _play_local(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, s
     for workers, else in ``jobs`` forked processes, each returning its chunks' sums."""
     first = chunk or (max(1, min(64, len(todo) // 50)) if sink.saver is not None else 1)
     begin = time.perf_counter()
-    played = 0
+    played = first_played = 0
     timed_from, timed, now = 0.0, 0, begin
     for a, b in _iter_ranges(todo, first):
         sink.play(spec, a, b)
@@ -668,8 +669,7 @@ def _play_local(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, s
         now = time.perf_counter()
         if not timed_from:
             timed_from = now  # the first chunk loads what the games need: not a measure of the rest
-            if now - begin >= CALIBRATE_SECONDS:
-                break
+            first_played = played
             continue
         timed += b - a
         if now - timed_from >= CALIBRATE_SECONDS:
@@ -686,10 +686,11 @@ def _play_local(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, s
     for a, b in _iter_ranges(rest, size):
         sink.play(spec, a, b)
     if jobs > 1:
-        took = time.perf_counter() - begin
+        took = time.perf_counter() - timed_from  # (the first chunk also loads what the games need)
         why = (f"too few to pay for {jobs} worker processes" if not long_enough
                else f"{_busy()}, so a second worker would find no idle core")
-        note(f"played in one process: {len(todo)} games took {took:.2f} s, {why}")
+        note(f"played in one process: the {len(todo) - first_played} games after the first took {took:.2f} s, "
+             f"{why}")
     return 1
 
 
