@@ -291,3 +291,20 @@ def test_a_table_waiting_for_its_players_is_not_the_players_move_on_their_page(c
             break
     game = next(g for g in client.get(f"/api/players/{name}").json()["in_progress"] if g["id"] == made["id"])
     assert game["waiting_for"] == [1] and game["my_turn"] is False
+
+
+def test_a_signed_in_player_holds_one_seat_of_a_table(client):
+    """Taking a second seat of a table one already holds (by mistake in the lobby, or to play oneself in a rated
+    game) is refused in one line, and the seat stays open for someone else."""
+    from tests.server.test_accounts import signup
+
+    signup(client)
+    made = create(client, ["creator", "open", "open"])
+    gid = made["id"]
+    r = client.post(f"/api/games/{gid}/join", json={"seat": 1})
+    assert r.status_code == 409 and "you already hold seat 0" in r.json()["detail"], r.text
+    listed = next(g for g in client.get("/api/games").json()["games"] if g["id"] == gid)
+    assert [s["seat"] for s in listed["seats"] if s["access"] == "open" and not s["claimed"]] == [1, 2]
+    client.post("/api/account/signout")
+    client.headers.pop("x-csrf-token")
+    assert client.post(f"/api/games/{gid}/join", json={"seat": 1}).status_code == 200  # someone else may

@@ -107,6 +107,10 @@ class Seats(Store):
             raise ApiError(422, 'give either "seat" (an open seat) or "invite" (an invitation code)')
         if live.finished:
             raise ApiError(409, "the game is over")
+        # one person, one seat: a signed-in player never takes a second seat of a table (nor plays themself)
+        held = [s.seat for s in live.seats if user is not None and s.user_id == user[0]]
+        if held:
+            raise ApiError(409, f"you already hold seat {held[0]} of this table: one seat per player")
         table = _SEATS.c
         with self.sessions.begin() as db:
             if invite is not None:
