@@ -277,16 +277,19 @@ def test_a_busy_machine_gets_no_more_workers_than_it_has_idle_cores(monkeypatch)
     import realms.sim.tournament as t
 
     monkeypatch.setattr(t, "MIN_WORKER_SECONDS", 0.0)
+    monkeypatch.setattr(t, "CALIBRATE_SECONDS", 0.0)  # the parent times one game after the first, then decides
     monkeypatch.setattr(t, "_cores", lambda: 2)
     monkeypatch.setattr(t.os, "getloadavg", lambda: (7.5, 7.0, 6.0))
     said = []
     report = run_tournament("kingdomino", ["random", "random"], games=30, seed=1, jobs=2, say=said.append)
     assert report.workers == 1
     assert said == [said[0]] and said[0].startswith("played in one process: the 29 games after the first took ")
-    assert said[0].endswith("the machine is busy (load average 7.5 on 2 cores), so a second worker would find no "
-                            "idle core")
+    assert said[0].endswith("the machine has load average 7.5 on 2 cores, so a second worker would find no idle core")
     monkeypatch.setattr(t.os, "getloadavg", lambda: (0.3, 0.2, 0.2))
     assert t._free_cores() == 2
+    said.clear()
+    report = run_tournament("kingdomino", ["random", "random"], games=30, seed=1, jobs=8, chunk=2, say=said.append)
+    assert report.workers == 2 and said == ["2 worker processes, not 8: the machine has load average 0.3 on 2 cores"]
 
 
 def test_a_checkpoint_of_another_version_is_refused(tmp_path):

@@ -676,12 +676,10 @@ def _play_local(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, s
             break
     per_game = (now - timed_from) / timed if timed else (now - begin) / played
     rest = todo[played:]
-    long_enough = per_game * len(rest) >= MIN_WORKER_SECONDS
+    long_enough = bool(rest) and per_game * len(rest) >= MIN_WORKER_SECONDS
     workers = min(jobs, _free_cores()) if rest and jobs > 1 and long_enough else 1
     if workers > 1:
-        if workers < jobs:
-            note(f"{workers} worker processes, not {jobs}: {_busy()}")
-        return _play_pool(spec, rest, workers, chunk, per_game, sink)
+        return _play_pool(spec, rest, workers, chunk, per_game, sink, jobs, note)
     size = chunk or (first if sink.saver is not None else max(1, int(0.05 / max(per_game, 1e-9))))
     for a, b in _iter_ranges(rest, size):
         sink.play(spec, a, b)
@@ -712,7 +710,11 @@ def _free_cores() -> int:
 
 
 def _busy() -> str:
-    return f"the machine is busy (load average {os.getloadavg()[0]:.1f} on {_cores()} cores)"
+    try:
+        load = f"load average {os.getloadavg()[0]:.1f} on "
+    except (AttributeError, OSError):
+        load = ""
+    return f"the machine has {load}{_cores()} cores"
 
 
 def _guided(todo: Sequence[int], jobs: int, per_game: float) -> list[tuple[int, int]]:
@@ -729,8 +731,8 @@ def _guided(todo: Sequence[int], jobs: int, per_game: float) -> list[tuple[int, 
     return out
 
 
-def _play_pool(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, per_game: float,
-               sink: _Sink) -> int:
+def _play_pool(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, per_game: float, sink: _Sink,
+               asked: int, note: Callable[[str], None]) -> int:
     """Play ``todo`` in ``jobs`` worker processes, forked where the platform allows (they start with this
     process's loaded kernels and imports); each chunk comes back as its sums."""
     import gc
@@ -738,6 +740,9 @@ def _play_pool(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, pe
 
     ranges = _ranges(todo, chunk) if chunk else _guided(todo, jobs, per_game)
     workers = min(jobs, len(ranges))
+    if workers < asked:
+        why = _busy() if workers == jobs else f"{len(ranges)} chunks of games"
+        note(f"{workers} worker processes, not {asked}: {why}")
     ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else None)
     gc.freeze()  # the collector of a forked worker then leaves the parent's objects (and their pages) alone
     try:
