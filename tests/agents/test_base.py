@@ -52,3 +52,32 @@ def test_strategy_file_for_a_game_without_them_is_explained(tmp_path):
     path.write_text("")
     with pytest.raises(UnknownAgent, match="no strategy files"):
         make_agent(str(path), "kingdomino")
+
+
+def test_the_search_agents_are_loaded_when_first_named_not_with_the_agents(tmp_path):
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import realms.agents, realms.games\n"
+        "print('realms.agents.search' in sys.modules, 'multiprocessing' in sys.modules)\n"
+        "print('mc' in realms.agents.agent_names('kingdomino'), 'realms.agents.search' in sys.modules)\n"
+        "print(type(realms.agents.make_agent('mc:iterations=5', 'kingdomino', 1)).__name__)\n"
+        "print(realms.agents.SearchAgent.__name__)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split("\n")[:4] == ["False False", "True True", "SearchAgent", "SearchAgent"]
+
+
+def test_a_search_agent_named_first_is_found_without_listing_the_agents():
+    import subprocess
+    import sys
+
+    code = (
+        "import realms.agents, realms.games\n"
+        "from realms.core import agents\n"
+        "print(type(agents.make_agent('ismcts:iterations=5', realms.games.get('dominion'), 1)).__name__)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "SearchAgent"

@@ -13,6 +13,7 @@ True
 """
 
 import os
+from typing import Any
 
 from realms.agents.base import (
     Agent,
@@ -24,7 +25,10 @@ from realms.agents.base import (
     make_agent,
     register,
 )
-from realms.agents.search import SearchAgent  # registers mc, uct and ismcts for every game
+from realms.core.agents import register_on_import
+
+# mc, uct and ismcts for every game, registered by their module when a name is first looked for among them
+register_on_import("realms.agents.search")
 
 if os.environ.get("REALMS_RL_POLICY"):
     # a trained policy (docs/rl.md) offered as the agent ``rl-policy`` of its game; needs the ``rl`` extra
@@ -34,3 +38,11 @@ if os.environ.get("REALMS_RL_POLICY"):
 
 __all__ = ["Agent", "AgentFactory", "RandomAgent", "SearchAgent", "UnknownAgent", "agent_names", "default_agent",
            "make_agent", "register"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SearchAgent":  # imported when first asked for, as the search agents are
+        from realms.agents.search import SearchAgent
+
+        return SearchAgent
+    raise AttributeError(f"module 'realms.agents' has no attribute {name!r}")

@@ -15,6 +15,7 @@ RNG alone it builds the agent with its defaults). Options are given in the name,
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -254,6 +255,28 @@ class AgentSpec:
 
 #: agents offered beside the games' own, by (game id or "*", name); "*" agents work for every game
 _EXTRA: dict[tuple[str, str], AgentFactory] = {("*", "random"): RandomAgent}
+#: modules that register agents when imported (``register_on_import``), not imported yet
+_ON_IMPORT: list[str] = []
+
+
+def register_on_import(module: str) -> None:
+    """Offer the agents ``module`` registers when imported without importing it now: it is imported the first
+    time a name is not found among the agents already offered, or all of them are listed. (The search agents
+    come this way: their module, with its process pools, costs a process that plays without them about as
+    much as a few dozen Kingdomino games.) Such a module adds names; one already offered keeps its agent."""
+    if module not in _ON_IMPORT:
+        _ON_IMPORT.append(module)
+
+
+def _import_pending() -> bool:
+    """Import the modules of ``register_on_import`` not imported yet; whether there were any."""
+    if not _ON_IMPORT:
+        return False
+    while _ON_IMPORT:
+        importlib.import_module(_ON_IMPORT.pop(0))
+    return True
+
+
 def register(game_id: str, name: str, factory: AgentFactory) -> None:
     """Offer ``factory`` (an ``AgentSpec`` for an agent with options) as agent ``name`` for ``game_id``
     (``"*"``: for every game) beside the agents the game declares itself. A game's own bots are declared by
@@ -271,6 +294,7 @@ def _level(game: Game, agent: str) -> AgentFactory:
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:
+    _import_pending()
     found = {name: f for (g, name), f in _EXTRA.items() if g == "*"}
     found.update(game.agents())
     found.update({lv.name: _level(game, lv.agent) for lv in game.levels})  # easy, medium, hard: Game.levels
@@ -289,7 +313,10 @@ def _factory(game: Game, name: str) -> AgentFactory | None:
         if lv.name == name:
             return _level(game, lv.agent)
     own = game.agents().get(name)
-    return own if own is not None else _EXTRA.get(("*", name))
+    if own is not None:
+        return own
+    found = _EXTRA.get(("*", name))
+    return _factory(game, name) if found is None and _import_pending() else found
 
 
 def agent_names(game: Game) -> list[str]:
