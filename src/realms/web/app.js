@@ -192,20 +192,31 @@ async function lobby() {
     } catch (e) { error.textContent = e.message; }
   }
 
+  // the open tables, looked at again every few seconds while the lobby is in view (a friend's new table shows
+  // up unasked; the list is redrawn only when it changed, so a button about to be clicked stays put)
   const tables = el("ul", { class: "tables" });
+  let tablesSeen = null;
   async function refreshTables() {
     const { games: open } = await api("GET", "/api/games");
+    const seen = JSON.stringify(open.map(tb => [tb.id, tb.version, tb.seats, heldSeat(tb.id)]));
+    if (seen === tablesSeen) return;
+    tablesSeen = seen;
     tables.replaceChildren(...(open.length ? open.map(tb => el("li", {},
       `${gameName(games[tb.game] || { id: tb.game, name: tb.game })} `, el("span", { class: "muted" }, `(${tb.seats.map(seatLabel).join(", ")}; ${tb.pace === "turn" ? `${t("lobby.turn_based")}; ` : ""}${tb.version ? t("lobby.move", { n: tb.version }) : t("lobby.not_started")}) `),
       // a table this browser holds a seat of (its secret kept since the seat was taken) leads back to that seat
       el("a", { href: `/play/${tb.id}` }, t(heldSeat(tb.id) ? "lobby.back_to_seat" : "lobby.watch")), " ",
-      // only open seats are anyone's to take; invitations and the creator's seats are never offered
-      tb.seats.filter(s => s.access === "open" && !s.claimed).map(s => el("button", { onclick: async () => {
+      // only open seats are anyone's to take; invitations and the creator's seats are never offered, nor a
+      // second seat of a table this browser already sits at (one person, one seat)
+      heldSeat(tb.id) ? [] : tb.seats.filter(s => s.access === "open" && !s.claimed).map(s => el("button", { onclick: async () => {
         try { const j = await api("POST", `/api/games/${tb.id}/join`, { seat: s.seat }); location.href = j.join_url; }
         catch (e) { error.textContent = e.message; refreshTables(); }
       } }, t("lobby.join", { n: s.seat + 1 }))))) : [el("li", { class: "muted" }, t("lobby.no_tables"))]));
   }
   await refreshTables();
+  const tablesTimer = setInterval(() => {
+    if (!document.body.contains(tables)) clearInterval(tablesTimer);
+    else if (!document.hidden) refreshTables().catch(() => { /* looked at again next time */ });
+  }, 5000);
   // the tables being played (GET /api/games?live=true), for spectators: moved at in the last quarter of an hour
   const live = el("ul", { class: "tables", id: "live-tables" });
   async function refreshLive() {
