@@ -313,7 +313,7 @@ def test_a_search_round_in_the_kernel_is_the_determinization_and_each_action_thr
     assert checked > 40 // games
 
 
-@pytest.mark.parametrize("policy", ["random", "rollout"])
+@pytest.mark.parametrize("policy", ["random", "rollout", "greedy-playout"])
 def test_mc_with_rounds_in_the_kernel_searches_as_its_own_steps(policy):
     """``mc`` with each round in one kernel call gathers the same statistics (visits, rewards, the paired
     differences against the baseline), so chooses the same move, as with the search stepping through each
