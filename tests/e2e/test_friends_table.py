@@ -1,6 +1,7 @@
 """Friends at a table, in chromium and in Firefox, against a real server: the lobby's open tables come to a
 lobby left open (a friend's new table shows without a reload), and a table this browser already sits at leads
-back to its seat without offering its other free seats (one person, one seat)."""
+back to its seat without offering its other free seats (one person, one seat); on a phone the Undo button stays
+in reach wherever the board is scrolled to."""
 
 from __future__ import annotations
 
@@ -65,6 +66,37 @@ def test_chromium_a_lobby_left_open_shows_a_new_table_and_a_held_table_offers_on
         assert buttons == [] and page.locator(f"ul.tables li:has(a[href='/play/{gid}'])").count() == 2, (text, buttons)
         page.screenshot(path="/tmp/realms-lobby-held-table.png", full_page=True)
         assert not errors, errors
+        browser.close()
+
+
+@chromium
+def test_chromium_on_a_phone_undo_stays_in_reach_when_the_board_is_scrolled(server):
+    made = httpx.post(server.base + "/api/games", json={"game": "burgundy", "options": {"players": 2, "undo": True},
+                                                        "seats": ["creator", "open"]}, timeout=30).json()
+    gid = made["id"]
+    tokens = [made["seats"][0]["token"],
+              httpx.post(f"{server.base}/api/games/{gid}/join", json={"seat": 1}, timeout=30).json()["token"]]
+    mover = httpx.get(f"{server.base}/api/games/{gid}", timeout=30).json()["to_move"]
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+        page.goto(f"{server.base}/play/{gid}#token={tokens[mover]}")
+        page.wait_for_selector("body[data-ready=mine]")
+        view = httpx.get(f"{server.base}/api/games/{gid}", params={"token": tokens[mover]}, timeout=30).json()
+        r = httpx.post(f"{server.base}/api/games/{gid}/actions", timeout=30, json={
+            "token": tokens[mover], "version": view["version"], "action": view["legal_actions"][0]["action"]})
+        assert r.status_code == 200, r.text
+        page.wait_for_selector("#undo")
+        for y in (1200, 2400):  # the player scrolled down the estate and the market
+            page.evaluate(f"window.scrollTo(0, {y})")
+            page.wait_for_timeout(100)
+            box = page.locator("#undo").bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844, (y, box)
+        page.screenshot(path="/tmp/realms-phone-undo-in-reach.png")
+        page.locator("#undo").tap()
+        page.wait_for_selector("#undo", state="detached")
+        assert httpx.get(f"{server.base}/api/games/{gid}", timeout=30).json()["version"] == view["version"] + 2
         browser.close()
 
 
