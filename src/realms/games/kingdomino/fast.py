@@ -642,7 +642,13 @@ if AVAILABLE:
                     nxt[s] = pile[npile - k + s]
                     nxt_king[s] = -1
                 npile -= k
-                nxt[:k].sort()
+                for s in range(1, k):  # the new row in domino order (insertion sort: four at most)
+                    x = nxt[s]
+                    i = s - 1
+                    while i >= 0 and nxt[i] > x:
+                        nxt[i + 1] = nxt[i]
+                        i -= 1
+                    nxt[i + 1] = x
                 nnxt = k
             else:
                 nnxt = 0
