@@ -93,6 +93,21 @@ def test_a_player_who_comes_back_in_time_keeps_the_seat(client):
         assert notes(p) == ["seat-left", "seat-back"]
 
 
+def test_the_host_who_leaves_a_table_waiting_for_players_keeps_the_seat_until_it_begins(client):
+    """Nobody waits on a table that has not begun: its host may step away without a bot taking the seat. Once
+    the last seat is taken, a host still away has the grace period, as anyone who leaves a game."""
+    made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "open"]}).json()
+    gid, host = made["id"], made["seats"][0]["token"]
+    visit(client, gid, host)
+    time.sleep(GRACE + 0.5)
+    p = payload(client, gid)
+    assert p["seats"][0]["kind"] == "human" and p["seats"][0]["takeover_at"] is None and notes(p) == [], p["seats"]
+    client.post(f"/api/games/{gid}/join", json={"seat": 1})
+    begun = wait_for(lambda: (p := payload(client, gid))["seats"][0]["takeover_reason"] == "left" and p)
+    assert notes(begun) == ["seat-left"]
+    wait_for(lambda: payload(client, gid)["seats"][0]["kind"] == "bot")
+
+
 def test_a_turn_based_table_waits_for_players_who_leave(client):
     gid, tokens = table(client, pace="turn")
     visit(client, gid, tokens[0])

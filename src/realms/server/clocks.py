@@ -312,10 +312,15 @@ class Clocks(Store):
 
     async def seat_left(self, live: LiveGame, seat: int) -> None:
         """The last socket of a person's seat closed. On a real-time table that player has ``grace`` seconds
-        to come back before a bot takes over; everyone is told and the log says so. Turn-based tables wait."""
+        to come back before a bot takes over; everyone is told and the log says so. Turn-based tables wait, and
+        so does a table waiting for its players (nobody waits on it): its grace starts once it begins, for
+        whoever is away then (Manager.begin_if_ready)."""
         async with live.lock:
             s = live.seats[seat]
             if live.pace != "realtime" or live.finished or s.kind != "human" or s.takeover_at is not None:
+                return
+            if not live.version and live.waiting_for():
+                live.away_while_waiting.add(seat)
                 return
             at = time.time() + self.grace
             note = Event("note", seat, f"Seat {seat + 1} left the table: a bot takes over in {round(self.grace)} s "

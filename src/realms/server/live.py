@@ -8,6 +8,7 @@ committed together with the game's new version and state hash. Only then are wat
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -153,6 +154,16 @@ class Manager(Seats, Clocks, BotTurns):
                                  .values(turn_deadline=stamp_of(live.turn_deadline)))
                 self._deadline(live)
                 live._payload_version = -1
+        # a person who stepped away while the table waited, and is still away as it begins, has the grace now
+        present = set(live.watchers.values())
+        away = sorted(live.away_while_waiting - present)
+        live.away_while_waiting.clear()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # (no event loop: a script driving the manager; no socket either)
+            away = []
+        for seat in away:
+            loop.create_task(self.seat_left(live, seat))
         self.schedule_bots(live)
 
     def start_with_bots(self, live: LiveGame, owner: Any, bot: Any = None) -> list[int]:

@@ -80,6 +80,8 @@ class LiveGame:
     note_floor: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[Any, int | None] = field(default_factory=dict)  # websocket -> seat (None: spectator)
+    #: seats whose player left (in this process) while the table waited for players: their grace starts as it begins
+    away_while_waiting: set[int] = field(default_factory=set)
     bot_task: asyncio.Task | None = None
     state_hash: str = ""
     private_events: bool = False  # whether any event so far was for one seat's eyes only
