@@ -136,3 +136,17 @@ def test_levels_benchmark_prints_each_pairing_with_its_interval():
     assert all(r["games"] == 2 and 0 <= r["interval"][0] <= r["win_rate"] <= r["interval"][1] <= 1
                for r in figures["rows"])
     assert figures["rows"][1]["agent"] == "mc:iterations=4"
+
+
+@pytest.mark.parametrize("how", [[], ["--whole-process"]])
+def test_reference_speed_compares_two_checkouts_on_the_same_games(how):
+    out = run(str(BENCH / "reference_speed.py"), "--src", str(BENCH.parent), "--pairs", "1", "--games", "2", "--json",
+              *how)
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["same_results"] and data["pairs"] == 1 and data["ratio_median"] > 0
+
+
+def test_reference_speed_says_when_the_other_checkout_has_no_package(tmp_path):
+    done = subprocess.run([sys.executable, str(BENCH / "reference_speed.py"), "--src", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and done.stderr.strip().count("\n") == 0 and "holds no realms package" in done.stderr
