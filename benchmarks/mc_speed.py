@@ -78,6 +78,8 @@ def main() -> None:
     ap.add_argument("--playouts", type=int, default=9000, help="playouts per slice (a third per position)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if args.against is not None and not (args.against / "src" / "realms").is_dir():
+        ap.error(f"--against {args.against}: no src/realms there (give a checkout of this project)")
     rows = []
     for game_id in args.games.split(","):
         for policy in args.policies.split(","):

@@ -150,3 +150,14 @@ def test_reference_speed_says_when_the_other_checkout_has_no_package(tmp_path):
     done = subprocess.run([sys.executable, str(BENCH / "reference_speed.py"), "--src", str(tmp_path)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and done.stderr.strip().count("\n") == 0 and "holds no realms package" in done.stderr
+
+
+def test_mc_speed_compares_two_checkouts_playouts_per_cpu_second(tmp_path):
+    got = json.loads(run(str(BENCH / "mc_speed.py"), "--against", str(BENCH.parent), "--policies", "random",
+                         "--pairs", "1", "--playouts", "30", "--json", timeout=300))
+    row = got["rows"][0]
+    assert (row["game"], row["policy"]) == ("kingdomino", "random")
+    assert row["playouts_per_cpu_second"] > 0 and row["against"] > 0 and row["ratio"] > 0
+    done = subprocess.run([sys.executable, str(BENCH / "mc_speed.py"), "--against", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "no src/realms there" in done.stderr and "Traceback" not in done.stderr
