@@ -92,6 +92,13 @@ def test_courtyard_puts_back_a_treasure_it_can_spare():
     assert ask(s) == "choose Smithy"  # no Action left to play it
 
 
+def test_courtyard_puts_back_a_victory_card_when_every_treasure_is_needed():
+    s = start_turn(_game("Courtyard"), hand=["Courtyard", "Copper", "Copper", "Copper", "Silver"],
+                   deck=["Copper", "Estate", "Estate"])
+    play(s, "Courtyard")
+    assert ask(s) == "choose Estate"  # $6 buys a Gold; less a Copper it would not
+
+
 def test_lurker_gains_a_good_action_from_the_trash_else_trashes_from_the_supply():
     s = start_turn(_game("Lurker"), hand=["Lurker", "Copper"], deck=["Copper"])
     s.trash = ids(["Smithy"])
@@ -220,6 +227,15 @@ def test_masquerade_passes_the_worst_card_and_trashes_an_estate():
     settle(s)
     assert "Curse" in hand(s, 1) and "Curse" not in hand(s)
     assert names(s.trash) == ["Estate"] and "Gold" in hand(s)
+
+
+def test_masquerade_never_passes_a_province_and_trashes_a_copper_the_buy_can_spare():
+    s = start_turn(_game("Masquerade"), hand=["Masquerade", "Province", "Gold", "Gold", "Silver"],
+                   deck=["Copper", "Copper"], hand1=["Silver", "Silver", "Silver", "Silver", "Silver"])
+    play(s, "Masquerade")
+    settle(s)
+    assert "Province" in hand(s) and "Copper" in hand(s, 1)
+    assert names(s.trash) == ["Copper"]  # $11 less a Copper still buys a Province
 
 
 def test_swindler_gives_the_worst_card_of_the_cost():
@@ -419,6 +435,24 @@ def test_ghost_ship_victim_keeps_its_best_three():
     play(s, "Ghost Ship")
     settle(s)
     assert hand(s, 1) == ["Gold", "Gold", "Silver"]
+
+
+def test_ghost_ship_victim_puts_back_junk_then_the_best_card_its_buy_can_spare():
+    s = start_turn(_game("Ghost Ship"), hand=["Ghost Ship"], deck=["Copper"] * 2,
+                   hand1=["Gold", "Silver", "Silver", "Copper", "Estate"])
+    play(s, "Ghost Ship")
+    settle(s)
+    assert sorted(hand(s, 1)) == ["Copper", "Gold", "Silver"]  # $6 still buys a Gold; a Silver waits on the deck
+    assert deck_top(s, 1, 2) == ["Silver", "Estate"]
+
+
+def test_bridge_buys_what_its_discount_makes_affordable():
+    s = start_turn(_game("Bridge"), hand=["Bridge", "Gold", "Silver", "Copper"], deck=["Copper"])
+    play(s, "Bridge")
+    act(s, "play_treasures")
+    assert s.coins == 7  # $6 and Bridge's $1; a Province costs $7 this turn
+    s.owned[0][BY_NAME["Gold"]] += 6  # money enough for Big Money Ultimate's Provinces
+    assert ask(s) == "buy Province"
 
 
 def test_treasury_goes_onto_the_deck():

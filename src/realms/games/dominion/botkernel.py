@@ -122,6 +122,7 @@ if K.AVAILABLE:
         G_COINS,
         G_COLONY,
         G_CUR,
+        G_DISCOUNT,
         G_EMPTY,
         G_FR,
         G_NFR,
@@ -468,9 +469,9 @@ if K.AVAILABLE:
         if best >= 0:
             return best
         bk = 0
-        for i in range(nh):
+        for i in range(nh):  # a card that is no Treasure (no Action first), else the cheapest Treasure
             c = st[hb + i]
-            key = _COINS[c] if _TYPES[c] & TREASURE else 9
+            key = 20 + _COINS[c] if _TYPES[c] & TREASURE else 10 if _TYPES[c] & ACTION else 0
             if best < 0 or key < bk or (key == bk and _DISC[c] < _DISC[best]):
                 best = c
                 bk = key
@@ -493,6 +494,47 @@ if K.AVAILABLE:
                 return -1
             used[at] = True
         return st[hb + at] if at >= 0 else -1
+
+    @numba.njit(cache=True)
+    def _ghost_ship_back(st: Any, p: int, keep: int) -> int:
+        """``StrategyBot.on_ghost_ship``: the first card of the least discard key while more than one is to go back;
+        the last, the first card of the highest (bracket of the hand's Treasures without it, discard key)."""
+        hb = _zb(p, Z_HAND)
+        nh = st[_zn(p, Z_HAND)]
+        best = -1
+        if nh - keep > 1:
+            for i in range(nh):
+                c = st[hb + i]
+                if best < 0 or _DISC[c] < _DISC[best]:
+                    best = c
+            return best
+        m = 0
+        for i in range(nh):
+            if _TYPES[st[hb + i]] & TREASURE:
+                m += _COINS[st[hb + i]]
+        bb = -1
+        for i in range(nh):
+            c = st[hb + i]
+            b = _bracket(m - _COINS[c]) if _TYPES[c] & TREASURE else _bracket(m)
+            if best < 0 or b > bb or (b == bb and _DISC[c] > _DISC[best]):
+                best = c
+                bb = b
+        return best
+
+    @numba.njit(cache=True)
+    def _masq_pass(acts: Any, k: int, late: bool) -> int:
+        """``StrategyBot.on_masquerade``'s pass: the pick of the least (a Duchy or Province, trash key, id)."""
+        c = -1
+        ck = 0
+        ct = 0
+        for i in range(k):
+            if acts[i] >= CARD_ACTIONS:
+                d = (acts[i] - CARD_ACTIONS) // 3
+                dk = 1 if _TYPES[d] & VICTORY and _COST[d] >= 5 else 0
+                dt = _trash_key(d, late)
+                if c < 0 or dk < ck or (dk == ck and (dt < ct or (dt == ct and d < c))):
+                    c, ck, ct = d, dk, dt
+        return c
 
     @numba.njit(cache=True)
     def _worst_two_coins(st: Any, p: int) -> int:
@@ -667,9 +709,12 @@ if K.AVAILABLE:
             return DONE
         if kind == MASQUERADE:
             if step == MASQ_PASS_STEP:
-                return _least_discard(acts, k)
+                return _choose(_masq_pass(acts, k, _late(st)))
             c = _junk(acts, k, _late(st))
-            return _choose(c) if c >= 0 else DONE
+            if c >= 0:
+                return _choose(c)
+            m = _hand_money(st, p)
+            return _choose(COPPER) if _offered(acts, k, COPPER) and _bracket(m - 1) == _bracket(m) else DONE
         if kind == SWINDLER:
             late = _late(st)
             pool = False
@@ -779,7 +824,7 @@ if K.AVAILABLE:
                 return _choose(_least(acts, k, _THIEFR, -1))
             return NO if st[S0 + p * SEAT + O_PCOINS] >= 3 else YES
         if kind == GHOST_SHIP:
-            return _choose(_put_back(st, p, GHOST_SHIP_KEEP))
+            return _choose(_ghost_ship_back(st, p, GHOST_SHIP_KEEP))
         if kind == SAILOR:
             if step == SAILOR_PLAY_STEP:
                 return YES
@@ -951,7 +996,7 @@ if K.AVAILABLE:
                 for i in range(nh):
                     if _TYPES[st[hb + i]] & TREASURE:
                         return PLAY_TREASURES
-            c = _pick(st, p, st[G_COINS], acts, -1, rules, sets, order, race, fixed)
+            c = _pick(st, p, st[G_COINS] + st[G_DISCOUNT], acts, -1, rules, sets, order, race, fixed)
             return CARD_ACTIONS + 1 + 3 * c if c >= 0 else END_BUYS
         buf = np.empty(nh, dtype=np.int64)
         best = _choose_play(buf, _hand_actions(st, p, buf))

@@ -395,7 +395,7 @@ class StrategyBot(Agent):
                 for c in s.hand[p]:
                     if IS_TREASURE[c]:
                         return A_PLAY_TREASURES
-            c = self.pick(s, p, s.coins, None)
+            c = self.pick(s, p, s.coins + s.discount, None)  # what Bridge took off every price buys more
             return ACTIONS[CARD_ACTIONS + 1 + 3 * c] if c >= 0 else A_END_BUYS
         c = self.choose_play(s, [c for c in s.hand[p] if IS_ACTION[c]])
         return A_PLAY[c] if c >= 0 else A_END_ACTIONS
@@ -556,7 +556,8 @@ class StrategyBot(Agent):
 
     def _spare(self, s: DominionState, p: int, hand: list[int]) -> int:
         """The card of ``hand`` best saved for a later turn: an Action it cannot play now, else the best Treasure
-        it can do without this turn (its buy bracket unchanged), else the cheapest card."""
+        it can do without this turn (its buy bracket unchanged), else a card that is no Treasure (a Victory card or a
+        Curse before an Action), else the cheapest Treasure."""
         if s.actions == 0:
             acts = [c for c in hand if IS_ACTION[c]]
             if acts:
@@ -565,7 +566,8 @@ class StrategyBot(Agent):
         for c in sorted({c for c in hand if IS_TREASURE[c]}, key=lambda c: (-COINS[c], c)):  # (ties: lowest id)
             if _bracket(m - COINS[c]) == _bracket(m):
                 return c
-        return min(hand, key=lambda c: (COINS[c] if IS_TREASURE[c] else 9, _DISCARD_KEYS[c]))
+        return min(hand, key=lambda c: (2 if IS_TREASURE[c] else 1 if IS_ACTION[c] else 0,
+                                        COINS[c] if IS_TREASURE[c] else 0, _DISCARD_KEYS[c]))
 
     def _put_back(self, s: DominionState, hand: list[int], keep: int) -> int:
         """Cards go back on the deck while the hand is cut to ``keep``: the best one beyond the best ``keep``
@@ -648,10 +650,15 @@ class StrategyBot(Agent):
         return DONE
 
     def on_masquerade(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        # pass the least worth (a Curse, an Estate, a Copper...), a Duchy or a Province only when nothing else is in
+        # hand; trash junk, or a Copper whose loss leaves the buy as good
         if f[1] == Masquerade.PASS:
-            return _choose(min(picks, key=_DISCARD_KEYS.__getitem__))
+            return _choose(min(picks, key=lambda c: (_keeps(c), self._trash_key(s, c), c)))
         junk = [c for c in picks if self._trash_key(s, c) <= -10]
-        return _choose(min(junk, key=lambda c: self._trash_key(s, c))) if junk else DONE
+        if junk:
+            return _choose(min(junk, key=lambda c: self._trash_key(s, c)))
+        m = _hand_money(s, p)
+        return _choose(COPPER) if COPPER in picks and _bracket(m - 1) == _bracket(m) else DONE
 
     def on_swindler(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
         # the victim's worst card at that cost; near the end no Victory card (points for them)
@@ -771,7 +778,13 @@ class StrategyBot(Agent):
         return YES
 
     def on_ghost_ship(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
-        return _choose(self._put_back(s, s.hand[p], GhostShip.KEEP))
+        # the worst cards go back first; the last one is the best card whose loss leaves next turn's buy (the hand's
+        # own Treasures) as good, so it is drawn the turn after
+        hand = s.hand[p]
+        if len(hand) - GhostShip.KEEP > 1:
+            return _choose(min(hand, key=_DISCARD_KEYS.__getitem__))
+        m = sum(COINS[c] for c in hand if IS_TREASURE[c])
+        return _choose(max(hand, key=lambda c: (_bracket(m - (COINS[c] if IS_TREASURE[c] else 0)), _DISCARD_KEYS[c])))
 
     def on_treasury(self, *args: Any) -> int:
         return YES
@@ -796,6 +809,11 @@ def _choose(c: int) -> int:
 def _hand_money(s: DominionState, p: int) -> int:
     """The coins of the turn so far plus the Treasures in ``p``'s hand."""
     return s.coins + sum(COINS[c] for c in s.hand[p] if IS_TREASURE[c])
+
+
+def _keeps(c: int) -> bool:
+    """Whether ``c`` is a Victory card worth keeping from a pass (a Duchy, a Province: costing $5 or more)."""
+    return bool(TYPES[c] & VICTORY) and COST[c] >= 5
 
 
 def _bracket(m: int) -> int:

@@ -90,7 +90,7 @@ def play(game: Dominion, s: DominionState, bots: Sequence[Decider], record: list
                     # still the Buy phase with a buy left (_advance would change nothing): the same seat
                     # decides its buy now
                     n += 1
-            c = bot.pick(s, p, s.coins, None)
+            c = bot.pick(s, p, s.coins + s.discount, None)  # (as StrategyBot.act: at the cost now)
             if c < 0:
                 if record is not None:
                     record.append(END_BUYS)
