@@ -53,8 +53,6 @@ __all__ = ["OPTIONS", "SearchAgent", "SearchConfig", "search_root"]
 OPTIONS: tuple[AgentOption, ...] = (
     AgentOption("seconds", "float", 1.0, "time budget per move (used when iterations is 0)",
                 minimum=0.001, maximum=3600.0),
-    AgentOption("cap", "float", 0.0, "with iterations: the most seconds a move may take, its playouts run or not "
-                "(a busy machine plays fewer; 0: no cap)", minimum=0.0),
     AgentOption("iterations", "int", 0, "playouts per move (per worker); 0: use seconds", minimum=0,
                 maximum=10_000_000),
     AgentOption("policy", "agent", None, "playout policy: an agent of the game without options "
@@ -86,6 +84,8 @@ OPTIONS: tuple[AgentOption, ...] = (
     AgentOption("extend", "int", 0, "mc: a close call (the best alternative within one standard error of the "
                 "baseline rule's bar) is searched again with fresh seeds, up to this many times, the statistics "
                 "summed (0: never)", minimum=0, maximum=100),
+    AgentOption("cap", "float", 0.0, "with iterations: the most seconds a move may take, its playouts run or not "
+                "(a busy machine plays fewer; 0: no cap)", minimum=0.0),
     AgentOption("workers", "int", 1, "root parallelism: processes searching independently, statistics summed",
                 minimum=1, maximum=64),
     AgentOption("seed", "int", None, "seed of the agent's own generator (default: the seat's seed)", minimum=0,

@@ -25,7 +25,6 @@ from typing import Any
 
 from realms.core.errors import OptionsError
 from realms.sim.playing import Spec, _ranges
-from realms.sim.tournament import _Tally, tally_range
 
 #: how many times Ray runs a chunk again when the worker or machine running it dies
 MAX_RETRIES = 5
@@ -33,12 +32,12 @@ MAX_RETRIES = 5
 _REMOTE: Any = None
 
 
-def _remote(ray: Any) -> Any:
+def _remote(ray: Any, play: Callable[[Spec, int, int], Any]) -> Any:
     global _REMOTE
     if _REMOTE is None:
         # system failures only (a killed worker, a lost node); an exception raised by a game is a bug and
         # would fail again the same way, so it is reported rather than retried
-        _REMOTE = ray.remote(max_retries=MAX_RETRIES, retry_exceptions=False)(tally_range)
+        _REMOTE = ray.remote(max_retries=MAX_RETRIES, retry_exceptions=False)(play)
     return _REMOTE
 
 
@@ -105,9 +104,11 @@ def start(ray: Any, address: str | None, jobs: int) -> tuple[bool, str]:
 
 
 def run(spec: Spec, todo: Sequence[int], chunk: int | None, address: str | None, jobs: int,
-        done: Callable[[int, int, _Tally | None], None], say: Callable[[str], None]) -> int:
-    """Play the games ``todo`` on Ray, calling ``done(start, stop, sums)`` as each chunk finishes; returns the
-    cluster's CPU count. A Ray already initialised in this process is used as it is."""
+        done: Callable[[int, int, Any], None], say: Callable[[str], None],
+        play: Callable[[Spec, int, int], Any]) -> int:
+    """Play the games ``todo`` on Ray, each task ``play(spec, start, stop)`` (the simulator's ``tally_range``,
+    handed in so that this module needs nothing of the simulator's), calling ``done(start, stop, sums)`` as each
+    chunk finishes; returns the cluster's CPU count. A Ray already initialised in this process is used as it is."""
     try:
         import ray
     except ImportError:
@@ -120,7 +121,7 @@ def run(spec: Spec, todo: Sequence[int], chunk: int | None, address: str | None,
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         size = chunk or max(1, min(4096, len(todo) // (cpus * 4) or 1))
-        task = _remote(ray)
+        task = _remote(ray, play)
         spec_ref = ray.put(spec)
         for a, b in _ranges(todo, size):
             starts[task.remote(spec_ref, a, b)] = (a, b)

@@ -651,7 +651,7 @@ def _play_all(spec: Spec, todo: Sequence[int], backend: str, jobs: int, chunk: i
     if backend == "ray":
         from realms.sim import ray_backend
 
-        return ray_backend.run(spec, todo, chunk, address, jobs, sink.done, note), notes
+        return ray_backend.run(spec, todo, chunk, address, jobs, sink.done, note, tally_range), notes
     return _play_local(spec, todo, jobs, chunk, sink, note), notes
 
 
