@@ -4,8 +4,11 @@ inside the band that Geronimoo's DominionSim gives for the same bots (docs/domin
 The bots are DominionSim's optimized single-card bots with their buy rules written in Realms' buy-rule format:
 five as files in ``docs/examples/single-card/``; Wharf, Courtyard and Explorer here, since their rules compare a
 card count with the number of Treasures owned (Wharf's also with the Wharves in play), which a file cannot say.
-Bridge's rules are here too but not tested: docs/dominion.md says why the two simulators part there. Every other
-decision is Realms' rule bot's default.
+Bridge's rules are here too but not tested: docs/dominion.md says why the two simulators part there. Two
+decisions are answered the way DominionSim's bots answer them (``DominionSimChoices``): the card Courtyard puts
+back and what a Ghost Ship victim puts back, both judged by what the bot's own buy rules would buy; Realms' defaults
+judge by a fixed money ladder and land 3 and 1.3 points off DominionSim's band at 20,000 games (docs/dominion.md).
+Everything else, Masquerade included, is Realms' rule bot.
 
 Seeded; seats alternate every game. Default (CI) size is reduced and the band is widened by three standard errors
 of the estimate; ``REALMS_FULL=1`` plays 20,000 games per pairing.
@@ -23,8 +26,9 @@ from pathlib import Path
 import pytest
 
 from realms.core.rng import Rng
-from realms.games.dominion.bots import BuyRules, Condition, StrategyBot, load_rules, parse_condition
-from realms.games.dominion.cards import BY_NAME, IS_TREASURE, NAMES
+from realms.games.dominion.bots import BuyRules, Condition, StrategyBot, first_rule, load_rules, parse_condition
+from realms.games.dominion.cards import BY_NAME, COINS, IS_ACTION, IS_TREASURE, NAMES
+from realms.games.dominion.cards.card import CARD_ACTIONS
 from realms.games.dominion.state import DominionState
 from tests.games.dominion.util import G
 
@@ -121,6 +125,51 @@ RULES: dict[str, list[tuple[int, list[Condition]]]] = {
 }
 
 
+# --- DominionSim's answers where Realms' defaults differ ----------------------------------------------------------
+GOLD, SILVER, COPPER = BY_NAME["Gold"], BY_NAME["Silver"], BY_NAME["Copper"]
+ESTATE, DUCHY, PROVINCE, CURSE = BY_NAME["Estate"], BY_NAME["Duchy"], BY_NAME["Province"], BY_NAME["Curse"]
+#: worst first, for discarding or putting back: Province, Duchy, Estate, Curse, Copper, Silver, an Action, Gold
+_DISCARD_RANK = {PROVINCE: 0, DUCHY: 1, ESTATE: 2, CURSE: 3, COPPER: 4, SILVER: 5, GOLD: 7}
+
+
+def _choose(c: int) -> int:
+    return CARD_ACTIONS + 2 + 3 * c
+
+
+class DominionSimChoices(StrategyBot):
+    """Realms' rule bot with two of DominionSim's answers: Courtyard puts back the best card whose loss leaves
+    what the bot's rules buy this turn unchanged (an unplayable Action first, a Victory card when every Treasure is
+    needed); a Ghost Ship victim puts back its worst card, then its best card not needed for this hand's buy."""
+
+    def _buy_with(self, s: DominionState, p: int, coins: int) -> int:
+        return first_rule(self._rules, s, p, coins, None)
+
+    def _needed(self, s: DominionState, p: int, c: int, coins: int) -> bool:
+        """Whether losing ``c`` from a hand worth ``coins`` changes what the bot would buy."""
+        return IS_TREASURE[c] and COINS[c] > 0 and self._buy_with(s, p, coins) != self._buy_with(s, p, coins - COINS[c])
+
+    def on_courtyard(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        hand = s.hand[p]
+        if s.actions == 0 and any(IS_ACTION[c] for c in hand):
+            return _choose(max((c for c in hand if IS_ACTION[c]), key=lambda c: _DISCARD_RANK.get(c, 6)))
+        coins = s.coins + sum(COINS[c] for c in hand if IS_TREASURE[c])
+        ranked = sorted((c for c in hand if not IS_ACTION[c]), key=lambda c: _DISCARD_RANK.get(c, 6), reverse=True)
+        for c in ranked:
+            if not self._needed(s, p, c, coins):
+                return _choose(c)
+        return _choose(ranked[-1] if ranked else hand[0])
+
+    def on_ghost_ship(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        hand = sorted(s.hand[p], key=lambda c: _DISCARD_RANK.get(c, 6))
+        if len(hand) - 3 > 1:
+            return _choose(hand[0])
+        coins = sum(COINS[c] for c in hand if IS_TREASURE[c])  # the victim's own hand; no coins of its turn yet
+        for c in reversed(hand[1:]):
+            if not self._needed(s, p, c, coins):
+                return _choose(c)
+        return _choose(hand[0])
+
+
 @functools.cache
 def rules_of(name: str) -> BuyRules:
     if name == "big-money-ultimate":
@@ -130,8 +179,8 @@ def rules_of(name: str) -> BuyRules:
     return load_rules(EXAMPLES / f"{name}.toml")
 
 
-def make_bot(name: str, seed: int) -> StrategyBot:
-    return StrategyBot(Rng(seed), rules_of(name))
+def make_bot(name: str, seed: int) -> DominionSimChoices:
+    return DominionSimChoices(Rng(seed), rules_of(name))
 
 
 def match(a: str, games: int, seed: int) -> dict[str, float]:
@@ -200,3 +249,22 @@ def test_each_single_card_file_parses_and_buys_its_card() -> None:
             continue
         rules = load_rules(EXAMPLES / f"{bot}.toml").rules
         assert bot.replace("-", " ") in {NAMES[c].lower() for c, _ in rules}
+
+
+def test_dominionsim_choices_save_a_spare_card() -> None:
+    """The two answers the bots here take from DominionSim, on hands built for them."""
+    s = G.new({"players": 2, "kingdom": KINGDOM}, 1)
+    p = s.cur
+    court = make_bot("courtyard", 1)
+    s.coins = 0
+    s.actions = 0
+    s.hand[p] = [COPPER, COPPER, COPPER, COPPER, SILVER, ESTATE, ESTATE]  # $6: every Treasure is needed for Gold
+    assert court.on_courtyard(s, [], p, [], []) == _choose(ESTATE)
+    s.hand[p] = [COPPER, COPPER, COPPER, SILVER, GOLD, ESTATE, ESTATE]  # $8 buys Gold either way: a Silver
+    assert court.on_courtyard(s, [], p, [], []) == _choose(SILVER)
+    victim = make_bot("big-money-ultimate", 1)
+    v = 1 - p
+    s.hand[v] = [SILVER, COPPER, COPPER, COPPER, ESTATE]  # the Estate first; then $5 -> $3 still buys a Silver
+    assert victim.on_ghost_ship(s, [], v, [], []) == _choose(ESTATE)
+    s.hand[v] = [SILVER, COPPER, COPPER, COPPER]
+    assert victim.on_ghost_ship(s, [], v, [], []) == _choose(SILVER)
