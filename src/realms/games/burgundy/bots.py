@@ -462,6 +462,22 @@ def _finish_random_reference(game: Burgundy, state: BurgundyState, rng: Rng) -> 
     return game.result(s)
 
 
+def _kept_encoding(agent: Playout, state: BurgundyState, slot: str) -> tuple[Any, ...]:
+    """(state, mark, the state encoded for the kernel), kept on ``agent`` under ``slot`` while the same object
+    comes back unchanged (a few of its fields compared), so that a flat search encodes a round's state once."""
+    from realms.games.burgundy import kernel
+
+    frames = state.frames
+    mark = (state.round, state.phase, state.oi, state.to_move, state.used, len(frames),
+            frames[-1] if frames else None, state.rng, state.stamp, sum(state.silver), sum(state.workers),
+            sum(state.vp), sum(state.turns), sum(map(len, state.storage)))
+    kept = getattr(agent, slot, None)
+    if kept is None or kept[0] is not state or kept[1] != mark:
+        kept = (state, mark, kernel.encode(state))
+        setattr(agent, slot, kept)
+    return tuple(kept)
+
+
 def _finish_after(agent: Playout, state: BurgundyState, action: Action, code: int) -> Result | None:
     """``_finish`` of a copy of ``state`` after ``action``, which the kernel applies with the state's own
     stream as ``Burgundy.apply`` does (the same draws of ``agent``'s generator as ``_finish`` after it). The
@@ -471,14 +487,7 @@ def _finish_after(agent: Playout, state: BurgundyState, action: Action, code: in
         return None
     from realms.games.burgundy import kernel, playout
 
-    frames = state.frames
-    mark = (state.round, state.phase, state.oi, state.to_move, state.used, len(frames),
-            frames[-1] if frames else None, state.rng, state.stamp, sum(state.silver), sum(state.workers),
-            sum(state.vp), sum(state.turns), sum(map(len, state.storage)))
-    kept = getattr(agent, "_encoded", None)
-    if kept is None or kept[0] is not state or kept[1] != mark:
-        kept = (state, mark, kernel.encode(state))
-        agent._encoded = kept  # type: ignore[attr-defined]
+    kept = _kept_encoding(agent, state, "_encoded")
     p = state.players
     chance = agent.rng.next64()
     rows = playout.scores_after(state, action.index, [code] * p, chance, [agent.rng.next64() for _ in range(p)],
@@ -495,14 +504,7 @@ def _finish_round(agent: Playout, state: BurgundyState, rng: Rng, actions: list[
         return None
     from realms.games.burgundy import kernel, playout
 
-    frames = state.frames
-    mark = (state.round, state.phase, state.oi, state.to_move, state.used, len(frames),
-            frames[-1] if frames else None, state.rng, state.stamp, sum(state.silver), sum(state.workers),
-            sum(state.vp), sum(state.turns), sum(map(len, state.storage)))
-    kept = getattr(agent, "_round", None)
-    if kept is None or kept[0] is not state or kept[1] != mark:
-        kept = (state, mark, kernel.encode(state))
-        agent._round = kept  # type: ignore[attr-defined]
+    kept = _kept_encoding(agent, state, "_round")
     p = state.players
     tiebreak = state.opts["tiebreak"]
     out = []
