@@ -18,9 +18,10 @@ from realms.server.db import SeatRow
 from tests.support import BACKENDS, POSTGRES_URL
 
 PASSWORD = "correct horse battery"
-#: Dominion games long enough to be rated, and quick: six turns of two decisions a seat (``pick``'s treasures and
-#: an Estate, which ends the turn)
-LONG_ENOUGH = {"players": 2, "turn_limit": 6}
+#: Dominion games long enough to be rated, and quick: eight turns of (mostly) two decisions a seat (``pick``'s
+#: treasures and an Estate, which ends the turn). Six turns were exactly the 12 decisions a rating needs, so a hand
+#: with no Treasure in it (one decision that turn) left the game "short" now and then
+LONG_ENOUGH = {"players": 2, "turn_limit": 8}
 
 
 @pytest.fixture(params=BACKENDS)
