@@ -201,11 +201,18 @@ def two_tabs_at_one_table(firefox, server):
     bob_tab = firefox.command("WebDriver:NewWindow", {"type": "tab"})["handle"]
     firefox.command("WebDriver:SwitchToWindow", {"handle": bob_tab})
     firefox.navigate(server.base + "/")
+    # Bob is another person: his lobby must not take Alice's seat for his (the two tabs share one browser's
+    # localStorage, where her seat is remembered; her own tab keeps it in its sessionStorage)
+    firefox.run("localStorage.removeItem(arguments[0]); localStorage.removeItem(arguments[1])",
+                f"realms.seat.{gid}", f"realms.owner.{gid}")
+    firefox.navigate(server.base + "/")
     wait_ready(firefox, "lobby")
     firefox.wait_for(f"return document.querySelector(\"ul.tables a[href='/play/{gid}']\") !== null")
-    row = firefox.run(f"""return [...document.querySelectorAll('ul.tables li')].findIndex(li =>
-        li.querySelector("a[href='/play/{gid}']"))""")
-    click(firefox, f"ul.tables li:nth-child({row + 1}) button")
+    # the open table's join button (the lobby lists other tables too: one's own, those being played)
+    firefox.wait_for(f"""const li = [...document.querySelectorAll('ul.tables li')].find(li =>
+        li.querySelector("a[href='/play/{gid}']") && li.querySelector('button'));
+        if (li) li.querySelector('button').id = 'join-under-test'; return !!li;""", timeout=20)
+    click(firefox, "#join-under-test")
     ready_after_load(firefox, "mine", "waiting")
     assert firefox.run(f"return sessionStorage.getItem('realms.seat.{gid}')")
     return gid, alice_tab, bob_tab

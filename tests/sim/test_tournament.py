@@ -254,6 +254,7 @@ def test_worker_processes_give_the_one_process_report(monkeypatch):
     import realms.sim.tournament as t
 
     monkeypatch.setattr(t, "MIN_WORKER_SECONDS", 0.0)
+    monkeypatch.setattr(t, "CALIBRATE_SECONDS", 0.0)  # timed on one game: a fast machine plays all 16 while timing
     monkeypatch.setattr(t, "_free_cores", lambda: 2)
     kw = dict(games=16, seed=3, options={"players": 3}, by_turn=True)
     agents = ["big-money", "smithy-big-money", "big-money-ultimate"]

@@ -27,8 +27,13 @@ from realms.agents.base import (
 )
 from realms.core.agents import register_on_import
 
+
+def _load_search() -> None:
+    from realms.agents import search  # noqa: F401  (registers mc, uct and ismcts)
+
+
 # mc, uct and ismcts for every game, registered by their module when a name is first looked for among them
-register_on_import("realms.agents.search")
+register_on_import(_load_search)
 
 if os.environ.get("REALMS_RL_POLICY"):
     # a trained policy (docs/rl.md) offered as the agent ``rl-policy`` of its game; needs the ``rl`` extra

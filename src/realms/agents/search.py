@@ -652,10 +652,14 @@ class SearchAgent(Agent):
         a fresh position for one step, once per process and (game, kind, policy, model): a host calls it before
         any clock starts (the server's bot workers, ``realms play``, a tournament's workers), so that a time budget
         holds from the first move."""
+        import realms.games
+
         cfg = self.cfg
         key = (game.id, cfg.kind, _policy_name(game, cfg), cfg.model)
         if key in _PREPARED:
             return
+        if game.id in realms.games.ids():  # the registered game: what it loads is the game's, whatever wraps it
+            game = realms.games.get(game.id)
         state = game.new(game.validate_options({}), 1)
         seat = state.to_move
         if seat is not None:

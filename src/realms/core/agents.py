@@ -15,7 +15,6 @@ RNG alone it builds the agent with its defaults). Options are given in the name,
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -256,24 +255,25 @@ class AgentSpec:
 #: agents offered beside the games' own, by (game id or "*", name); "*" agents work for every game
 _EXTRA: dict[tuple[str, str], AgentFactory] = {("*", "random"): RandomAgent}
 #: modules that register agents when imported (``register_on_import``), not imported yet
-_ON_IMPORT: list[str] = []
+_ON_IMPORT: list[Callable[[], object]] = []
 
 
-def register_on_import(module: str) -> None:
-    """Offer the agents ``module`` registers when imported without importing it now: it is imported the first
-    time a name is not found among the agents already offered, or all of them are listed. (The search agents
-    come this way: their module, with its process pools, costs a process that plays without them about as
-    much as a few dozen Kingdomino games.) Such a module adds names; one already offered keeps its agent."""
-    if module not in _ON_IMPORT:
-        _ON_IMPORT.append(module)
+def register_on_import(load: Callable[[], object]) -> None:
+    """Offer the agents that ``load`` registers (a function that imports their module) without calling it now: it
+    is called the first time a name is not found among the agents already offered, or all of them are listed.
+    (The search agents come this way: their module, with its process pools, costs a process that plays without
+    them about as much as a few dozen Kingdomino games.) Such a module adds names; one already offered keeps its
+    agent."""
+    if load not in _ON_IMPORT:
+        _ON_IMPORT.append(load)
 
 
 def _import_pending() -> bool:
-    """Import the modules of ``register_on_import`` not imported yet; whether there were any."""
+    """Call the loaders of ``register_on_import`` not called yet; whether there were any."""
     if not _ON_IMPORT:
         return False
     while _ON_IMPORT:
-        importlib.import_module(_ON_IMPORT.pop(0))
+        _ON_IMPORT.pop(0)()
     return True
 
 
