@@ -3,10 +3,9 @@ while its seats play, with the whole log and the rules page: no key is missing f
 (i18n.js records each in window.__missingKeys). Also the language switch, remembered per browser.
 
 Every registered game is played (``realms.games.ids()``) at the tables its tests/games/<id>/tables.py lists
-(``BROWSER_TABLES``, taken in turn by seed). By default each game is played whole in English and in one other
-language, the next game in the next (WHOLE: every language gets a whole game of some game); the other languages
-play the game's first SHORT seat actions on the board, then read the log and the rules, and the replay of the
-game played on to its end without a board (the catalogues' keys are checked identical statically in tests/web).
+(``BROWSER_TABLES``, taken in turn by seed). By default each game is played whole in English (WHOLE); the other
+languages play the game's first SHORT seat actions on the board, then read the log and the rules, and the replay
+of the game played on to its end without a board (the catalogues' keys are checked identical statically in tests/web).
 REALMS_FULL=1 plays every game whole in every language on the board."""
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ LANGS = ("en", "tr", "fr", "ru")
 #: each registered game's tables for a human against a random bot in the browser
 GAMES = {g: declared(g, "tables").BROWSER_TABLES for g in realms.games.ids()}
 FULL = os.environ.get("REALMS_FULL") == "1"
-WHOLE = {(g, lang) for i, g in enumerate(GAMES) for lang in ("en", LANGS[1 + i % (len(LANGS) - 1)])}
+WHOLE = {(g, "en") for g in GAMES}  # whole games in English; the other languages play SHORT actions at the table
 SHORT = 12  # the seat's actions in a reduced game (a whole Burgundy game is about 90, Kingdomino's about 25)
 
 
