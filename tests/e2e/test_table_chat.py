@@ -44,11 +44,15 @@ def table(server, seats=("creator", "open")) -> dict:
 
 
 def play_until_seat_zero_moves(server, gid: str, other: str) -> None:
-    """The other player (seat 1, by the API) moves while it is theirs, so that seat 0 is to move."""
-    for _ in range(10):
+    """The other player (seat 1, by the API) moves while it is theirs, so that seat 0 is to move; a bot's seat
+    (a lobby table has the game's default count of seats, the others bots) is waited for."""
+    for _ in range(600):
         view = httpx.get(f"{server.base}/api/games/{gid}", params={"token": other}, timeout=30).json()
         if view["to_move"] == 0:
             return
+        if view["to_move"] != 1:
+            time.sleep(0.05)
+            continue
         r = httpx.post(f"{server.base}/api/games/{gid}/actions", timeout=30, json={
             "token": other, "version": view["version"], "action": view["legal_actions"][0]["action"]})
         assert r.status_code == 200, r.text

@@ -45,7 +45,10 @@ export function hideInfo(force = false) {
 // hover (a mouse) shows `content()` beside `node`; an ⓘ button (returned, for the caller to place) pins it
 export function withInfo(node, content, label) {
   node.addEventListener("pointerenter", e => { if (e.pointerType === "mouse" && !pinned) showInfo(node, content()); });
-  node.addEventListener("pointerleave", e => { if (e.pointerType === "mouse" && owner === node) hideInfo(); });
+  // (a hover panel whose node a redraw replaced is closed too: the new node never owned it)
+  node.addEventListener("pointerleave", e => {
+    if (e.pointerType === "mouse" && (owner === node || (owner && !owner.isConnected))) hideInfo();
+  });
   const button = el("button", { class: "info-button", type: "button", "aria-label": t("common.info_about", { what: label }),
     title: t("common.info_about", { what: label }), "data-info": label,
     onclick: e => { e.stopPropagation(); showInfo(node, content(), true); } }, "i");
