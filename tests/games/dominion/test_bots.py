@@ -147,7 +147,7 @@ def test_load_agent_file_names_the_bot(tmp_path):
 
 @pytest.mark.parametrize("text,line,reason", [
     ('[[buy]]\ncard = "Provnce"\n', 2, "did you mean Province"),
-    ('name = "x"\n\n[[buy]]\ncard = "Gold"\n\n[[buy]]\ncard = "Silver"\nif = "coins >< 3"\n', 8, "must look like"),
+    ('name = "x"\n[[buy]]\ncard = "Gold"\n[[buy]]\ncard = "Silver"\nif = "coins >< 3"\n', 6, "a quantity was expected"),
     ('[[buy]]\ncard = "Gold"\nif = "gains_to_nd <= 3"\n', 3, "unknown quantity"),
     ('[[buy]]\ncard = "Gold"\nif = "count(Smithyy) < 3"\n', 3, "unknown card 'Smithyy'"),
     ('[[buy]]\ncard = "Gold"\nwhen = "coins > 3"\n', 3, "unknown key 'when'"),
@@ -337,10 +337,11 @@ def test_the_quick_answers_are_the_bots_rules():
 
 
 class _Rules:
-    """A stand-in bot for ``StrategyBot.pick``: only its rules."""
+    """A stand-in bot for ``StrategyBot.pick``: only its rules (and no end-game checks)."""
 
     def __init__(self, rules):
         self._rules = rules
+        self._vetoes = False
 
 
 def test_rollout_finish_after_is_apply_then_finish():

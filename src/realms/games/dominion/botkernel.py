@@ -1116,6 +1116,8 @@ def tables(bot: Any) -> tuple[Any, Any, Any, int]:
                 raise ValueError("dominion bot kernel: a rule with more conditions than it reads")
             row = [c, len(conds)]
             for k in conds:
+                if getattr(k, "name", None) not in QUANT:  # (a Comparison of expressions: the Python bot reads it)
+                    raise ValueError(f"dominion bot kernel: the condition {k!r} is not one it reads")
                 row += [QUANT[k.name], k.arg, OPS[k.op], k.value]
             rows.append(row + [0] * (RW - len(row)))
         starts.append(len(rows))

@@ -31,10 +31,12 @@ The bots use only what their seat knows: its own cards, the Supply and the trash
 from __future__ import annotations
 
 import difflib
+import math
 import operator
 import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -51,11 +53,13 @@ from realms.games.dominion.cards.card import (
     CARD_ACTIONS,
     CURSE,
     DONE,
+    DURATION,
     IS_ACTION,
     IS_TREASURE,
     NO,
     PLUS_ACTIONS,
     PLUS_CARDS,
+    REACTION,
     TREASURE,
     VICTORY,
     YES,
@@ -203,42 +207,49 @@ def _card_id(name: str) -> int:
     return c
 
 
-def parse_condition(text: str) -> list[Condition]:
-    """Parse ``"0 < gains_to_end <= 5 and count(Smithy) < 2"`` into conditions; ValueError says why."""
-    out: list[Condition] = []
+def parse_condition(text: str) -> list[Condition | Comparison]:
+    """Parse ``"0 < gains_to_end <= 5 and count(Smithy) < treasures / 11"`` into conditions; ValueError says why.
+
+    A part that compares one quantity with whole numbers is a ``Condition`` (the form the compiled bot reads);
+    any other comparison of expressions is a ``Comparison``."""
+    out: list[Condition | Comparison] = []
     for part in re.split(r"\s+and\s+", text.strip()):
         if not part:
             raise ValueError(f"empty condition in {text!r}")
-        tokens: list[str] = []
-        pos = 0
-        while pos < len(part):
-            m = _TOKEN.match(part, pos)
-            if not m or not m.group(1):
-                raise ValueError(f"cannot read {part[pos:].strip()!r} in condition {part!r}")
-            tokens.append(m.group(1))
-            pos = m.end()
-            while pos < len(part) and part[pos].isspace():
-                pos += 1
-        if len(tokens) not in (3, 5) or any(tokens[i] not in _OPS for i in range(1, len(tokens), 2)):
-            raise ValueError(f"condition {part!r} must look like 'quantity <op> number' "
-                             f"(ops: {' '.join(_OPS)}), e.g. 'gains_to_end <= 4' or '0 < gains_to_end <= 5'")
-        terms = tokens[0::2]
-        ops = tokens[1::2]
-        quantity_at = [i for i, t in enumerate(terms) if not re.fullmatch(r"-?\d+", t)]
-        if len(quantity_at) != 1 or (len(terms) == 3 and quantity_at[0] != 1):
-            raise ValueError(f"condition {part!r} must compare one quantity with numbers")
-        q = terms[quantity_at[0]]
-        name, arg = _parse_quantity(q)
-        flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
-        if len(terms) == 2:
-            if quantity_at[0] == 0:
-                out.append(Condition(name, arg, ops[0], int(terms[1]), part))
-            else:
-                out.append(Condition(name, arg, flip[ops[0]], int(terms[0]), part))
-        else:
-            out.append(Condition(name, arg, flip[ops[0]], int(terms[0]), part))
-            out.append(Condition(name, arg, ops[1], int(terms[2]), part))
+        simple = _simple_condition(part)
+        out.extend(simple if simple is not None else [Comparison(part)])
     return out
+
+
+def _simple_condition(part: str) -> list[Condition] | None:
+    """``part`` as one or two ``Condition``s when it compares one plain quantity with whole numbers; else None."""
+    tokens: list[str] = []
+    pos = 0
+    while pos < len(part):
+        m = _TOKEN.match(part, pos)
+        if not m or not m.group(1):
+            return None
+        tokens.append(m.group(1))
+        pos = m.end()
+        while pos < len(part) and part[pos].isspace():
+            pos += 1
+    if len(tokens) not in (3, 5) or any(tokens[i] not in _OPS for i in range(1, len(tokens), 2)):
+        return None
+    terms = tokens[0::2]
+    ops = tokens[1::2]
+    quantity_at = [i for i, t in enumerate(terms) if not re.fullmatch(r"-?\d+", t)]
+    if len(quantity_at) != 1 or (len(terms) == 3 and quantity_at[0] != 1):
+        return None
+    try:
+        name, arg = _parse_quantity(terms[quantity_at[0]])
+    except ValueError:
+        return None  # (a kind of card, a newer quantity, or a mistake the expression reader words)
+    flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+    if len(terms) == 2:
+        if quantity_at[0] == 0:
+            return [Condition(name, arg, ops[0], int(terms[1]), part)]
+        return [Condition(name, arg, flip[ops[0]], int(terms[0]), part)]
+    return [Condition(name, arg, flip[ops[0]], int(terms[0]), part), Condition(name, arg, ops[1], int(terms[2]), part)]
 
 
 def _parse_quantity(q: str) -> tuple[str, int]:
@@ -256,14 +267,245 @@ def _parse_quantity(q: str) -> tuple[str, int]:
     return q, -1
 
 
+# --- expressions: conditions that compare sums, products and ratios of quantities --------------------------------
+#: counts by kind of card: the plural word (``treasures``, or ``count(Treasures)``, ``in_hand(Treasures)``...)
+KINDS: dict[str, Callable[[int], bool]] = {
+    "treasures": lambda c: bool(TYPES[c] & TREASURE),
+    "actions": lambda c: bool(TYPES[c] & ACTION),
+    "victories": lambda c: bool(TYPES[c] & VICTORY),
+    "curses": lambda c: bool(TYPES[c] & CURSE),
+    "attacks": lambda c: bool(TYPES[c] & ATTACK),
+    "reactions": lambda c: bool(TYPES[c] & REACTION),
+    "durations": lambda c: bool(TYPES[c] & DURATION),
+    "terminals": lambda c: bool(TYPES[c] & ACTION) and PLUS_ACTIONS[c] == 0,
+    "villages": lambda c: bool(TYPES[c] & ACTION) and PLUS_ACTIONS[c] >= 2,
+}
+#: the card ids of each kind (a tuple to sum over)
+KIND_IDS: dict[str, tuple[int, ...]] = {k: tuple(c for c in range(len(CARDS)) if f(c)) for k, f in KINDS.items()}
+#: quantities with no argument the expressions add to ``QUANTITIES``
+MORE_QUANTITIES = ("vp", "opponent_vp", "actions_left", "draw_pile", "smallest_pile", "action_phase")
+#: functions of a card or a kind the expressions add to ``FUNCTIONS``
+MORE_FUNCTIONS = ("in_hand", "in_play", "opponent_count")
+
+_EXPR_TOKEN = re.compile(r"\s*(<=|>=|==|!=|<|>|\+|-|\*|/|\(|\)|\d+(?:\.\d+)?|[A-Za-z_]+\s*\(\s*[^()]*?\s*\)"
+                         r"|[A-Za-z_]+)")
+Value = Callable[[DominionState, int, int], Any]  # a whole number or a fraction
+
+
+def _zone_count(zone: Callable[[DominionState, int], list[int]], ids: tuple[int, ...] | int) -> Value:
+    if isinstance(ids, int):
+        c = ids
+        return lambda s, p, coins: zone(s, p).count(c)
+    members = frozenset(ids)
+    return lambda s, p, coins: sum(1 for c in zone(s, p) if c in members)
+
+
+def _owned_count(ids: tuple[int, ...] | int) -> Value:
+    if isinstance(ids, int):
+        c = ids
+        return lambda s, p, coins: s.owned[p][c]
+    return lambda s, p, coins: sum(s.owned[p][c] for c in ids)
+
+
+def _opponent_count(ids: tuple[int, ...] | int) -> Value:
+    one = (ids,) if isinstance(ids, int) else ids
+    return lambda s, p, coins: max((sum(s.owned[q][c] for c in one) for q in range(s.players) if q != p), default=0)
+
+
+def _what(arg: str) -> tuple[int, ...] | int:
+    """A function's argument: a kind's plural word (``Treasures``, ``villages``) or a card's name."""
+    word = arg.strip().strip("\"'")
+    if word.lower() in KINDS:
+        return KIND_IDS[word.lower()]
+    try:
+        return _card_id(word)
+    except ValueError as e:
+        raise ValueError(f"{e}; or a kind of card: {', '.join(KINDS)}") from None
+
+
+def _term(token: str) -> Value:
+    """One quantity (or function call) of an expression, as a function of (state, seat, coins)."""
+    m = re.fullmatch(r"([A-Za-z_]+)\s*\(\s*([^()]*?)\s*\)", token)
+    if m:
+        fn, arg = m.group(1), m.group(2)
+        if fn == "pile":
+            c = _card_id(arg.strip().strip("\"'"))
+            return lambda s, p, coins: s.supply[c]
+        if fn not in FUNCTIONS + MORE_FUNCTIONS:
+            close = difflib.get_close_matches(fn, FUNCTIONS + MORE_FUNCTIONS, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise ValueError(f"unknown function {fn!r}{hint}; functions are {', '.join(FUNCTIONS + MORE_FUNCTIONS)}")
+        ids = _what(arg)
+        if fn == "count":
+            return _owned_count(ids)
+        if fn == "in_hand":
+            return _zone_count(lambda s, p: s.hand[p], ids)
+        if fn == "in_play":
+            return _zone_count(lambda s, p: s.play[p], ids)
+        return _opponent_count(ids)
+    word = token.lower()
+    if word in KINDS:
+        return _owned_count(KIND_IDS[word])
+    if word == "vp":
+        return lambda s, p, coins: score(s, p)
+    if word == "opponent_vp":
+        return lambda s, p, coins: max((score(s, q) for q in range(s.players) if q != p), default=0)
+    if word == "actions_left":
+        return lambda s, p, coins: s.actions
+    if word == "draw_pile":
+        return lambda s, p, coins: len(s.deck[p]) + len(s.bottom[p])
+    if word == "smallest_pile":
+        return lambda s, p, coins: min(s.supply[c] for c in s.piles)
+    if word == "action_phase":
+        return lambda s, p, coins: 0 if s.phase == BUY_PHASE else 1
+    if token in QUANTITIES:
+        name = token
+        return lambda s, p, coins: _quantity(name, -1, s, p, coins)
+    every = QUANTITIES + MORE_QUANTITIES + tuple(KINDS)
+    close = difflib.get_close_matches(token, every + FUNCTIONS + MORE_FUNCTIONS, n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise ValueError(f"unknown quantity {token!r}{hint}; quantities are {', '.join(every)}, and the functions "
+                     f"{', '.join(f + '(Card)' for f in FUNCTIONS + MORE_FUNCTIONS)}")
+
+
+class _Reader:
+    """A recursive-descent reader of one expression's tokens: sums of products of terms, numbers, brackets and
+    a leading minus; division is exact (``count(Smithy) < treasures / 11`` compares fractions)."""
+
+    def __init__(self, tokens: list[str], text: str) -> None:
+        self.tokens, self.i, self.text = tokens, 0, text
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self) -> str:
+        t = self.peek()
+        if t is None:
+            raise ValueError(f"condition {self.text!r} ends where a number or a quantity was expected")
+        self.i += 1
+        return t
+
+    def sum(self) -> Value:
+        left = self.product()
+        while self.peek() in ("+", "-"):
+            op, right = self.take(), self.product()
+            left = _arith(op, left, right)
+        return left
+
+    def product(self) -> Value:
+        left = self.unary()
+        while self.peek() in ("*", "/"):
+            op, right = self.take(), self.unary()
+            left = _arith(op, left, right)
+        return left
+
+    def unary(self) -> Value:
+        if self.peek() == "-":
+            self.take()
+            inner = self.unary()
+            return lambda s, p, coins: -inner(s, p, coins)
+        t = self.take()
+        if t == "(":
+            inner = self.sum()
+            if self.take() != ")":
+                raise ValueError(f"a bracket is not closed in condition {self.text!r}")
+            return inner
+        if t in _OPS or t in ("+", "*", "/", ")"):
+            raise ValueError(f"{t!r} where a number or a quantity was expected in condition {self.text!r}")
+        if re.fullmatch(r"\d+(?:\.\d+)?", t):
+            v = Fraction(t)
+            number = int(v) if v.denominator == 1 else v
+            return lambda s, p, coins: number
+        return _term(t)
+
+
+def _arith(op: str, a: Value, b: Value) -> Value:
+    if op == "+":
+        return lambda s, p, coins: a(s, p, coins) + b(s, p, coins)
+    if op == "-":
+        return lambda s, p, coins: a(s, p, coins) - b(s, p, coins)
+    if op == "*":
+        return lambda s, p, coins: a(s, p, coins) * b(s, p, coins)
+
+    def divide(s: DominionState, p: int, coins: int) -> Any:
+        d = b(s, p, coins)
+        return Fraction(a(s, p, coins), d) if d else (0 if a(s, p, coins) == 0 else math.inf)
+    return divide
+
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,
+}
+
+
+class Comparison:
+    """A condition comparing expressions (``count(Smithy) < treasures / 11``, ``count(Villages) >= terminals``,
+    chains such as ``2 <= in_hand(Treasures) + 1 < 5``): ``holds(s, p, coins)`` as ``Condition.holds``.
+    A division by zero counts as infinitely large (0 / 0 as 0)."""
+
+    __slots__ = ("text", "holds")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        tokens: list[str] = []
+        pos = 0
+        while pos < len(text):
+            if text[pos].isspace():
+                pos += 1
+                continue
+            m = _EXPR_TOKEN.match(text, pos)
+            if not m or not m.group(1):
+                raise ValueError(f"cannot read {text[pos:].strip()!r} in condition {text!r}")
+            tokens.append(m.group(1))
+            pos = m.end()
+        sides: list[Value] = []
+        ops: list[str] = []
+        reader = _Reader(tokens, text)
+        sides.append(reader.sum())
+        while reader.peek() in _OPS:
+            ops.append(reader.take())
+            sides.append(reader.sum())
+        if reader.peek() is not None:
+            raise ValueError(f"cannot read {' '.join(tokens[reader.i:])!r} in condition {text!r}")
+        if not ops:
+            raise ValueError(f"condition {text!r} compares nothing: it needs one of {' '.join(_OPS)}")
+        if len(ops) > 2:
+            raise ValueError(f"condition {text!r} chains more than two comparisons")
+        fns = [_COMPARE[o] for o in ops]
+        if len(ops) == 1:
+            a, b, f = sides[0], sides[1], fns[0]
+            self.holds: Callable[[DominionState, int, int], bool] = \
+                lambda s, p, coins: f(a(s, p, coins), b(s, p, coins))
+        else:
+            a, b, c, f, g = sides[0], sides[1], sides[2], fns[0], fns[1]
+
+            def chain(s: DominionState, p: int, coins: int) -> bool:
+                mid = b(s, p, coins)
+                return f(a(s, p, coins), mid) and g(mid, c(s, p, coins))
+            self.holds = chain
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Comparison, (self.text,)
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+#: a buy rule: the card, and the conditions that must all hold
+Rule = tuple[int, list[Condition | Comparison]]
+
+
 # --- buy-rule files --------------------------------------------------------------------------------
 class BuyRules:
     """A parsed buy-rule file: ``rules`` is [(card id, [Condition])] in priority order."""
 
-    def __init__(self, name: str, rules: list[tuple[int, list[Condition]]], play: list[int] | None = None) -> None:
+    def __init__(self, name: str, rules: list[Rule], play: list[int] | None = None,
+                 policy: Policy | None = None) -> None:
         self.name = name
         self.rules = rules
         self.play = play
+        #: the file's choices beyond its buys (None: the defaults throughout)
+        self.policy = policy
 
     def __repr__(self) -> str:
         return f"BuyRules({self.name!r}, {len(self.rules)} rules)"
@@ -287,11 +529,12 @@ def parse_rules(text: str, where: str = "rules") -> BuyRules:
         line = m.group(1) if m else "?"
         msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
         raise RulesError(f"{where}:{line}: not valid TOML: {msg}") from None
-    allowed = {"name", "play", "buy"}
+    allowed = {"name", "play", "buy", "penultimate_province_rule", "end_only_when_winning", "discard", "card"}
     for key in data:
         if key not in allowed:
             ln = _line_of(lines, r"^\s*\[*\s*" + re.escape(key) + r"\b")
-            raise RulesError(f"{where}:{ln}: unknown key {key!r}; a rule file has name, play and [[buy]] tables")
+            raise RulesError(f"{where}:{ln}: unknown key {key!r}; a rule file has name, play, [[buy]] tables, "
+                             "penultimate_province_rule, end_only_when_winning, discard and [card.NAME] tables")
     name = data.get("name", Path(where).stem)
     if not isinstance(name, str):
         ln = _line_of(lines, r"^\s*name\s*=")
@@ -315,7 +558,7 @@ def parse_rules(text: str, where: str = "rules") -> BuyRules:
         ln = _line_of(lines, r"^\s*buy\s*=")
         raise RulesError(f"{where}:{ln}: buy rules must be [[buy]] tables")
     headers = [i for i, ln in enumerate(lines) if re.match(r"^\s*\[\[\s*buy\s*\]\]", ln)]
-    rules: list[tuple[int, list[Condition]]] = []
+    rules: list[Rule] = []
     for k, b in enumerate(buys):
         start = headers[k] if k < len(headers) else 0
         end = headers[k + 1] if k + 1 < len(headers) else len(lines)
@@ -340,7 +583,7 @@ def parse_rules(text: str, where: str = "rules") -> BuyRules:
             conds_raw = [conds_raw]
         if not isinstance(conds_raw, list) or not all(isinstance(x, str) for x in conds_raw):
             raise RulesError(f"{where}:{line('if')}: if must be a condition string or a list of them")
-        conds: list[Condition] = []
+        conds: list[Condition | Comparison] = []
         for text_ in conds_raw:
             try:
                 conds.extend(parse_condition(text_))
@@ -349,7 +592,13 @@ def parse_rules(text: str, where: str = "rules") -> BuyRules:
         rules.append((c, conds))
     if not rules:
         raise RulesError(f"{where}:1: no [[buy]] rules; a bot that never buys cannot end a game")
-    return BuyRules(name, rules, play)
+
+    def top_line(key: str) -> int:
+        if key.startswith("card."):
+            return _line_of(lines, r"^\s*\[\s*card\s*\.\s*\"?" + re.escape(key[5:]) + r"\"?\s*\]")
+        return _line_of(lines, rf"^\s*\[*\s*{re.escape(key)}\b")
+
+    return BuyRules(name, rules, play, parse_policy(data, top_line, where))
 
 
 def load_rules(path: str | Path) -> BuyRules:
@@ -361,12 +610,166 @@ def load_rules(path: str | Path) -> BuyRules:
     return parse_rules(text, str(path))
 
 
+# --- what a rule file may say beyond its buys: the end-game checks and each card's choices -----------------------
+#: the keys a ``[card.NAME]`` table may hold, and the cards each is read for (None: any Action card)
+CARD_KEYS: dict[str, frozenset[str] | None] = {
+    "if": None,
+    "trash": frozenset({"Chapel", "Remodel"}),
+    "keep_money": frozenset({"Chapel"}),
+    "set_aside": frozenset({"Library"}),
+    "target": frozenset({"Throne Room"}),
+    "discard": frozenset({"Cellar"}),
+}
+
+
+class CardPolicy:
+    """One card's choices from a rule file's ``[card.NAME]`` table; None where the file leaves the default."""
+
+    __slots__ = ("play_if", "trash", "keep_money", "set_aside", "target", "discard")
+
+    def __init__(self) -> None:
+        self.play_if: list[Any] | None = None  # conditions under which the card is played at all
+        self.trash: list[frozenset[int]] | None = None  # what it trashes, in order (cards or kinds)
+        self.keep_money: int | None = None  # Chapel: Treasures are trashed only while this much money stays
+        self.set_aside: bool | frozenset[int] | None = None  # Library: set Actions aside (all, or these)
+        self.target: list[frozenset[int]] | None = None  # Throne Room and the like: what it plays, in order
+        self.discard: list[frozenset[int]] | None = None  # Cellar and the like: what it discards, in order
+
+
+class Policy:
+    """A rule file's choices beyond the buy rules: ``penultimate_province_rule``, ``end_only_when_winning``, the
+    ``discard`` order of attacks' discards, and each ``[card.NAME]`` table (``cards``: card id -> CardPolicy)."""
+
+    __slots__ = ("ppr", "winning_end", "discard", "cards")
+
+    def __init__(self) -> None:
+        self.ppr = False
+        self.winning_end = False
+        self.discard: list[frozenset[int]] | None = None
+        self.cards: dict[int, CardPolicy] = {}
+
+
+def _card_list(value: Any, what: str) -> list[frozenset[int]]:
+    """A list of card names and kinds (``["Curse", "Estate", "Copper"]``, ``["Victories", "Copper"]``)."""
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise ValueError(f"{what} must be a list of card names or kinds of card (e.g. \"Victories\")")
+    out: list[frozenset[int]] = []
+    for x in value:
+        ids = _what(x)
+        out.append(frozenset((ids,)) if isinstance(ids, int) else frozenset(ids))
+    return out
+
+
+def first_listed(order: list[frozenset[int]], picks: Sequence[int]) -> int:
+    """The first pick matching the earliest entry of ``order`` (within a kind, the lowest by the discard key:
+    a Curse, then pure Victory cards, then the cheapest); -1 if none matches."""
+    for entry in order:
+        found = [c for c in picks if c in entry]
+        if found:
+            return min(found, key=_DISCARD_KEYS.__getitem__)
+    return -1
+
+
+def parse_policy(data: dict[str, Any], line: Callable[[str], int], where: str) -> Policy | None:
+    """The ``penultimate_province_rule``, ``end_only_when_winning``, ``discard`` and ``[card.NAME]`` parts of a
+    rule file (None when it has none); RulesError as ``where:LINE: reason``."""
+    keys = ("penultimate_province_rule", "end_only_when_winning", "discard", "card")
+    if not any(k in data for k in keys):
+        return None
+    policy = Policy()
+    for key, attr in (("penultimate_province_rule", "ppr"), ("end_only_when_winning", "winning_end")):
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise RulesError(f"{where}:{line(key)}: {key} must be true or false")
+            setattr(policy, attr, data[key])
+    if "discard" in data:
+        try:
+            policy.discard = _card_list(data["discard"], "discard")
+        except ValueError as e:
+            raise RulesError(f"{where}:{line('discard')}: {e}") from None
+    tables = data.get("card", {})
+    if not isinstance(tables, dict) or not all(isinstance(v, dict) for v in tables.values()):
+        raise RulesError(f"{where}:{line('card')}: card choices are tables such as [card.Chapel]")
+    for name, table in tables.items():
+        at = line(f"card.{name}")
+        try:
+            c = _card_id(name)
+        except ValueError as e:
+            raise RulesError(f"{where}:{at}: {e}") from None
+        cp = policy.cards[c] = CardPolicy()
+        for key, given in table.items():
+            if key not in CARD_KEYS:
+                raise RulesError(f"{where}:{at}: unknown key {key!r} in [card.{name}] "
+                                 f"(keys: {', '.join(CARD_KEYS)})")
+            cards = CARD_KEYS[key]
+            if cards is None and not IS_ACTION[c]:
+                raise RulesError(f"{where}:{at}: {NAMES[c]} is not an Action card: only Actions have a play condition")
+            if cards is not None and NAMES[c] not in cards:
+                raise RulesError(f"{where}:{at}: {key!r} is read for {', '.join(sorted(cards))}, not {NAMES[c]}")
+            try:
+                if key == "if":
+                    texts = [given] if isinstance(given, str) else given
+                    if not isinstance(texts, list) or not all(isinstance(x, str) for x in texts):
+                        raise ValueError("if must be a condition string or a list of them")
+                    cp.play_if = [k for t in texts for k in parse_condition(t)]
+                elif key == "keep_money":
+                    if not isinstance(given, int) or isinstance(given, bool) or given < 0:
+                        raise ValueError("keep_money must be a whole number of coins, 0 or more")
+                    cp.keep_money = given
+                elif key == "set_aside":
+                    if isinstance(given, bool):
+                        cp.set_aside = given
+                    else:
+                        cp.set_aside = frozenset().union(*_card_list(given, "set_aside"))
+                else:
+                    setattr(cp, key, _card_list(given, key))
+            except ValueError as e:
+                raise RulesError(f"{where}:{at}: [card.{name}] {e}") from None
+    return policy
+
+
+def _ends_game(s: DominionState, c: int) -> bool:
+    """Whether gaining ``c`` now would end the game (its pile's last card: a Province, a Colony, or the pile
+    that empties one pile too many)."""
+    if s.supply[c] != 1:
+        return False
+    return c == PROVINCE or (s.colony and c == COLONY) or s.empty + 1 >= (3 if s.players < 5 else 4)
+
+
+def vetoed(policy: Policy, s: DominionState, p: int, c: int) -> bool:
+    """Whether the file's end-game checks forbid gaining ``c``: the penultimate Province (or Colony) while some
+    opponent leads (whoever takes the last then wins), or, with ``end_only_when_winning``, a gain that ends the
+    game without this seat ahead (a tie counts as ahead only with no more turns played than that opponent)."""
+    if policy.ppr and s.supply[c] == 2 and (c == PROVINCE or (s.colony and c == COLONY)):
+        mine = score(s, p)
+        if any(score(s, q) > mine for q in range(s.players) if q != p):
+            return True
+    if policy.winning_end and _ends_game(s, c):
+        owned = s.owned[p]
+        owned[c] += 1  # (scored with the card, then given back: the state is left as it was)
+        try:
+            mine = score(s, p)
+        finally:
+            owned[c] -= 1
+        turns = s.turns[p] + 1  # this turn, the game's last, counts
+        for q in range(s.players):
+            if q != p:
+                theirs = score(s, q)
+                if theirs > mine or (theirs == mine and turns > s.turns[q]):
+                    return True
+    return False
+
+
 # --- the defaults for every decision: the card-data ones in ``defaults`` (shared with the compiled bot) ----------
 _play_key, _discard_key, _value = play_key, discard_key, value
 _PLAY_KEYS, _DISCARD_KEYS = PLAY_KEYS, DISCARD_KEYS
 #: the name of the method that decides a card's frame (``on_throne_room``), by card id
 _ON = ["on_" + n.lower().replace(" ", "_") for n in NAMES]
 TREASURE_MAP = BY_NAME["Treasure Map"]
+CELLAR, CHAPEL, REMODEL, THRONE_ROOM, LIBRARY = (BY_NAME[n] for n in ("Cellar", "Chapel", "Remodel", "Throne Room",
+                                                                     "Library"))
+#: Chapel's order when a file sets only its ``keep_money``: Curses, Estates, Coppers
+_CHAPEL_DEFAULT = [frozenset({CURSE_ID}), frozenset({ESTATE}), frozenset({COPPER})]
 
 
 class StrategyBot(Agent):
@@ -383,6 +786,10 @@ class StrategyBot(Agent):
         self.name = rules.name
         self._rules = rules.rules
         self._play = {c: i for i, c in enumerate(rules.play)} if rules.play else None
+        policy = self._policy = rules.policy
+        #: the per-card choices (None: the defaults), and whether a gain must pass the end-game checks
+        self._cards = policy.cards if policy is not None and policy.cards else None
+        self._vetoes = policy is not None and (policy.ppr or policy.winning_end)
 
     # -- the main phases ----------------------------------------------------------------------
     def act(self, game: Game, state: DominionState) -> Action:
@@ -402,11 +809,31 @@ class StrategyBot(Agent):
 
     def pick(self, s: DominionState, p: int, coins: int, among: list[int] | None) -> int:
         """The first rule's card affordable with ``coins`` (and in ``among``, if given); -1 if none."""
+        if self._vetoes:
+            return self._pick_checked(s, p, coins, among)
         return first_rule(self._rules, s, p, coins, among)
+
+    def _pick_checked(self, s: DominionState, p: int, coins: int, among: list[int] | None) -> int:
+        """``pick`` where the file's end-game checks (``vetoed``) may pass over a rule's card."""
+        policy = self._policy
+        assert policy is not None
+        supply = s.supply
+        for c, conds in self._rules:
+            if supply[c] and COST[c] <= coins and (among is None or c in among) \
+                    and all(k.holds(s, p, coins) for k in conds) and not vetoed(policy, s, p, c):
+                return c
+        return -1
+
+    def _card(self, c: int) -> CardPolicy | None:
+        return self._cards.get(c) if self._cards is not None else None
 
     def choose_play(self, s: DominionState, actions: list[int]) -> int:
         if TREASURE_MAP in actions and actions.count(TREASURE_MAP) < 2:  # alone it only trashes itself
             actions = [c for c in actions if c != TREASURE_MAP]
+        if self._cards is not None and actions:  # a card whose file's play condition fails stays in hand
+            p = s.cur
+            actions = [c for c in actions if (cp := self._cards.get(c)) is None or cp.play_if is None
+                       or all(k.holds(s, p, s.coins) for k in cp.play_if)]
         if not actions:
             return -1
         order = self._play
@@ -431,7 +858,12 @@ class StrategyBot(Agent):
                 return NO
             return YES
         if kind == DISCARD_DOWN and len(s.hand[f[2]]) > f[DiscardDown.KEEP]:
-            return _choose(min(s.hand[f[2]], key=_DISCARD_KEYS.__getitem__))
+            hand = s.hand[f[2]]
+            if self._policy is not None and self._policy.discard is not None:
+                c = first_listed(self._policy.discard, hand)
+                if c >= 0:
+                    return _choose(c)
+            return _choose(min(hand, key=_DISCARD_KEYS.__getitem__))
         opts = HANDLERS[kind].options(s, f)
         assert opts
         p = f[2]
@@ -456,10 +888,24 @@ class StrategyBot(Agent):
         return gains_to_end(s) <= 6
 
     def on_cellar(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        cp = self._card(CELLAR)
+        if cp is not None and cp.discard is not None:
+            c = first_listed(cp.discard, picks)
+            return _choose(c) if c >= 0 else DONE
         junk = [c for c in picks if TYPES[c] & CURSE or TYPES[c] == VICTORY]
         return _choose(junk[0]) if junk else DONE
 
     def on_chapel(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        cp = self._card(CHAPEL)
+        if cp is not None and (cp.trash is not None or cp.keep_money is not None):
+            keep = 6 if cp.keep_money is None else cp.keep_money
+            order = cp.trash if cp.trash is not None else _CHAPEL_DEFAULT
+            money = _money(s.owned[p])
+            for entry in order:  # the listed cards in order; a Treasure only while the money kept stays
+                found = [c for c in picks if c in entry and not (IS_TREASURE[c] and money - COINS[c] < keep)]
+                if found:
+                    return _choose(min(found, key=_DISCARD_KEYS.__getitem__))
+            return DONE
         for c in (CURSE_ID, ESTATE):
             if c in picks and not (c == ESTATE and self._late(s)):
                 return _choose(c)
@@ -483,6 +929,11 @@ class StrategyBot(Agent):
         return _choose(min(picks, key=_discard_key))
 
     def on_remodel(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        cp = self._card(REMODEL)
+        if cp is not None and cp.trash is not None:
+            c = first_listed(cp.trash, picks)
+            if c >= 0:
+                return _choose(c)
         if CURSE_ID in picks:
             return _choose(CURSE_ID)
         if GOLD in picks and self._late(s) and s.supply[PROVINCE]:
@@ -498,10 +949,21 @@ class StrategyBot(Agent):
         return DONE if DONE in opts else _choose(min(picks, key=lambda c: COST[c]))
 
     def on_throne_room(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        cp = self._card(THRONE_ROOM)
+        if cp is not None and cp.target is not None:
+            c = first_listed(cp.target, picks)
+            if c >= 0:
+                return _choose(c)
         others = [c for c in picks if NAMES[c] != "Throne Room"] or picks
         return _choose(self.choose_play(s, others))
 
     def on_library(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
+        cp = self._card(LIBRARY)
+        if cp is not None and cp.set_aside is not None:
+            aside = cp.set_aside
+            if isinstance(aside, bool):
+                return YES if aside else NO
+            return YES if s.look[p] and s.look[p][-1] in aside else NO
         return YES if s.actions == 0 else NO
 
     def on_spy(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
@@ -1084,7 +1546,7 @@ def bmu_plus_rules(card: str, copies: int, race: bool = False) -> BuyRules:
     (a card whose attack races for a shared pile, Witch's Curses: every copy as soon as it can)."""
     c = _card_id(card)
     terminal = not race and IS_ACTION[c] and not PLUS_ACTIONS[c]
-    x: list[tuple[int, list[Condition]]] = []
+    x: list[Rule] = []
     for k in range(copies):
         conds = parse_condition(f"count({NAMES[c]}) < {k + 1}")
         if k and terminal:
@@ -1160,7 +1622,7 @@ class RolloutAutoBot(RolloutBot):
     name = "rollout-auto"
     _order: list[int] | None = None
     #: the buy rules of each strategy of ``MODELS``, in order (set below, once the strategies are parsed)
-    MODEL_RULES: tuple[list[tuple[int, list[Condition]]], ...] = ()
+    MODEL_RULES: tuple[list[Rule], ...] = ()
 
     def _prepare(self, s: DominionState) -> None:
         if self._order is None:
@@ -1266,7 +1728,7 @@ class RolloutAutoBot(RolloutBot):
             self._fixed = out
         return self._fixed
 
-    def seat_rules(self, s: DominionState, p: int) -> list[tuple[int, list[Condition]]]:
+    def seat_rules(self, s: DominionState, p: int) -> list[Rule]:
         """The buy rules this policy gives seat ``p`` now (see the class)."""
         self._prepare(s)
         m = self.model[p] if self.model is not None and p < len(self.model) else None
