@@ -11,16 +11,23 @@ The format (``docs/examples/bmu.toml``)::
     if = "money > 18"               # optional; a string or a list of strings, all must hold
 
 On each buy the bot takes the first rule whose card is in the Supply, affordable and whose conditions
-hold; if none, it stops buying. A condition compares a quantity with a whole number (``<``, ``<=``,
-``>``, ``>=``, ``==``, ``!=``; chains such as ``0 < gains_to_end <= 5``; ``and`` joins several):
+hold; if none, it stops buying. A condition compares expressions (``<``, ``<=``, ``>``, ``>=``, ``==``, ``!=``;
+chains such as ``0 < gains_to_end <= 5``; ``and`` joins several); an expression joins numbers and quantities
+with ``+ - * /`` and brackets, exactly (``count(Smithy) < treasures / 11``):
 
-- ``coins``, ``buys``: what is left to spend this turn
+- ``coins``, ``buys``, ``actions_left``: what is left this turn
 - ``gains_to_end``: the fewest gains that would end the game: min(Provinces left, Colonies left when
   in the game, the sum of the three smallest Supply piles)
 - ``turn``: this seat's turn number (1 = its first turn)
-- ``money``: total coin value of the Treasures it owns; ``deck_size``: cards it owns
-- ``count(Card)``: copies of Card it owns; ``pile(Card)``: cards left in Card's Supply pile
-- ``vp_lead``: its VP minus the best opponent's; ``empty_piles``: empty Supply piles
+- ``money``: total coin value of the Treasures it owns; ``deck_size``: cards it owns; ``draw_pile``
+- ``count(X)``, ``in_hand(X)``, ``in_play(X)``, ``opponent_count(X)``: X a card or a kind (``Treasures``,
+  ``Villages``, ``Terminals``...; alone, ``treasures`` is the count owned); ``pile(Card)``
+- ``vp``, ``opponent_vp``, ``vp_lead``; ``empty_piles``, ``smallest_pile``; ``action_phase`` (1 or 0)
+
+A plain comparison of one quantity with whole numbers is a ``Condition`` (what the compiled bot reads); any
+other is a ``Comparison``. A file may add end-game checks (``penultimate_province_rule``,
+``end_only_when_winning``), the order of attacks' discards (``discard``) and ``[card.NAME]`` choices
+(``CARD_KEYS``); docs/dominion.md ("Buy-rule files") lists them.
 
 Other decisions (gains, discards, trashing, reactions...) follow fixed defaults listed in
 ``docs/dominion.md``; e.g. under Militia it discards Curses, then Victory cards, then the cheapest.
