@@ -16,6 +16,9 @@ LEVEL_TEXT = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
 def test_seat_menus_offer_the_levels_first_and_a_hard_bot_seat_plays(page, server, game):  # noqa: F811
     open_lobby(page, server.base)
     page.select_option("#game", game)
+    if page.locator("[name=players]").count():  # two seats: the person waits for one hard bot, not three bots
+        page.fill("[name=players]", "2")
+        page.dispatch_event("[name=players]", "change")
     menus = page.eval_on_selector_all("#seats select", """els => els.map(s => [...s.options].slice(0, 3).map(o =>
         [o.value, o.textContent, o.dataset.explanation, o.parentElement.label]))""")
     assert len(menus) >= 2
