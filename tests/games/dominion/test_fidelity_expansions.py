@@ -1,10 +1,10 @@
 """Simulator fidelity with Intrigue and Seaside cards: single-card Big Money bots against Big Money Ultimate land
 inside the band that Geronimoo's DominionSim gives for the same bots (docs/dominion.md, Fidelity).
 
-The bots are DominionSim's optimized single-card bots with their buy rules written in Realms' buy-rule format:
-five as files in ``docs/examples/single-card/``; Wharf, Courtyard and Explorer here, since their rules compare a
-card count with the number of Treasures owned (Wharf's also with the Wharves in play), which a file cannot say.
-Bridge's rules are here too but not tested: docs/dominion.md says why the two simulators part there. Two
+The bots are DominionSim's optimized single-card bots with their buy rules written in Realms' buy-rule format, as
+files in ``docs/examples/single-card/`` (Wharf's, Courtyard's, Explorer's and Bridge's compare a card count with a
+share of the Treasures owned, ``count(Wharf) < treasures / 4``). Bridge's file is not tested: docs/dominion.md says
+why the two simulators part there. Two
 decisions are answered the way DominionSim's bots answer them (``DominionSimChoices``): the card Courtyard puts
 back and what a Ghost Ship victim puts back, both judged by what the bot's own buy rules would buy; Realms' defaults
 judge by a fixed money ladder and land 3 and 1.3 points off DominionSim's band at 20,000 games (docs/dominion.md).
@@ -18,15 +18,13 @@ from __future__ import annotations
 
 import functools
 import math
-import operator
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from realms.core.rng import Rng
-from realms.games.dominion.bots import BuyRules, Condition, StrategyBot, first_rule, load_rules, parse_condition
+from realms.games.dominion.bots import BuyRules, StrategyBot, first_rule, load_rules
 from realms.games.dominion.cards import BY_NAME, COINS, IS_ACTION, IS_TREASURE, NAMES
 from realms.games.dominion.cards.card import CARD_ACTIONS
 from realms.games.dominion.state import DominionState
@@ -40,89 +38,6 @@ KINGDOM = ["Masquerade", "Courtyard", "Wharf", "Caravan", "Treasury", "Sea Hag",
            "Village"]
 
 pytestmark = pytest.mark.slow
-
-
-# --- the rules a buy-rule file cannot say --------------------------------------------------------------------------
-def treasures(s: DominionState, p: int) -> int:
-    return sum(k for c, k in enumerate(s.owned[p]) if k and IS_TREASURE[c])
-
-
-class PerTreasures(Condition):
-    """``count(card) op treasures owned / divisor`` (compared as ``divisor * count op treasures``)."""
-
-    def __init__(self, card: str, op: str, divisor: int) -> None:
-        c = BY_NAME[card]
-        f: Callable[[int, int], bool] = {"<": operator.lt, "<=": operator.le}[op]
-        super().__init__("count", c, op, 0, f"count({card}) {op} treasures / {divisor}")
-        self.holds = lambda s, p, coins: f(divisor * s.owned[p][c], treasures(s, p))
-
-
-class InPlay(Condition):
-    """At least one ``card`` in play."""
-
-    def __init__(self, card: str) -> None:
-        c = BY_NAME[card]
-        super().__init__("count", c, ">", 0, f"in_play({card}) > 0")
-        self.holds = lambda s, p, coins: c in s.play[p]
-
-
-def rule(card: str, *conds: str | Condition) -> tuple[int, list[Condition]]:
-    out: list[Condition] = []
-    for k in conds:
-        out.extend(parse_condition(k) if isinstance(k, str) else [k])
-    return BY_NAME[card], out
-
-
-#: DominionSim's optimized single-card bots whose rules need the conditions above
-RULES: dict[str, list[tuple[int, list[Condition]]]] = {
-    # Gold at exactly $9 with a Wharf in play while 6 Provinces are left; a Wharf while under a quarter of the
-    # Treasures
-    "wharf": [
-        rule("Gold", InPlay("Wharf"), "coins == 9", "pile(Province) >= 6"),
-        rule("Province", "count(Gold) > 0"),
-        rule("Duchy", "pile(Province) <= 4"),
-        rule("Estate", "pile(Province) <= 2"),
-        rule("Gold"),
-        rule("Wharf", PerTreasures("Wharf", "<", 4)),
-        rule("Silver"),
-    ],
-    # one Silver first, one Courtyard, more while under an eighth of the Treasures, a second when nothing else
-    "courtyard": [
-        rule("Province", "count(Gold) > 0"),
-        rule("Duchy", "pile(Province) <= 4"),
-        rule("Estate", "pile(Province) <= 2"),
-        rule("Gold"),
-        rule("Duchy", "pile(Province) <= 5"),
-        rule("Silver", "count(Silver) == 0"),
-        rule("Courtyard", "count(Courtyard) < 1"),
-        rule("Courtyard", PerTreasures("Courtyard", "<", 8)),
-        rule("Silver"),
-        rule("Courtyard", "count(Courtyard) < 2"),
-    ],
-    # Provinces from the first Explorer on; an Explorer while under a thirteenth of the Treasures
-    "explorer": [
-        rule("Province", "count(Explorer) > 0"),
-        rule("Province", "count(Gold) > 0"),
-        rule("Duchy", "pile(Province) <= 5"),
-        rule("Estate", "pile(Province) <= 2"),
-        rule("Gold"),
-        rule("Duchy", "pile(Province) <= 6"),
-        rule("Explorer", "count(Explorer) == 0"),
-        rule("Explorer", PerTreasures("Explorer", "<", 13)),
-        rule("Silver"),
-    ],
-    # a Bridge while at most a tenth of the Treasures
-    "bridge": [
-        rule("Province", "count(Gold) > 0"),
-        rule("Duchy", "pile(Province) <= 4"),
-        rule("Estate", "pile(Province) <= 2"),
-        rule("Gold"),
-        rule("Duchy", "pile(Province) <= 6"),
-        rule("Bridge", PerTreasures("Bridge", "<=", 10)),
-        rule("Bridge", "count(Bridge) == 0"),
-        rule("Silver"),
-    ],
-}
 
 
 # --- DominionSim's answers where Realms' defaults differ ----------------------------------------------------------
@@ -174,8 +89,6 @@ class DominionSimChoices(StrategyBot):
 def rules_of(name: str) -> BuyRules:
     if name == "big-money-ultimate":
         return load_rules(EXAMPLES.parent / "bmu.toml")  # the same rules as the registered bot (test_bots checks)
-    if name in RULES:
-        return BuyRules(name, RULES[name])
     return load_rules(EXAMPLES / f"{name}.toml")
 
 
@@ -245,8 +158,6 @@ def test_single_card_bot_wins_as_often_against_bmu_as_in_dominionsim(bot: str, s
 def test_each_single_card_file_parses_and_buys_its_card() -> None:
     """The files of ``docs/examples/single-card`` parse, and each holds the card its bot is named after."""
     for bot, _ in PAIRINGS:
-        if bot in RULES:
-            continue
         rules = load_rules(EXAMPLES / f"{bot}.toml").rules
         assert bot.replace("-", " ") in {NAMES[c].lower() for c, _ in rules}
 
