@@ -39,6 +39,8 @@ from realms.sim.tournament import play_game, seating, wilson_interval
 
 #: the First Game kingdom with Witch in Moat's place (no defence against it)
 WITCH_KINGDOM = "Cellar,Market,Merchant,Militia,Mine,Remodel,Smithy,Village,Witch,Workshop"
+#: the First Game kingdom with Gardens in Moat's place: a Workshop/Gardens rush is open to both sides
+GARDENS_KINGDOM = "Cellar,Gardens,Market,Merchant,Militia,Mine,Remodel,Smithy,Village,Workshop"
 #: setting -> (game, options, opponent, copies of it, paired): a paired setting plays each seed once from
 #: every seat (a random kingdom is then met from both sides), the others a fresh seed per game
 SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
@@ -46,6 +48,7 @@ SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
     "kingdomino-random": ("kingdomino", {"players": 4, "harmony": True, "middle_kingdom": True}, "random", 3, False),
     "dominion": ("dominion", {"players": 2, "kingdom": "first-game"}, "big-money-ultimate", 1, False),
     "dominion-witch": ("dominion", {"players": 2, "kingdom": WITCH_KINGDOM}, "witch-big-money", 1, True),
+    "dominion-gardens": ("dominion", {"players": 2, "kingdom": GARDENS_KINGDOM}, "workshop-gardens", 1, True),
     # a fresh random kingdom per pair of games, against Big Money Ultimate plus its strongest card X
     "dominion-random": ("dominion", {"players": 2, "kingdom": "random"}, "bmu-plus", 1, True),
     "burgundy": ("burgundy", {"players": 2}, "greedy", 1, False),

@@ -88,3 +88,13 @@ def test_with_ties_to_the_named_strategy_witch_big_money_is_read_as_itself(monke
         readings, models = _observed(WITCH, "witch-big-money", seed, turns=14)
         assert readings[0][0] == (None, None)
         assert readings[0][-1] == (None, "witch-big-money")
+
+
+def test_a_gardens_rush_is_read_as_the_rush():
+    # the policy's own reading (Big Money Ultimate plus one kingdom card) explains neither the Workshops nor the
+    # Gardens; the rush among the models explains them all
+    gardens = {"players": 2, "kingdom": "Cellar,Gardens,Market,Merchant,Militia,Mine,Remodel,Smithy,Village,Workshop"}
+    for seed in range(3):
+        readings, models = _observed(gardens, "workshop-gardens", seed, turns=10)
+        assert readings[0][-1] == (None, "workshop-gardens")
+        assert models[0].misses[1][1 + MODELS.index("workshop-gardens")] == 0

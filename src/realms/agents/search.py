@@ -86,6 +86,10 @@ OPTIONS: tuple[AgentOption, ...] = (
                 "summed (0: never)", minimum=0, maximum=100),
     AgentOption("cap", "float", 0.0, "with iterations: the most seconds a move may take, its playouts run or not "
                 "(a busy machine plays fewer; 0: no cap)", minimum=0.0),
+    AgentOption("portfolio", "bool", False, "mc: where the playout policy offers a portfolio (Dominion's rollout: "
+                "the strategies of its opponent models that the kingdom allows, a Gardens rush among them), search "
+                "once per strategy the seat itself may follow from here, the budget shared, and play the choice of "
+                "the one that scores best"),
     AgentOption("workers", "int", 1, "root parallelism: processes searching independently, statistics summed",
                 minimum=1, maximum=64),
     AgentOption("seed", "int", None, "seed of the agent's own generator (default: the seat's seed)", minimum=0,
@@ -126,6 +130,8 @@ class SearchConfig:
     extend: int = 0
     #: with ``iterations``: the most seconds a search may take before all its playouts are run (0: no cap)
     cap: float = 0.0
+    #: mc: search once per strategy the seat may follow (the policy's ``portfolio``), the budget shared
+    portfolio: bool = False
 
 
 #: ``eval=margin``: what a tie for the best score is worth, times (the seat's share of the win - 1/2): won on the
@@ -646,6 +652,8 @@ class SearchAgent(Agent):
         self.last_paired: dict[int, list[float]] = {}
         #: the opponent model kept for ``model`` (False: the policy offers none)
         self._observer: Any = None
+        #: with ``portfolio``: the strategy whose search chose the last move (None: the policy's own reading)
+        self.last_strategy: Any = None
 
     def prepare(self, game: Game) -> None:
         """Load what this search runs in ``game`` (its playout policy's compiled kernels, its caches) by searching
@@ -687,8 +695,46 @@ class SearchAgent(Agent):
                 self._observer = maker() if maker is not None else False
             if self._observer:
                 cfg = replace(cfg, reading=self._observer.observe(state, seat))
+        own: list[Any] = [None]
+        if cfg.portfolio and cfg.kind == "mc":
+            offer = getattr(make_agent(_policy_name(game, cfg), game, 0), "portfolio", None)
+            own += list(offer(state, seat)) if offer is not None else []
+        if len(own) == 1:
+            choice, _ = self._search(game, state, seat, actions, cfg, move_seed, start)
+            SearchAgent.moves += 1
+            SearchAgent.seconds += time.perf_counter() - start
+            return choice
+        # a portfolio: the same search once per strategy the seat itself may follow from here (its playouts play it
+        # by that strategy's buys), each with its share of the budget; the move is the choice of the strategy whose
+        # choice scores best, so a rush or an engine the policy's own reading never plays exists in the search
+        k = len(own)
+        players = game.players(state)
+        base = cfg.reading or (None,) * players
+        best: tuple[float, Action, Any] | None = None
+        for n, m in enumerate(own):
+            reading = tuple(m if i == seat else (base[i] if i < len(base) else None) for i in range(players))
+            sub = replace(cfg, reading=reading if any(r is not None for r in reading) else None,
+                          iterations=max(len(actions), cfg.iterations // k) if cfg.iterations else 0,
+                          seconds=cfg.seconds / k, cap=cfg.cap / k)
+            choice, total = self._search(game, state, seat, actions, sub, derive_seed(move_seed, n),
+                                         time.perf_counter())
+            visits, won = total.get(choice.index, (0, 0.0))
+            value = won / visits if visits else -math.inf
+            if best is None or value > best[0]:
+                best = (value, choice, m)
+        assert best is not None
+        self.last_strategy = best[2]
+        SearchAgent.moves += 1
+        SearchAgent.seconds += time.perf_counter() - start
+        return best[1]
+
+    def _search(self, game: Game, state: Any, seat: int, actions: list[Action], cfg: SearchConfig, move_seed: int,
+                start: float) -> tuple[Action, dict[int, tuple[int, float]]]:
+        """One move's search under ``cfg`` (its reading set): the choice and the root statistics."""
         if cfg.confidence > 0 or cfg.focus:
             policy = make_agent(_policy_name(game, cfg), game, derive_seed(move_seed, 1 << 32))
+            if cfg.reading is not None and hasattr(policy, "use_model"):  # the baseline under the same reading
+                policy.use_model(cfg.reading)
             if cfg.focus and isinstance(policy, Playout):
                 share = min(1.0, max(0.0, policy.effort(game, state, actions)))
                 if share < 1.0:  # a routine decision: a share of the budget (at least one round of playouts)
@@ -720,19 +766,17 @@ class SearchAgent(Agent):
                                                        for w in range(cfg.workers)], cfg)
                 parts += more
                 _add_parts(more, total, paired)
-        SearchAgent.moves += 1
-        SearchAgent.seconds += time.perf_counter() - start
         SearchAgent.playouts += sum(p for _, p, _ in parts)
         self.last_stats = total
         #: the last move's baseline (the policy's own choice; None without the rule) and mc's paired differences
         self.last_baseline, self.last_paired = cfg.baseline, paired
         if cfg.baseline is not None and cfg.kind == "mc":
             z = family_z(cfg.confidence, sum(i != cfg.baseline for i in paired)) if cfg.family else cfg.confidence
-            return _choose_over(actions, total, paired, cfg.baseline, z)
+            return _choose_over(actions, total, paired, cfg.baseline, z), total
         if cfg.baseline is not None:
             return _choose_over_tree(actions, total, paired, cfg.baseline, cfg.confidence,
-                                     Rng(move_seed ^ _TIE_SALT))
-        return _choose(actions, total, cfg.kind == "mc", Rng(move_seed ^ _TIE_SALT))
+                                     Rng(move_seed ^ _TIE_SALT)), total
+        return _choose(actions, total, cfg.kind == "mc", Rng(move_seed ^ _TIE_SALT)), total
 
     def _parts(self, game: Game, state: Any, seat: int, seeds: list[int], cfg: SearchConfig) -> list[_Part]:
         """One search per seed (``workers`` of them: in the pool when there is one), in seed order."""
@@ -861,7 +905,7 @@ def _spec(kind: str) -> AgentSpec:
                            options["c"], options["depth"], options["workers"], options["width"],
                            options["confidence"], options["focus"], options["plan"],
                            family=options["family"], model=options["model"], extend=options["extend"],
-                           cap=options["cap"])
+                           cap=options["cap"], portfolio=options["portfolio"])
         return SearchAgent(rng, cfg)
 
     return AgentSpec(build, OPTIONS, KINDS[kind])

@@ -1388,6 +1388,24 @@ card = "Gold"
 [[buy]]
 card = "Silver"
 """,
+    # the Gardens rush: Workshops first (each gains another card, so the deck grows fast), then Gardens (a VP per
+    # ten cards owned), Estates and Coppers; it ends the game on piles (Workshop, Gardens, Estate)
+    "workshop-gardens": """
+name = "workshop-gardens"
+[[buy]]
+card = "Gardens"
+if = "count(Workshop) >= 9"
+[[buy]]
+card = "Workshop"
+[[buy]]
+card = "Gardens"
+[[buy]]
+card = "Estate"
+[[buy]]
+card = "Silver"
+[[buy]]
+card = "Copper"
+""",
 }
 _PARSED = {name: parse_rules(text, f"<{name}>") for name, text in STRATEGIES.items()}
 
@@ -1707,6 +1725,20 @@ class RolloutAutoBot(RolloutBot):
     #: plays in this policy's playouts, or None for the policy's own reading; None: every seat its own
     model: tuple[str | None, ...] | None = None
     _fixed: Any = None
+
+    def portfolio(self, s: DominionState, seat: int) -> list[str]:
+        """The strategies of ``MODELS`` that seat ``seat`` could follow from ``s`` beside this policy's own reading
+        (a search's ``portfolio``): those whose every kingdom card is in this kingdom and that buy a kingdom card
+        the own reading never buys (a Gardens rush on a Workshop and Gardens kingdom)."""
+        self._prepare(s)
+        own = {c for c, _ in self.seat_rules(s, seat)}
+        kingdom = set(s.kingdom)
+        out = []
+        for m in MODELS:
+            cards = {c for c, _ in STRATEGY_RULES[m] if CARDS[c].kingdom}
+            if cards and cards <= kingdom and cards - own:
+                out.append(m)
+        return out
 
     def opponent_model(self) -> OpponentModel:
         """A fresh ``OpponentModel`` (a search agent keeps one for a game and hands its readings to ``use_model``)."""
