@@ -178,3 +178,16 @@ def test_the_bot_kernel_ports_every_card_the_kernel_plays():
             assert botkernel.supports(s), (edition, name)
     five = GAME.new({"players": 5, "kingdom": kingdom_with("Courtyard")}, 3)
     assert not kernel.encodable(five) and not botkernel.supports(five)
+
+
+def test_a_record_longer_than_its_room_is_played_again_whole(monkeypatch):
+    """A game of more decisions than the record has room for is played again with room for all of them (the
+    kernel writes none past the record's end): the same decisions as with room to spare."""
+    s = GAME.new({"players": 2, "kingdom": "first-game"}, 3)
+    bot = make_agent("rollout", GAME, 1)
+    bot._prepare(s)
+    st, count, whole = botkernel.play(s, botkernel.tables(bot), record=True)
+    monkeypatch.setattr(botkernel, "RECORD_ROOM", 5)
+    st2, count2, again = botkernel.play(s, botkernel.tables(bot), record=True)
+    assert count == count2 == len(whole) > 5 and again == whole
+    assert kernel.scores(st, 2) == kernel.scores(st2, 2)

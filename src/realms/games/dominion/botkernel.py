@@ -1015,7 +1015,7 @@ if K.AVAILABLE:
         k = _settle(st, rngs, acts)
         while k:
             a = _decide(st, acts, k, rules, sets, order, race, fixed)
-            if rec.shape[0] > 1:
+            if 1 < rec.shape[0] and n < rec.shape[0]:  # (past its end the count goes on: the caller asks again)
                 rec[n] = a
             n += 1
             _apply(st, rngs, a)
@@ -1063,18 +1063,26 @@ def search_round(prepared: tuple[Any, Any, Any], bot_tables: tuple[Any, Any, Any
     return [(row[:players], [q for q in range(players) if row[r + q] == 1]) for row in out.tolist()]
 
 
+#: the decisions ``play`` records before it needs a longer record (and plays the game again to fill it)
+RECORD_ROOM = 20000
+
+
 def play(s: Any, bot_tables: tuple[Any, Any, Any, int], record: bool = False, first: int = -1,
          encoded: Any = None, fixed: Any = None) -> tuple[Any, int, list[int]]:
     """A copy of the reference state ``s`` (``encoded``: its array, left unchanged) played to the end by the bot in
     the kernel (the state's own stream), after the legal action index ``first`` where it is not -1: the final
     array, the number of decisions and (``record``) each decision's action."""
     rules, sets, order, race = bot_tables
-    st = K.encode(s) if encoded is None else encoded.copy()
-    rngs = np.zeros(1 + K.MAXP, dtype=np.uint64)
-    rngs[0] = s.rng
-    rec = np.zeros(20000 if record else 1, dtype=np.int64)
-    n = bot_play(st, rngs, first, rules, sets, order, race, _fixed(fixed), rec)
-    return st, n, rec[:n].tolist() if record else []
+    room = RECORD_ROOM if record else 1
+    while True:
+        st = K.encode(s) if encoded is None else encoded.copy()
+        rngs = np.zeros(1 + K.MAXP, dtype=np.uint64)
+        rngs[0] = s.rng
+        rec = np.zeros(room, dtype=np.int64)
+        n = bot_play(st, rngs, first, rules, sets, order, race, _fixed(fixed), rec)
+        if not record or n <= room:
+            return st, n, rec[:n].tolist() if record else []
+        room = n  # a longer game than the record had room for: played again (the same game) with room for all
 
 
 def finish_after(s: Any, first: int, bot_tables: tuple[Any, Any, Any, int], encoded: Any = None,
