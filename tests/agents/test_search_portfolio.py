@@ -24,6 +24,14 @@ def test_the_portfolio_holds_the_strategies_the_kingdom_allows_beyond_the_own_re
     assert policy.portfolio(money, 0) == []  # no named strategy's cards: the own reading alone
 
 
+def test_the_portfolio_leaves_out_what_loses_to_the_own_reading_in_the_simulator():
+    # Smithy and Militia money are allowed on the Witch kingdom but lose to Witch money there (the simulator's 200
+    # games against bmu-plus, which plays Witch): the search spends no budget on them
+    witch = GAME.new({"players": 2, "kingdom": "Cellar,Market,Merchant,Militia,Mine,Remodel,Smithy,Village,Witch,"
+                                                "Workshop"}, 1)
+    assert RolloutAutoBot(Rng(0)).portfolio(witch, 0) == []
+
+
 def _game(agent: str, seed: int, turns: int = 6) -> tuple[list[str], list]:
     s = GAME.new(GARDENS, seed)
     me = make_search(agent, "dominion", 7)
