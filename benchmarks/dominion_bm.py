@@ -1,6 +1,7 @@
-"""Dominion strategy-bot mirrors per second, one process: the default path (games/dominion/fast.py: the same
-engine and bots without the protocol's per-decision lists and checks) against the reference through the
-protocol, interleaved in one run, with the machine yardstick.
+"""Dominion strategy-bot mirrors per second, one process: the default path (games/dominion/fast.py: the bots
+compiled in the bot kernel where numba is installed), the lean loop (the same engine and bots without the
+protocol's per-decision lists and checks: the default path with the compiled bot off) and the reference through
+the protocol, interleaved in one run, with the machine yardstick.
 
 The reference loop is the one this benchmark always timed: each decision goes through ``legal_actions`` (as a
 simulator or server would), the bot's ``act`` and ``apply``. Time-based: each path plays for ``--seconds``
@@ -55,8 +56,12 @@ def run(seconds: float, bot: str = "big-money", legal: bool = True, seed: int = 
             "mean_turns_per_player": round(turns / games / 2, 2)}
 
 
-def run_fast(seconds: float, bot: str, seed: int = 0, options: dict | None = None) -> dict[str, float] | None:
-    """The default path (``Game.fast_games``), or None where there is none."""
+def run_fast(seconds: float, bot: str, seed: int = 0, options: dict | None = None,
+             compiled: bool = True) -> dict[str, float] | None:
+    """The default path (``Game.fast_games``), or None where there is none; with ``compiled`` off, the lean loop
+    (the compiled bot switched off)."""
+    from realms.games.dominion import botkernel
+
     game = realms.games.get("dominion")
     fast_games = getattr(game, "fast_games", None)
     if fast_games is None:
@@ -64,6 +69,12 @@ def run_fast(seconds: float, bot: str, seed: int = 0, options: dict | None = Non
     play = fast_games(game.validate_options(options or {"players": 2}), [bot, bot])
     if play is None:
         return None
+    was = botkernel.ENABLED
+    botkernel.ENABLED = compiled
+    try:
+        assert getattr(play, "path", "")  # (the choice is made here, with the switch as set)
+    finally:
+        botkernel.ENABLED = was
     games = decisions = 0
     cpu = time.process_time()
     start = time.perf_counter()
@@ -81,23 +92,29 @@ def compare(seconds: float, bot: str, reference_only: bool = False) -> dict[str,
     options = {"players": 2} if bot in ("big-money", "big-money-ultimate") else {"players": 2, "kingdom": KINGDOM}
     ref = {"games": 0, "seconds": 0.0, "cpu_seconds": 0.0}
     fst: dict[str, float] | None = None if reference_only else {"games": 0, "seconds": 0.0, "cpu_seconds": 0.0}
+    lean: dict[str, float] | None = None if reference_only else {"games": 0, "seconds": 0.0, "cpu_seconds": 0.0}
     for k in range(3):
         r = run(seconds / 3, bot, True, 100_000 * k, options)
         for key in ref:
             ref[key] += r[key]
-        if fst is not None:
+        if fst is not None and lean is not None:
             f = run_fast(seconds / 3, bot, 100_000 * k, options)
-            if f is None:
-                fst = None
+            g = run_fast(seconds / 3, bot, 100_000 * k, options, compiled=False)
+            if f is None or g is None:
+                fst = lean = None
             else:
                 for key in fst:
                     fst[key] += f[key]
+                    lean[key] += g[key]
     out: dict[str, object] = {"bot": bot, "options": options,
                               "reference_games_per_s": round(ref["games"] / ref["seconds"], 1)}
     if fst is not None:
         out["fast_games_per_s"] = round(fst["games"] / fst["seconds"], 1)
         out["ratio"] = round(out["fast_games_per_s"] / out["reference_games_per_s"], 2)  # type: ignore[operator]
         out["cpu_ratio"] = round(fst["games"] * ref["cpu_seconds"] / fst["cpu_seconds"] / ref["games"], 2)
+    if lean is not None and fst is not None:
+        out["lean_games_per_s"] = round(lean["games"] / lean["seconds"], 1)
+        out["over_lean"] = round(fst["games"] * lean["cpu_seconds"] / fst["cpu_seconds"] / lean["games"], 2)
     return out
 
 
@@ -129,6 +146,8 @@ def main() -> None:
         if "fast_games_per_s" in r:
             text += (f", default path {r['fast_games_per_s']} games/s — x{r['ratio']} the reference "
                      f"(x{r['cpu_ratio']} in CPU time)")
+        if "lean_games_per_s" in r:
+            text += f"; lean loop {r['lean_games_per_s']} games/s — the default path x{r['over_lean']} it in CPU time"
         print(text)
     print(line(stick))
     if args.json:

@@ -63,3 +63,36 @@ def test_fast_games_hook():
         n += 1
     assert done.result == GAME.result(s) and done.turns == s.turns and done.actions == n
     assert done.stats == GAME.stats(s)
+
+
+@pytest.mark.parametrize("options, agents, games", CASES)
+def test_the_compiled_strategy_bots_play_the_lean_loops_games(options, agents, games, monkeypatch):
+    """Where numba is installed the default path plays the built-in strategies in the compiled bot
+    (``botkernel``): the same results, turns, decisions and statistics as the lean loop, game for game."""
+    from realms.games.dominion import botkernel, kernel
+
+    if not kernel.AVAILABLE:
+        pytest.skip("numba is not installed: the lean loop is the only path")
+    opts = GAME.validate_options(options)
+    seeds = [(derive_seed(41, g), [derive_seed(derive_seed(41, g), s + 1) for s in range(len(agents))])
+             for g in range(games)]
+    compiled = GAME.fast_games(opts, list(agents))
+    assert compiled.path == compiled.COMPILED
+    done = [compiled(seed, each) for seed, each in seeds]
+    assert compiled.declined < games  # (a random kingdom may deal a card the compiled bot lacks: the loop plays it)
+    monkeypatch.setattr(botkernel, "ENABLED", False)
+    lean = GAME.fast_games(opts, list(agents))
+    assert lean.path == lean.LOOP
+    for g, ((seed, each), a) in enumerate(zip(seeds, done, strict=True)):
+        b = lean(seed, each)
+        assert (a.result, a.turns, a.actions, a.stats) == (b.result, b.turns, b.actions, b.stats), (options, g)
+
+
+def test_a_rule_file_the_compiled_bot_cannot_read_plays_in_the_lean_loop():
+    from realms.games.dominion.bots import StrategyBot, parse_rules
+
+    rules = parse_rules('[[buy]]\ncard = "Province"\n[[buy]]\ncard = "Gold"\nif = "count(Gold) < treasures / 3"\n'
+                        '[[buy]]\ncard = "Silver"\n')
+    play = fast.FastGames(GAME, GAME.validate_options({"players": 2}), ["mine", "big-money"],
+                          lambda name, rng: StrategyBot(rng, rules) if name == "mine" else make_strategy(name, rng))
+    assert play.path == play.LOOP and play(3, [1, 2]).result is not None

@@ -101,10 +101,18 @@ class Dominion(rules.Dominion):
             from realms.games.dominion import kernel
 
             return kernel.KernelGames(self, options) if kernel.supports(options, agents) else None
-        from realms.games.dominion.bots import STRATEGIES, make_strategy
+        from realms.games.dominion.bots import STRATEGIES, StrategyBot, load_rules, make_strategy
 
-        # strategy bots only: each decision through their own code, which the lean path calls
-        return fast.FastGames(self, options, agents, make_strategy) if all(a in STRATEGIES for a in agents) else None
+        # strategy bots only (built-in or rule files): each decision through their own code, which the lean path
+        # calls (or the compiled bot, where it reads their rules)
+        if not all(a in STRATEGIES or a.endswith(".toml") for a in agents):
+            return None
+        files = {a: load_rules(a) for a in set(agents) if a not in STRATEGIES}
+
+        def make(name: str, rng: Any) -> StrategyBot:
+            return make_strategy(name, rng) if name in STRATEGIES else StrategyBot(rng, files[name])
+
+        return fast.FastGames(self, options, agents, make)
 
     def client_data(self) -> dict[str, Any]:
         """Every card's facts as the browser draws them: cost, type names and where it comes from (``basic``,

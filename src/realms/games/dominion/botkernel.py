@@ -1116,6 +1116,14 @@ def tables(bot: Any) -> tuple[Any, Any, Any, int]:
     raced for."""
     order = list(bot._order)
     sets = [bot._money_rules] + [bot._plus[c] for c in order] + list(bot.MODEL_RULES)
+    rules, starts = _rule_arrays(sets)
+    race = int(bool(order) and NAMES[order[0]] in RACE_CARDS)
+    return rules, starts, np.array(order, dtype=np.int64), race
+
+
+def _rule_arrays(sets: list[Any]) -> tuple[Any, Any]:
+    """Rule sets as the kernel's arrays: one row per rule (card, condition count, then quantity, argument, operator
+    and value of each condition), and where each set starts."""
     rows: list[list[int]] = []
     starts = [0]
     for rs in sets:
@@ -1129,9 +1137,23 @@ def tables(bot: Any) -> tuple[Any, Any, Any, int]:
                 row += [QUANT[k.name], k.arg, OPS[k.op], k.value]
             rows.append(row + [0] * (RW - len(row)))
         starts.append(len(rows))
-    race = int(bool(order) and NAMES[order[0]] in RACE_CARDS)
-    return (np.array(rows, dtype=np.int64).reshape(len(rows), RW), np.array(starts, dtype=np.int64),
-            np.array(order, dtype=np.int64), race)
+    return np.array(rows, dtype=np.int64).reshape(len(rows), RW), np.array(starts, dtype=np.int64)
 
 
-__all__ = ["ENABLED", "PORTED", "finish", "finish_after", "play", "search_round", "supports", "tables"]
+def compilable(rules: Any) -> bool:
+    """Whether the kernel reads every condition of these buy rules (each a plain ``Condition`` of a quantity it
+    knows, at most ``MAXCOND`` to a rule)."""
+    return all(len(conds) <= MAXCOND and all(getattr(k, "name", None) in QUANT for k in conds) for _, conds in rules)
+
+
+def strategy_tables(rule_sets: list[Any]) -> tuple[tuple[Any, Any, Any, int], Any]:
+    """Strategy bots' buy rules, one set per seat, as ``play``'s tables and the ``fixed`` array that gives seat p
+    set p (so the kernel plays each seat as that ``StrategyBot``: its rules, and the defaults for the rest)."""
+    rules, starts = _rule_arrays(rule_sets)
+    fixed = np.full(K.MAXP, -1, dtype=np.int64)
+    fixed[:len(rule_sets)] = np.arange(len(rule_sets))
+    return (rules, starts, np.zeros(0, dtype=np.int64), 0), fixed
+
+
+__all__ = ["ENABLED", "PORTED", "compilable", "finish", "finish_after", "play", "search_round", "strategy_tables",
+           "supports", "tables"]

@@ -121,9 +121,15 @@ def play(game: Dominion, s: DominionState, bots: Sequence[Decider], record: list
 
 class FastGames:
     """Whole games of one set of options between named strategy bots (``Game.fast_games``), each seat's bot made
-    by ``make(name, rng)`` (``bots.make_strategy``)."""
+    by ``make(name, rng)`` (``bots.make_strategy``).
 
-    path = "the strategy bots' lean loop over the reference rules"
+    Where numba is installed, every seat's bot a plain ``StrategyBot`` whose buy rules the compiled bot reads
+    (``botkernel.compilable``: the built-in strategies are) and the kingdom's every card one it plays
+    (``botkernel.supports``), a game is played in the compiled bot (``botkernel.play``, each seat's rule set fixed):
+    the same decisions, draws and result as here (``tests/games/dominion/test_fast.py``); else in the lean loop."""
+
+    LOOP = "the strategy bots' lean loop over the reference rules"
+    COMPILED = "the strategy bots compiled (the bot kernel)"
 
     def __init__(self, game: Dominion, options: Mapping[str, Any], agents: Sequence[str],
                  make: Callable[[str, Any], Decider]) -> None:
@@ -131,6 +137,32 @@ class FastGames:
         self.options = dict(options)
         self.agents = list(agents)
         self.make = make
+        #: the compiled bot's tables and fixed rule sets (None: not yet looked at; False: the lean loop)
+        self._compiled: Any = None
+        #: games played in the lean loop although the bots are compiled: their dealt kingdom has a card it lacks
+        self.declined = 0
+
+    def _tables(self, bots: Sequence[Decider]) -> Any:
+        if self._compiled is None:
+            self._compiled = False
+            from realms.games.dominion import kernel
+            from realms.games.dominion.bots import StrategyBot
+
+            if kernel.AVAILABLE and kernel.ENABLED and all(
+                    type(b) is StrategyBot and b.rules.play is None and b.rules.policy is None for b in bots):
+                from realms.games.dominion import botkernel
+
+                rules = [b.rules.rules for b in bots]  # type: ignore[attr-defined]
+                if botkernel.ENABLED and all(botkernel.compilable(r) for r in rules):
+                    self._compiled = botkernel.strategy_tables(rules)
+        return self._compiled
+
+    @property
+    def path(self) -> str:
+        """Which implementation plays these games (``Game.play_path``)."""
+        from realms.core.rng import Rng
+
+        return self.COMPILED if self._tables([self.make(a, Rng(0)) for a in self.agents]) else self.LOOP
 
     def __call__(self, seed: int, agent_seeds: Sequence[int]) -> FastOutcome:
         from realms.core.rng import Rng
@@ -138,6 +170,17 @@ class FastGames:
         game = self.game
         s = game.setup(self.options, check_seed("dominion", seed))
         bots = [self.make(a, Rng(x)) for a, x in zip(self.agents, agent_seeds, strict=True)]
+        compiled = self._tables(bots)
+        if compiled:
+            from realms.games.dominion import botkernel, kernel
+
+            if botkernel.supports(s):
+                tables, fixed = compiled
+                st, n, _ = botkernel.play(s, tables, fixed=fixed)
+                rows = kernel.scores(st, s.players)
+                return FastOutcome(kernel.result_of(rows, s.players), [r[1] for r in rows], n,
+                                   kernel.stats_of(rows, s.players))
+            self.declined += 1
         n = play(game, s, bots)
         result = game.result(s)
         assert result is not None
