@@ -91,9 +91,10 @@ def rules_of(name: str) -> BuyRules:
 
 @functools.cache
 def options_of(name: str) -> dict[str, object]:
-    """The game options of the command in the file's header (``-o "kingdom=..."``, ``-o edition=second``)."""
+    """The game options of the command in the file's header (``-o "kingdom=..."``, ``-o edition=second``), and
+    DominionSim's turn limit: a game ends after 60 turns (a Thief can leave both decks without money)."""
     text = (BOTS / f"{name}.toml").read_text(encoding="utf-8")
-    opts: dict[str, object] = {"players": 2}
+    opts: dict[str, object] = {"players": 2, "turn_limit": 60}
     for quoted, qvalue, key, value in re.findall(r'-o (?:"(kingdom|edition)=([^"]+)"|(kingdom|edition)=(\S+))', text):
         key, value = key or quoted, value or qvalue
         opts[key] = value.split(",") if key == "kingdom" and "," in value else value
