@@ -7,9 +7,10 @@ Ultimate, 20,000 games, two players, seats alternating. Each file's header names
 bot's cards, filled up with cards nobody buys; the First Game's own kingdom; Burning Skull's board, second edition),
 and this test reads the kingdom from there, so the command in the file and the test play the same games.
 
-One answer the language cannot give is answered here as DominionSim does (``DominionSimChoices``): Spy puts back the
-victim's Silver or Gold when a Thief waits in hand, for the Thief to take. Three engine bots are left out of the band
-(``DIFFERS``): their play leans on DominionSim's card heuristics that no file says (docs/dominion.md says which).
+Two answers the language cannot give are answered here as DominionSim does (``DominionSimChoices``): Spy puts back
+the victim's Silver or Gold when a Thief waits in hand, for the Thief to take; a Vassal goes first when the known top
+card of the deck is an Action it can play. Two engine bots are left out of the band (``DIFFERS``): their play leans
+on DominionSim's card heuristics that no file says (docs/dominion.md says which).
 
 Seeded; seats alternate every game. The default (CI) run plays a reduced number of games with the band widened by
 three standard errors of our estimate; ``REALMS_FULL=1`` plays 20,000 games per bot.
@@ -27,11 +28,11 @@ import pytest
 
 from realms.core.rng import Rng
 from realms.games.dominion.bots import BuyRules, StrategyBot, load_rules
-from realms.games.dominion.cards import BY_NAME, NAMES
+from realms.games.dominion.cards import BY_NAME, IS_ACTION, NAMES
 from realms.games.dominion.cards.base1 import Spy
-from realms.games.dominion.cards.card import NO
+from realms.games.dominion.cards.card import NO, PLUS_ACTIONS
 from realms.games.dominion.state import DominionState
-from tests.games.dominion.util import G
+from tests.games.dominion.util import G, new, start_turn
 
 FULL = os.environ.get("REALMS_FULL") == "1"
 GAMES = 20000 if FULL else 1000
@@ -64,18 +65,28 @@ DOMINIONSIM = {
     "festival": (10155, 8438, 1407),
 }
 #: bots whose Realms figure is not DominionSim's (docs/dominion.md says why); not held to the band
-DIFFERS = frozenset({"first-game", "burning-skull", "lab-militia-chapel"})
+DIFFERS = frozenset({"first-game", "lab-militia-chapel"})
 #: the bots held to DominionSim's band, each with its seed
 PAIRINGS = [(bot, 51_000_000 + 1_000_000 * i) for i, bot in enumerate(b for b in DOMINIONSIM if b not in DIFFERS)]
 
 
 # --- the answer a rule file cannot give ---------------------------------------------------------------------------
-THIEF, SILVER, GOLD = BY_NAME["Thief"], BY_NAME["Silver"], BY_NAME["Gold"]
+THIEF, SILVER, GOLD, VASSAL = BY_NAME["Thief"], BY_NAME["Silver"], BY_NAME["Gold"], BY_NAME["Vassal"]
 
 
 class DominionSimChoices(StrategyBot):
-    """Realms' rule bot, but Spy leaves a victim's Silver or Gold on its deck while a Thief is in the spying hand
-    (the Thief, played next, reveals it and takes it)."""
+    """Realms' rule bot with two of DominionSim's answers: Spy leaves a victim's Silver or Gold on its deck while a
+    Thief is in the spying hand (the Thief, played next, reveals it and takes it); a Vassal is played first when the
+    top card of the deck is known (a Sentry or a Harbinger put it there) and is an Action it can play: one giving
+    +Actions, or any with an Action to spare."""
+
+    def choose_play(self, s: DominionState, actions: list[int]) -> int:
+        p = s.cur
+        if VASSAL in actions and s.top[p] and s.deck[p]:
+            top = s.deck[p][-1]
+            if IS_ACTION[top] and (PLUS_ACTIONS[top] or s.actions > 1):
+                return VASSAL
+        return super().choose_play(s, actions)
 
     def on_spy(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
         if f[Spy.TARGET] != p and THIEF in s.hand[p] and f[Spy.CARD] in (SILVER, GOLD):
@@ -172,3 +183,14 @@ def test_spy_leaves_a_victims_silver_on_top_for_the_thief_in_hand() -> None:
     s.hand[p] = [BY_NAME["Copper"]]
     assert bot.on_spy(s, frame, p, [], []) != NO  # without a Thief: discarded, as Realms' default
     assert spy in {c for c, _ in rules_of("spy-thief").rules}
+
+
+def test_vassal_goes_first_onto_a_known_action_on_top() -> None:
+    s = new("Vassal", "Sentry", "Militia", "Laboratory", edition="second")
+    bot = DominionSimChoices(Rng(1), rules_of("burning-skull"))
+    start_turn(s, hand=["Vassal", "Laboratory", "Copper"], deck=["Sentry", "Copper"])  # the order known: Sentry on top
+    assert str(bot.act(G, s)) == "play Vassal"
+    start_turn(s, hand=["Vassal", "Laboratory", "Copper"], deck=["Militia", "Copper"])  # a terminal, no Action to spare
+    assert str(bot.act(G, s)) == "play Laboratory"
+    start_turn(s, hand=["Vassal", "Laboratory", "Copper"], deck=None)  # nothing known on top: Realms' play order
+    assert str(bot.act(G, s)) == "play Laboratory"
