@@ -710,12 +710,15 @@ class SearchAgent(Agent):
         k = len(own)
         players = game.players(state)
         base = cfg.reading or (None,) * players
+        spent = time.perf_counter() - start  # (finding the portfolio: the simulator's check, once per kingdom)
+        seconds = max(0.001, cfg.seconds - spent) if cfg.seconds else 0.0
+        cap = max(1e-9, cfg.cap - spent) if cfg.cap else 0.0
         best: tuple[float, Action, Any] | None = None
         for n, m in enumerate(own):
             reading = tuple(m if i == seat else (base[i] if i < len(base) else None) for i in range(players))
             sub = replace(cfg, reading=reading if any(r is not None for r in reading) else None,
                           iterations=max(len(actions), cfg.iterations // k) if cfg.iterations else 0,
-                          seconds=cfg.seconds / k, cap=cfg.cap / k)
+                          seconds=seconds / k, cap=cap / k)
             choice, total = self._search(game, state, seat, actions, sub, derive_seed(move_seed, n),
                                          time.perf_counter())
             visits, won = total.get(choice.index, (0, 0.0))
