@@ -90,11 +90,13 @@ def test_with_ties_to_the_named_strategy_witch_big_money_is_read_as_itself(monke
         assert readings[0][-1] == (None, "witch-big-money")
 
 
-def test_a_gardens_rush_is_read_as_the_rush():
-    # the policy's own reading (Big Money Ultimate plus one kingdom card) explains neither the Workshops nor the
-    # Gardens; the rush among the models explains them all
-    gardens = {"players": 2, "kingdom": "Cellar,Gardens,Market,Merchant,Militia,Mine,Remodel,Smithy,Village,Workshop"}
+@pytest.mark.parametrize("rush", ["workshop-gardens", "bureaucrat-gardens"])
+def test_a_gardens_rush_is_read_as_the_rush(rush):
+    # the policy's own reading (Big Money Ultimate plus one kingdom card) explains neither the Workshops (or the
+    # Bureaucrats) nor the Gardens; the rush among the models explains them all
+    gardens = {"players": 2, "kingdom": "Cellar,Gardens,Market,Merchant,Militia,Bureaucrat,Remodel,Smithy,Village,"
+                                        "Workshop"}
     for seed in range(3):
-        readings, models = _observed(gardens, "workshop-gardens", seed, turns=10)
-        assert readings[0][-1] == (None, "workshop-gardens")
-        assert models[0].misses[1][1 + MODELS.index("workshop-gardens")] == 0
+        readings, models = _observed(gardens, rush, seed, turns=10)
+        assert readings[0][-1] == (None, rush)
+        assert models[0].misses[1][1 + MODELS.index(rush)] == 0

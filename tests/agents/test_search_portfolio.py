@@ -17,6 +17,9 @@ GARDENS = {"players": 2, "kingdom": "Cellar,Gardens,Market,Merchant,Militia,Mine
 def test_the_portfolio_holds_the_strategies_the_kingdom_allows_beyond_the_own_reading():
     policy = RolloutAutoBot(Rng(0))
     assert "workshop-gardens" in policy.portfolio(GAME.new(GARDENS, 1), 0)
+    bureaucrat = GAME.new({"players": 2, "kingdom": "Bureaucrat,Gardens,Village,Cellar,Moat,Workshop,Woodcutter,"
+                                                     "Chapel,Remodel,Moneylender"}, 1)
+    assert {"workshop-gardens", "bureaucrat-gardens"} <= set(policy.portfolio(bureaucrat, 0))
     first_game = GAME.new({"players": 2, "kingdom": "first-game"}, 1)  # Workshop but no Gardens: no rush
     assert "workshop-gardens" not in policy.portfolio(first_game, 0)
     money = GAME.new({"players": 2, "kingdom": "Cellar,Chapel,Moat,Harbinger,Vassal,Village,Bureaucrat,Moneylender,"

@@ -1406,6 +1406,29 @@ card = "Silver"
 [[buy]]
 card = "Copper"
 """,
+    # the Bureaucrat rush: Bureaucrats (each gains a Silver and slows the others) until five, then Gardens; once
+    # the Gardens are gone, Victory cards
+    "bureaucrat-gardens": """
+name = "bureaucrat-gardens"
+[[buy]]
+card = "Gardens"
+if = "count(Bureaucrat) >= 5"
+[[buy]]
+card = "Province"
+if = "pile(Gardens) == 0"
+[[buy]]
+card = "Duchy"
+if = "pile(Gardens) == 0"
+[[buy]]
+card = "Estate"
+if = "pile(Gardens) == 0"
+[[buy]]
+card = "Bureaucrat"
+[[buy]]
+card = "Silver"
+[[buy]]
+card = "Copper"
+""",
 }
 _PARSED = {name: parse_rules(text, f"<{name}>") for name, text in STRATEGIES.items()}
 
