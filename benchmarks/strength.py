@@ -28,6 +28,7 @@ import os
 import platform
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import realms.agents  # noqa: F401  (registers the search agents)
@@ -49,6 +50,11 @@ SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
     "dominion": ("dominion", {"players": 2, "kingdom": "first-game"}, "big-money-ultimate", 1, False),
     "dominion-witch": ("dominion", {"players": 2, "kingdom": WITCH_KINGDOM}, "witch-big-money", 1, True),
     "dominion-gardens": ("dominion", {"players": 2, "kingdom": GARDENS_KINGDOM}, "workshop-gardens", 1, True),
+    # DominionSim's Bureaucrat/Gardens bot (a rule file) on the kingdom its file names
+    "dominion-bureaucrat-gardens": ("dominion", {"players": 2, "kingdom": "Bureaucrat,Gardens,Village,Cellar,Moat,"
+                                                 "Workshop,Woodcutter,Chapel,Remodel,Moneylender"},
+                                    str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "dominionsim"
+                                        / "bureaucrat-gardens.toml"), 1, True),
     # a fresh random kingdom per pair of games, against Big Money Ultimate plus its strongest card X
     "dominion-random": ("dominion", {"players": 2, "kingdom": "random"}, "bmu-plus", 1, True),
     "burgundy": ("burgundy", {"players": 2}, "greedy", 1, False),
