@@ -14,7 +14,7 @@ import statistics
 import pytest
 
 from realms.agents import make_agent
-from tests.games.dominion.util import G
+from tests.games.dominion.util import G, outcome
 
 FULL = os.environ.get("REALMS_FULL") == "1"
 GAMES = 20000 if FULL else 4000
@@ -37,12 +37,8 @@ def match(a: str, b: str, games: int, seed: int) -> dict[str, float]:
             G.apply(s, bots[s.to_move].act(G, s))
         winners = G.result(s).winners
         lengths.append(max(s.turns))
-        if len(winners) > 1:
-            ties += 1
-        elif (winners[0] == 0) != bool(swap):
-            wins += 1
-        else:
-            losses += 1
+        kind = outcome(winners, swap)
+        wins, losses, ties = wins + (kind == "win"), losses + (kind == "loss"), ties + (kind == "tie")
     return {"win": wins / games, "loss": losses / games, "tie": ties / games, "length": statistics.mean(lengths),
             "length_sd": statistics.pstdev(lengths)}
 

@@ -32,7 +32,7 @@ from realms.games.dominion.cards import BY_NAME, IS_ACTION, NAMES
 from realms.games.dominion.cards.base1 import Spy
 from realms.games.dominion.cards.card import NO, PLUS_ACTIONS
 from realms.games.dominion.state import DominionState
-from tests.games.dominion.util import G, new, start_turn
+from tests.games.dominion.util import G, new, outcome, start_turn
 
 FULL = os.environ.get("REALMS_FULL") == "1"
 GAMES = 20000 if FULL else 1000
@@ -126,12 +126,8 @@ def match(bot: str, games: int, seed: int) -> tuple[int, int, int]:
         result = G.result(s)
         assert result is not None
         winners = result.winners
-        if len(winners) > 1:
-            ties += 1
-        elif (winners[0] == 0) != bool(swap):
-            wins += 1
-        else:
-            losses += 1
+        kind = outcome(winners, swap)
+        wins, losses, ties = wins + (kind == "win"), losses + (kind == "loss"), ties + (kind == "tie")
     return wins, losses, ties
 
 

@@ -28,7 +28,7 @@ from realms.games.dominion.bots import BuyRules, StrategyBot, first_rule, load_r
 from realms.games.dominion.cards import BY_NAME, COINS, IS_ACTION, IS_TREASURE, NAMES
 from realms.games.dominion.cards.card import CARD_ACTIONS
 from realms.games.dominion.state import DominionState
-from tests.games.dominion.util import G
+from tests.games.dominion.util import G, outcome
 
 FULL = os.environ.get("REALMS_FULL") == "1"
 GAMES = 20000 if FULL else 2000
@@ -109,12 +109,8 @@ def match(a: str, games: int, seed: int) -> dict[str, float]:
         result = G.result(s)
         assert result is not None
         winners = result.winners
-        if len(winners) > 1:
-            ties += 1
-        elif (winners[0] == 0) != bool(swap):
-            wins += 1
-        else:
-            losses += 1
+        kind = outcome(winners, swap)
+        wins, losses, ties = wins + (kind == "win"), losses + (kind == "loss"), ties + (kind == "tie")
     return {"win": wins / games, "loss": losses / games, "tie": ties / games}
 
 

@@ -188,3 +188,11 @@ def total_cards(s: DominionState) -> int:
 
 def pending_seat(s: DominionState) -> int | None:
     return s.stack[-1][2] if s.stack else None
+
+
+def outcome(winners: list[int], swap: int) -> str:
+    """``"win"``, ``"loss"`` or ``"tie"`` of the bot under test in a two-seat game whose winners are ``winners``: it
+    sits in seat 0, or in seat 1 where ``swap`` (seats alternate game by game)."""
+    if len(winners) > 1:
+        return "tie"
+    return "win" if (winners[0] == 0) != bool(swap) else "loss"
