@@ -12,6 +12,7 @@ from realms.core.rng import Rng
 from realms.games.dominion.bots import (
     Comparison,
     Condition,
+    Either,
     RulesError,
     StrategyBot,
     parse_condition,
@@ -99,6 +100,19 @@ def test_a_plain_comparison_stays_the_compiled_form_and_an_expression_is_a_compa
     assert [type(k) for k in parse_condition("count(Smithy) < treasures / 11 and coins >= 8")] == [Comparison,
                                                                                                   Condition]
     assert type(parse_condition("treasures > 3")[0]) is Comparison
+
+
+def test_or_joins_alternatives_and_binds_looser_than_and():
+    s = new("Smithy")
+    start_turn(s, hand=["Copper"] * 5, deck=["Smithy"])  # 5 Treasures, a Smithy
+    assert holds("treasures > 9 or count(Smithy) == 1", s)
+    assert not holds("treasures > 9 or count(Smithy) == 2", s)
+    assert holds("treasures > 9 and count(Smithy) == 2 or treasures == 5", s)  # (a and b) or c
+    assert not holds("treasures == 5 and count(Smithy) == 2 or treasures > 9", s)
+    (k,) = parse_condition("treasures > 9 or count(Smithy) == 1")
+    assert type(k) is Either and pickle.loads(pickle.dumps(k)).holds(s, 0, 0)
+    with pytest.raises(ValueError, match="empty alternative"):
+        parse_condition("coins > 3 or  or coins < 1")
 
 
 def test_a_comparison_survives_pickling_for_the_worker_processes():

@@ -218,7 +218,10 @@ def parse_condition(text: str) -> list[Condition | Comparison]:
     """Parse ``"0 < gains_to_end <= 5 and count(Smithy) < treasures / 11"`` into conditions; ValueError says why.
 
     A part that compares one quantity with whole numbers is a ``Condition`` (the form the compiled bot reads);
-    any other comparison of expressions is a ``Comparison``."""
+    any other comparison of expressions is a ``Comparison``; ``or`` between parts (binding looser than ``and``:
+    ``a and b or c`` holds when a and b do, or c does) makes one ``Either``."""
+    if len(_OR.split(text.strip())) > 1:
+        return [Either(text.strip())]
     out: list[Condition | Comparison] = []
     for part in re.split(r"\s+and\s+", text.strip()):
         if not part:
@@ -496,6 +499,28 @@ class Comparison:
 
     def __repr__(self) -> str:
         return self.text
+
+
+#: the word ``or`` between a condition's alternatives (at either end too, so that a missing one is told)
+_OR = re.compile(r"(?:^|\s+)or(?:\s+|$)")
+
+
+class Either(Comparison):
+    """Conditions joined by ``or`` (each alternative its ``and``-joined parts): holds when one alternative does."""
+
+    __slots__ = ()
+
+    def __init__(self, text: str) -> None:
+        alternatives = []
+        for alt in _OR.split(text):
+            if not alt.strip():
+                raise ValueError(f"empty alternative in condition {text!r}")
+            alternatives.append(parse_condition(alt))
+        self.text = text
+        self.holds = lambda s, p, coins: any(all(k.holds(s, p, coins) for k in alt) for alt in alternatives)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Either, (self.text,)
 
 
 #: a buy rule: the card, and the conditions that must all hold
