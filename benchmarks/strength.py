@@ -17,6 +17,10 @@ playouts a second, for Kingdomino: set beside every game's random policy and its
     python benchmarks/strength.py --agent ismcts --seconds 1 --games 100 --only kingdomino
     python benchmarks/strength.py --playouts-only
     python benchmarks/strength.py --playouts-only --playout-games burgundy
+    python benchmarks/strength.py --agent mc:iterations=5000 --only dominionsim:witch,dominionsim:smithy --no-playouts
+
+A setting ``dominionsim:NAME`` plays Dominion against ``docs/examples/dominionsim/NAME.toml`` on the kingdom its
+header names, each deal from both seats.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import json
 import multiprocessing as mp
 import os
 import platform
+import re
 import sys
 import time
 from pathlib import Path
@@ -77,6 +82,12 @@ def setting(name: str) -> tuple[str, dict[str, Any], str, int, bool]:
     default agent in every other seat."""
     if name in SETTINGS:
         return SETTINGS[name]
+    if name.startswith("dominionsim:"):  # a DominionSim bot's rule file, on the kingdom its header names
+        path = Path(__file__).resolve().parents[1] / "docs" / "examples" / "dominionsim" / f"{name[12:]}.toml"
+        found = re.search(r'kingdom=([^"]+)"', path.read_text(encoding="utf-8")) if path.is_file() else None
+        if found is None:
+            raise SystemExit(f"no DominionSim bot file with a kingdom at {path}")
+        return "dominion", {"players": 2, "kingdom": found.group(1)}, str(path), 1, True
     game = realms.games.get(name)
     players = game.players(game.new(game.validate_options({}), 0))
     return name, {}, game.default_agent, players - 1, False
