@@ -158,8 +158,9 @@ def test_analysis_of_a_game_against_a_bot_needs_the_seat_to_move(client, tmp_pat
     assert r.json()["seat"] == 0 and r.json()["moves"]
 
 
-def _worker_niceness_and_sigterm() -> tuple[int, bool]:
-    return os.nice(0), signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+def _worker_niceness_and_sigterm() -> tuple[int, bool, int | None]:
+    policy = os.sched_getscheduler(0) if hasattr(os, "sched_getscheduler") else None
+    return os.nice(0), signal.getsignal(signal.SIGTERM) == signal.SIG_DFL, policy
 
 
 def _think_until_killed(flag: str) -> None:
@@ -172,12 +173,14 @@ def test_bot_workers_think_below_the_server_and_take_sigterm_as_told():
     before = signal.signal(signal.SIGTERM, lambda *_: None)
     bots = BotPool(1)
     try:
-        nice, default_sigterm = bots.pool().submit(_worker_niceness_and_sigterm).result(timeout=120)
+        nice, default_sigterm, policy = bots.pool().submit(_worker_niceness_and_sigterm).result(timeout=120)
     finally:
         signal.signal(signal.SIGTERM, before)
         bots.shutdown()
     assert nice == min(19, os.nice(0) + BOT_NICE)
     assert default_sigterm
+    if hasattr(os, "SCHED_IDLE"):  # Linux: the workers take only the CPU time nothing else wants
+        assert policy == os.SCHED_IDLE
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")

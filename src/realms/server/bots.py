@@ -13,9 +13,10 @@ compiled playout kernels and their caches) before the clock of the move starts, 
 game's searching levels and the analysis's search in the background, so the first bot move or analysis of a
 fresh server waits on nothing.
 
-The workers run at a lower CPU priority than the server (``nice`` 10 above it), so on a machine whose cores
-the bots fill, the event loop still gets the CPU when it has an answer to give (a bot's time budget then
-buys fewer playouts, never a slower answer elsewhere). A forked worker also inherits the server's signal
+The workers run at a lower CPU priority than the server (``nice`` 10 above it, and on Linux the idle scheduling
+class, which gives them only the CPU time nothing else wants), so on a machine whose cores the bots fill, the
+event loop still gets the CPU when it has an answer to give (a bot's time budget then buys fewer playouts, never
+a slower answer elsewhere). A forked worker also inherits the server's signal
 handlers, which only set a flag of a server it does not run, so it ignored SIGTERM and went on searching
 after the server had stopped: each worker takes the default handlers back, and shutting the pool down ends
 them. A worker whose server died without shutting the pool down (SIGKILL, a crash) ends itself within a
@@ -121,6 +122,12 @@ def _worker_start(nice: int, server: int, warm: list[tuple[str, str]] | None = N
             os.nice(nice)
         except OSError:  # not allowed here: the worker thinks at the server's priority
             pass
+        idle = getattr(os, "SCHED_IDLE", None)
+        if idle is not None:  # (Linux) only the CPU time nothing else wants: the server's answers never wait
+            try:
+                os.sched_setscheduler(0, idle, os.sched_param(0))
+            except OSError:
+                pass
     if warm:
         _prepare(warm)
 
