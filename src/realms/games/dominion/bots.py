@@ -856,6 +856,13 @@ class StrategyBot(Agent):
                 return c
         return -1
 
+    def plain_rules(self) -> list[Rule] | None:
+        """Its buy rules when it is a plain strategy bot (this class itself, no play order, no end-game checks or
+        card choices: what the compiled bot can play as it), else None."""
+        if type(self) is StrategyBot and self.rules.play is None and self.rules.policy is None:
+            return self._rules
+        return None
+
     def _card(self, c: int) -> CardPolicy | None:
         return self._cards.get(c) if self._cards is not None else None
 

@@ -146,13 +146,13 @@ class FastGames:
         if self._compiled is None:
             self._compiled = False
             from realms.games.dominion import kernel
-            from realms.games.dominion.bots import StrategyBot
 
-            if kernel.AVAILABLE and kernel.ENABLED and all(
-                    type(b) is StrategyBot and b.rules.play is None and b.rules.policy is None for b in bots):
+            # each bot's buy rules where it is a plain strategy bot (``StrategyBot.plain_rules``: its buys and
+            # the defaults, nothing of its own beside them), else None
+            rules = [getattr(b, "plain_rules", lambda: None)() for b in bots]
+            if kernel.AVAILABLE and kernel.ENABLED and all(r is not None for r in rules):
                 from realms.games.dominion import botkernel
 
-                rules = [b.rules.rules for b in bots]  # type: ignore[attr-defined]
                 if botkernel.ENABLED and all(botkernel.compilable(r) for r in rules):
                     self._compiled = botkernel.strategy_tables(rules)
         return self._compiled
