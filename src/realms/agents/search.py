@@ -700,6 +700,7 @@ class SearchAgent(Agent):
             offer = getattr(make_agent(_policy_name(game, cfg), game, 0), "portfolio", None)
             own += list(offer(state, seat)) if offer is not None else []
         if len(own) == 1:
+            self.last_strategy = None
             choice, _ = self._search(game, state, seat, actions, cfg, move_seed, start)
             SearchAgent.moves += 1
             SearchAgent.seconds += time.perf_counter() - start
