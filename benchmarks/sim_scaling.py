@@ -72,7 +72,13 @@ def _line(label: str, games: int, m: dict) -> str:
     one, two = m["jobs1"], m["jobs2"]
     return (f"{label}jobs=1 {games / one['wall']:7.0f} games/s  jobs=2 {games / two['wall']:7.0f} games/s  "
             f"x{one['wall'] / two['wall']:.2f}  (CPU s: {one['cpu']:.2f} and {two['cpu']:.2f}, "
-            f"x{two['cpu'] / one['cpu']:.2f}; load {m['load']:.1f})")
+            f"{_ratio(two['cpu'], one['cpu'])}; load {m['load']:.1f})")
+
+
+def _ratio(a: float, b: float) -> str:
+    """a over b, or "x?" where b is below the clock's tick (os.times counts in hundredths of a second: a short
+    run on one process may show none)."""
+    return f"x{a / b:.2f}" if b > 0 else "x?"
 
 
 def compare(other: Path, workload: str, games: int, repeats: int, anyway: bool) -> None:

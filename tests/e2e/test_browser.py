@@ -133,6 +133,24 @@ def test_replay_viewer_steps_through_a_finished_game(page, server):
     page.wait_for_selector("#final-scores")
 
 
+def test_a_burst_of_updates_is_followed_in_order_and_never_more_than_a_dozen_behind(page, server):
+    """motion.js's Pacer: 100 updates pushed at once are shown in version order, the newest last, with at most
+    BEHIND (12) waiting at any time, the older ones skipped."""
+    page.goto(server.base + "/rules")
+    page.wait_for_selector("body[data-ready=rules]")
+    got = page.evaluate("""async () => {
+      const { Pacer, BEHIND } = await import("/static/motion.js");
+      const shown = [], waiting = [];
+      const pacer = new Pacer(p => shown.push(p.version), 40);
+      for (let v = 1; v <= 100; v++) { pacer.push({ version: v }); waiting.push(pacer.waiting); }
+      for (let i = 0; i < 200 && shown[shown.length - 1] !== 100; i++) await new Promise(r => setTimeout(r, 20));
+      return { shown, most: Math.max(...waiting), BEHIND };
+    }""")
+    assert got["BEHIND"] == 12 and got["most"] <= 12
+    assert got["shown"][0] == 1 and got["shown"][-1] == 100
+    assert got["shown"] == sorted(set(got["shown"])) and len(got["shown"]) <= 1 + 12
+
+
 def test_phone_sized_screen_shows_the_board(browser, server):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     page = context.new_page()

@@ -75,6 +75,8 @@ def test_a_whole_game_reads_without_a_missing_key(browser, server, game, lang):
                                                         "seats": ["human", "bot:random"]}).json()
     gid, token = made["id"], made["seats"][0]["token"]
     context, page, errors = lang_page(browser, lang)
+    # every update drawn as it comes (realms.pace 0), so each state's words are looked up, none skipped
+    context.add_init_script("localStorage.setItem('realms.pace', '0')")
     page.goto(f"{server.base}/play/{gid}#token={token}")
     page.wait_for_selector("#board")
     assert page.evaluate("window.__lang") == lang

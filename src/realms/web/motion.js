@@ -14,7 +14,11 @@ function paceSetting() {
 }
 
 // Shows payloads one after another: push() queues a newer one; show(p) is called for each, in version order,
-// never sooner than `pace` ms after the previous (quicker while many wait, so a long queue catches up).
+// never sooner than `pace` ms after the previous (quicker while many wait, so a long queue catches up). The page
+// never falls more than BEHIND updates behind: past that the oldest waiting ones are skipped (their moves are in
+// the log), so a burst of quick moves (bots at a fast table, a game played on in another tab) is caught up in
+// about BEHIND quarter-paces, not one step at a time.
+export const BEHIND = 12;
 export class Pacer {
   constructor(show, pace = paceSetting()) {
     this.show = p => { this.shown = p.version; show(p); };
@@ -37,6 +41,7 @@ export class Pacer {
     }
     this.newest = payload.version;
     this.queue.push(payload);
+    if (this.queue.length > BEHIND) this.queue.splice(0, this.queue.length - BEHIND);
     this.drain();
     return true;
   }
