@@ -62,6 +62,10 @@ SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
                                         / "bureaucrat-gardens.toml"), 1, True),
     # a fresh random kingdom per pair of games, against Big Money Ultimate plus its strongest card X
     "dominion-random": ("dominion", {"players": 2, "kingdom": "random"}, "bmu-plus", 1, True),
+    # random kingdoms against the best of Realms' rule bots for each (ranked by games/dominion/adapt.py), both editions
+    "dominion-random-best": ("dominion", {"players": 2, "kingdom": "random"}, "adapted:among=rule-bots", 1, True),
+    "dominion-random-best-second": ("dominion", {"players": 2, "kingdom": "random", "edition": "second"},
+                                    "adapted:among=rule-bots", 1, True),
     "burgundy": ("burgundy", {"players": 2}, "greedy", 1, False),
 }
 #: playout policies measured per game (the slow reference bots too, for comparison); a game not listed: random and

@@ -1703,6 +1703,9 @@ class RolloutAutoBot(RolloutBot):
     _order: list[int] | None = None
     #: the buy rules of each strategy of ``MODELS``, in order (set below, once the strategies are parsed)
     MODEL_RULES: tuple[list[Rule], ...] = ()
+    #: the strategies a reading may name (``MODELS``; ``rollout-adapted`` adds the kingdom's own) and their buy rules
+    models: tuple[str, ...] = ()
+    model_rules: Mapping[str, list[Rule]] = {}
 
     def _prepare(self, s: DominionState) -> None:
         if self._order is None:
@@ -1782,22 +1785,33 @@ class RolloutAutoBot(RolloutBot):
     _fixed: Any = None
 
     def portfolio(self, s: DominionState, seat: int) -> list[str]:
-        """The strategies of ``MODELS`` that seat ``seat`` could follow from ``s`` beside this policy's own reading
-        (a search's ``portfolio``): those whose every kingdom card is in this kingdom and that buy a kingdom card
-        the own reading never buys (a Gardens rush on a Workshop and Gardens kingdom)."""
+        """The strategies of ``models`` that seat ``seat`` could follow from ``s`` beside this policy's own reading
+        (a search's ``portfolio``): those of ``MODELS`` whose every kingdom card is in this kingdom and that buy a
+        kingdom card the own reading never buys (a Gardens rush on a Workshop and Gardens kingdom), and the
+        kingdom's own strategies this policy adds (``_strong_own``)."""
         self._prepare(s)
         own = {c for c, _ in self.seat_rules(s, seat)}
         kingdom = set(s.kingdom)
         out = []
-        for m in MODELS:
-            cards = {c for c, _ in STRATEGY_RULES[m] if CARDS[c].kingdom}
-            if cards and cards <= kingdom and cards - own and _strong_here(m, s):
+        for m in self.models:
+            cards = {c for c, _ in self.model_rules[m] if CARDS[c].kingdom}
+            if not cards <= kingdom:
+                continue
+            if m in STRATEGY_RULES:
+                if cards and cards - own and _strong_here(m, s):
+                    out.append(m)
+            elif self._strong_own(m):
                 out.append(m)
         return out
 
+    def _strong_own(self, m: str) -> bool:
+        """Whether the kingdom's own strategy ``m`` (one this policy adds to ``MODELS``) belongs in a portfolio."""
+        return False
+
     def opponent_model(self) -> OpponentModel:
-        """A fresh ``OpponentModel`` (a search agent keeps one for a game and hands its readings to ``use_model``)."""
-        return OpponentModel()
+        """A fresh ``OpponentModel`` reading seats as this policy's ``models`` (a search agent keeps one for a game
+        and hands its readings to ``use_model``)."""
+        return OpponentModel(type(self))
 
     def use_model(self, reading: tuple[str | None, ...] | None) -> None:
         """Play seat i's buys by the strategy ``reading[i]`` (one of ``MODELS``; None: this policy's own reading)."""
@@ -1818,7 +1832,7 @@ class RolloutAutoBot(RolloutBot):
             out = np.full(kernel.MAXP, -1, dtype=np.int64)
             for i, m in enumerate(self.model):
                 if m is not None:
-                    out[i] = 1 + len(self._order) + MODELS.index(m)
+                    out[i] = 1 + len(self._order) + self.models.index(m)
             self._fixed = out
         return self._fixed
 
@@ -1827,7 +1841,7 @@ class RolloutAutoBot(RolloutBot):
         self._prepare(s)
         m = self.model[p] if self.model is not None and p < len(self.model) else None
         if m is not None:
-            return STRATEGY_RULES[m]
+            return self.model_rules[m]
         order = self._order
         if not order:
             return self._money_rules
@@ -1849,7 +1863,7 @@ class RolloutAutoBot(RolloutBot):
             assert order is not None
         m = self.model[p] if self.model is not None and p < len(self.model) else None
         if m is not None:
-            rules = STRATEGY_RULES[m]
+            rules = self.model_rules[m]
         elif not order:
             rules = self._money_rules
         else:
@@ -1908,6 +1922,29 @@ AGENTS["bmu-plus"] = AgentSpec(_bmu_plus, (
 ), "Big Money Ultimate plus one or two copies of a kingdom card X")
 
 
+def _adapted(rng: Rng, options: Mapping[str, Any]) -> Agent:
+    from realms.games.dominion.adapt import AdaptedBot
+
+    return AdaptedBot(rng, options["steps"], options["among"] == "rule-bots")
+
+
+def _rollout_adapted(rng: Rng) -> Agent:
+    from realms.games.dominion.adapt import RolloutAdaptedBot
+
+    return RolloutAdaptedBot(rng)
+
+
+AGENTS["rollout-adapted"] = _rollout_adapted
+AGENTS["adapted"] = AgentSpec(_adapted, (
+    AgentOption("steps", "int", 30, "the hill climb's steps over money strategies (0: none; each about 0.1 s)",
+                minimum=0, maximum=400),
+    AgentOption("among", "choice", "all", "all: the best strategy found; rule-bots: the best of Realms' own rule "
+                "bots for the kingdom (the built-in strategies and bmu-plus) by the same ranking",
+                choices=("all", "rule-bots")),
+), "the strategy found best for the kingdom among money, engine, trasher and rush strategies, by playing them "
+   "against each other in the simulator on its first move (a few seconds, once per kingdom and process)")
+
+
 # --- an opponent model from observed play ---------------------------------------------------------------------
 #: the strategies an opponent model may read a seat as playing (each ``STRATEGIES`` bot), beside the playout
 #: policy's own reading
@@ -1915,6 +1952,7 @@ MODELS = tuple(STRATEGIES)
 STRATEGY_RULES = {name: _PARSED[name].rules for name in MODELS}
 #: the rule sets of ``MODELS`` in order, as the compiled bot reads them from the bot it plays
 RolloutAutoBot.MODEL_RULES = tuple(STRATEGY_RULES[m] for m in MODELS)
+RolloutAutoBot.models, RolloutAutoBot.model_rules = MODELS, STRATEGY_RULES
 
 
 def explains(rules: Sequence[tuple[int, Sequence[Any]]], s: DominionState, p: int, c: int) -> bool:
@@ -1975,12 +2013,13 @@ class OpponentModel:
     #: misses fewest of them where it misses no more than the policy's own reading (a tie goes to the strategy)
     prefer_named = 0
 
-    def __init__(self) -> None:
+    def __init__(self, policy: type[RolloutAutoBot] | None = None) -> None:
         self.last: tuple[list[list[int]], DominionState] | None = None
         self.misses: dict[int, list[int]] = {}
         #: buys seen per seat
         self.seen: dict[int, int] = {}
-        self.reader = RolloutAutoBot(Rng(0))
+        #: the policy whose own reading and ``models`` are the candidates
+        self.reader = (policy or RolloutAutoBot)(Rng(0))
 
     def observe(self, s: DominionState, seat: int) -> tuple[str | None, ...]:
         """Take in position ``s`` (a decision of ``seat``) and return the reading per seat (None: the policy's
@@ -1997,11 +2036,12 @@ class OpponentModel:
                        if not TYPES[c] & CURSE]
                 if not got:
                     continue
-                miss = self.misses.setdefault(p, [0] * (1 + len(MODELS)))
+                own = self.reader.seat_rules(prev, p)  # (the reader knows its models from here)
+                models = self.reader.models
+                miss = self.misses.setdefault(p, [0] * (1 + len(models)))
                 self.seen[p] = self.seen.get(p, 0) + len(got)
-                own = self.reader.seat_rules(prev, p)
                 for c in got:
-                    for i, rules in enumerate([own] + [STRATEGY_RULES[m] for m in MODELS]):
+                    for i, rules in enumerate([own] + [self.reader.model_rules[m] for m in models]):
                         if not explains(rules, prev, p, c):
                             miss[i] += 1
         self.last = (owned, _public_copy(s))
@@ -2016,10 +2056,10 @@ class OpponentModel:
                 continue
             if self.prefer_named and self.seen.get(p, 0) >= self.prefer_named:
                 best = min(range(1, len(miss)), key=lambda i: (miss[i], i))
-                out.append(MODELS[best - 1] if miss[best] <= miss[0] else None)
+                out.append(self.reader.models[best - 1] if miss[best] <= miss[0] else None)
                 continue
             best = min(range(len(miss)), key=lambda i: (miss[i], i))
-            out.append(None if best == 0 or miss[best] >= miss[0] else MODELS[best - 1])
+            out.append(None if best == 0 or miss[best] >= miss[0] else self.reader.models[best - 1])
         return tuple(out)
 
 
