@@ -35,6 +35,7 @@ def _warm_one(gid: str) -> float:
     start = time.perf_counter()
     game = realms.games.get(gid)
     run_tournament(gid, ["random", "random"], games=2, seed=1)
+    run_tournament(gid, [game.default_agent] * 2, games=2, seed=1)  # (Dominion: the compiled strategy bots' deal)
     for name in game.warm_searches:
         state = game.new(game.validate_options({"players": 2}), 1)
         make_agent(name, game, 1).act(game, state)

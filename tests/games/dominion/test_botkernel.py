@@ -191,3 +191,44 @@ def test_a_record_longer_than_its_room_is_played_again_whole(monkeypatch):
     st2, count2, again = botkernel.play(s, botkernel.tables(bot), record=True)
     assert count == count2 == len(whole) > 5 and again == whole
     assert kernel.scores(st, 2) == kernel.scores(st2, 2)
+
+
+@pytest.mark.parametrize("options", [{"players": 2, "kingdom": "first-game"},
+                                     {"players": 3, "kingdom": "Witch,Militia,Bureaucrat,Spy,Thief,Moat,Throne Room,"
+                                                               "Library,Chapel,Cellar"},
+                                     {"players": 4, "edition": "second", "colony_platinum": True}])
+def test_a_game_dealt_in_the_kernel_is_the_game_of_the_reference_setup(options, monkeypatch):
+    """``deal_and_play`` from ``Dominion.undealt``'s array (the first hands drawn in the kernel) makes the decisions
+    and reaches the final state that ``play`` makes and reaches from ``Dominion.setup``'s state of the same seed; the
+    undealt table is the same for every seed, the stream apart."""
+    opts = GAME.validate_options(options)
+    undealt = kernel.encode(GAME.undealt(opts, 1))
+    assert _differences(kernel.encode(GAME.undealt(opts, 99)), undealt, opts["players"]) == []
+    bot = make_agent("rollout", GAME, 1)
+    bot._prepare(GAME.setup(opts, 1))
+    tables = botkernel.tables(bot)
+    for g in range(12):
+        seed = derive_seed(77, g)
+        s = GAME.setup(opts, seed)
+        want_st, want_n, want = botkernel.play(s, tables, record=True)
+        monkeypatch.setattr(botkernel, "RECORD_ROOM", 7 if g % 3 == 0 else botkernel.RECORD_ROOM)
+        st, n, got = botkernel.deal_and_play(undealt, s.players, Rng(seed).state, tables, record=True)
+        monkeypatch.undo()
+        assert (n, got) == (want_n, want), g
+        assert _differences(st, want_st, s.players) == [], g
+
+
+def _differences(a, b, players: int) -> list:
+    """Where two kernel arrays differ: each seat's zones and counters, and the table fields (lists only up to their
+    counts: the kernel leaves what lies beyond them)."""
+    out = []
+    for q in range(players):
+        za, zb = kernel.zones(a, q), kernel.zones(b, q)
+        out += [(q, name) for name in za if za[name] != zb[name]]
+        lo, hi = kernel.S0 + q * kernel.SEAT + kernel.O_COUNT, kernel.S0 + (q + 1) * kernel.SEAT
+        out += [kernel.field_of(i) for i in range(lo, hi) if a[i] != b[i]]
+    skip = {*range(kernel.G_MARK, kernel.G_MARK + kernel.NC), kernel.G_STAMP,
+            *range(kernel.G_FR, kernel.G_FR + kernel.MAXFR * kernel.FW),
+            *range(kernel.G_TRL + int(b[kernel.G_NTRL]), kernel.G_TRL + kernel.TRC),
+            *range(kernel.G_THR + 2 * int(b[kernel.G_NTHR]), kernel.G_THR + 2 * kernel.MAXTHR)}
+    return out + [kernel.field_of(i) for i in range(kernel.S0) if i not in skip and a[i] != b[i]]

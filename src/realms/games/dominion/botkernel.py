@@ -212,6 +212,7 @@ if K.AVAILABLE:
         Z_PLAY,
         _apply,
         _copy,
+        _draw,
         _find,
         _mix,
         _result,
@@ -1023,6 +1024,15 @@ if K.AVAILABLE:
         return n
 
     @numba.njit(cache=True)
+    def bot_deal(st: Any, rngs: Any, players: int, rules: Any, sets: Any, order: Any, race: int, fixed: Any,
+                 rec: Any) -> int:
+        """``bot_play`` from an undealt table (``Dominion.undealt``'s array): each seat's first hand drawn, seat 0 to
+        move, as ``Dominion.setup`` deals it, then the game played to the end by the bot."""
+        for p in range(players):
+            _draw(st, rngs, p, 5)
+        return bot_play(st, rngs, -1, rules, sets, order, race, fixed, rec)
+
+    @numba.njit(cache=True)
     def bot_round(template: Any, slots: Any, seg: Any, firsts: Any, srng: Any, rules: Any, sets: Any, order: Any,
                   race: int, fixed: Any, out: Any) -> None:
         """``kernel.round_playouts`` with the bot: the determinization, its stream as the search's next draw (and the
@@ -1083,6 +1093,24 @@ def play(s: Any, bot_tables: tuple[Any, Any, Any, int], record: bool = False, fi
         if not record or n <= room:
             return st, n, rec[:n].tolist() if record else []
         room = n  # a longer game than the record had room for: played again (the same game) with room for all
+
+
+def deal_and_play(undealt: Any, players: int, seed_state: int, bot_tables: tuple[Any, Any, Any, int],
+                  fixed: Any = None, record: bool = False) -> tuple[Any, int, list[int]]:
+    """A game dealt and played in the kernel from the array of an undealt table (``Dominion.undealt``, left
+    unchanged), its stream at ``seed_state``: what ``play`` gives for ``Dominion.setup``'s state of that seed, without
+    building it in Python."""
+    rules, sets, order, race = bot_tables
+    room = RECORD_ROOM if record else 1
+    while True:
+        st = undealt.copy()
+        rngs = np.zeros(1 + K.MAXP, dtype=np.uint64)
+        rngs[0] = seed_state
+        rec = np.zeros(room, dtype=np.int64)
+        n = bot_deal(st, rngs, players, rules, sets, order, race, _fixed(fixed), rec)
+        if not record or n <= room:
+            return st, n, rec[:n].tolist() if record else []
+        room = n
 
 
 def finish_after(s: Any, first: int, bot_tables: tuple[Any, Any, Any, int], encoded: Any = None,
@@ -1155,5 +1183,5 @@ def strategy_tables(rule_sets: list[Any]) -> tuple[tuple[Any, Any, Any, int], An
     return (rules, starts, np.zeros(0, dtype=np.int64), 0), fixed
 
 
-__all__ = ["ENABLED", "PORTED", "compilable", "finish", "finish_after", "play", "search_round", "strategy_tables",
-           "supports", "tables"]
+__all__ = ["ENABLED", "PORTED", "compilable", "deal_and_play", "finish", "finish_after", "play", "search_round",
+           "strategy_tables", "supports", "tables"]

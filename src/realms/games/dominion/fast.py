@@ -141,6 +141,9 @@ class FastGames:
         self._compiled: Any = None
         #: games played in the lean loop although the bots are compiled: their dealt kingdom has a card it lacks
         self.declined = 0
+        #: the undealt table's array every game is dealt from in the compiled bot (None: not yet looked at; False:
+        #: each game set up in Python, a random kingdom or one the compiled bot does not play)
+        self._deal: Any = None
 
     def _tables(self, bots: Sequence[Decider]) -> Any:
         if self._compiled is None:
@@ -164,13 +167,39 @@ class FastGames:
 
         return self.COMPILED if self._tables([self.make(a, Rng(0)) for a in self.agents]) else self.LOOP
 
+    def _undealt(self, seed: int) -> Any:
+        """The kernel's array of the undealt table (``Dominion.undealt``) where every game of these options starts
+        from the same one (a named kingdom: only the deal differs) and the compiled bot plays it; else False."""
+        if self._deal is None:
+            self._deal = False
+            opts = self.options
+            if opts["kingdom"] != "random":
+                from realms.games.dominion import botkernel, kernel
+
+                s = self.game.undealt(opts, seed)
+                if botkernel.supports(s):
+                    self._deal = kernel.encode(s)
+        return self._deal
+
     def __call__(self, seed: int, agent_seeds: Sequence[int]) -> FastOutcome:
         from realms.core.rng import Rng
 
         game = self.game
-        s = game.setup(self.options, check_seed("dominion", seed))
+        seed = check_seed("dominion", seed)
         bots = [self.make(a, Rng(x)) for a, x in zip(self.agents, agent_seeds, strict=True)]
         compiled = self._tables(bots)
+        if compiled:
+            undealt = self._undealt(seed)
+            if undealt is not False:
+                from realms.games.dominion import botkernel, kernel
+
+                tables, fixed = compiled
+                players = self.options["players"]
+                st, n, _ = botkernel.deal_and_play(undealt, players, Rng(seed).state, tables, fixed)
+                rows = kernel.scores(st, players)
+                return FastOutcome(kernel.result_of(rows, players), [r[1] for r in rows], n,
+                                   kernel.stats_of(rows, players))
+        s = game.setup(self.options, seed)
         if compiled:
             from realms.games.dominion import botkernel, kernel
 

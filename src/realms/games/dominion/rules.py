@@ -225,6 +225,18 @@ class Dominion(Game):
 
     def setup(self, opts: dict[str, Any], seed: int) -> DominionState:
         """``new`` for options already validated (``validate_options``) and a checked seed."""
+        s = self.undealt(opts, seed)
+        for p in range(s.players):
+            draw(s, p, 5)
+        s.to_move = 0
+        self._advance(s)
+        s.undo = undo.new_log(opts)
+        return s
+
+    def undealt(self, opts: dict[str, Any], seed: int) -> DominionState:
+        """``setup``'s table before the first hands are drawn: every deck seven Coppers and three Estates in that
+        order, the stream as seeded (and, for a random kingdom, past the kingdom's draws). The compiled bot deals
+        from it (``fast.FastGames``)."""
         n = opts["players"]
         rng = Rng(seed)
         edition = 1 if opts["edition"] == "first" else 2
@@ -276,11 +288,7 @@ class Dominion(Game):
         s.immune = 0
         s.ev = None
         s.undo = None
-        for p in range(n):
-            draw(s, p, 5)
         s.to_move = 0
-        self._advance(s)
-        s.undo = undo.new_log(opts)
         return s
 
     # --- queries -------------------------------------------------------------------------------
