@@ -186,8 +186,11 @@ class FastGames:
 
         game = self.game
         seed = check_seed("dominion", seed)
-        bots = [self.make(a, Rng(x)) for a, x in zip(self.agents, agent_seeds, strict=True)]
-        compiled = self._tables(bots)
+        bots: list[Decider] | None = None
+        compiled = self._compiled
+        if compiled is None:  # (the first game: whether the compiled bot plays these bots, once)
+            bots = [self.make(a, Rng(x)) for a, x in zip(self.agents, agent_seeds, strict=True)]
+            compiled = self._tables(bots)
         if compiled:
             undealt = self._undealt(seed)
             if undealt is not False:
@@ -210,6 +213,8 @@ class FastGames:
                 return FastOutcome(kernel.result_of(rows, s.players), [r[1] for r in rows], n,
                                    kernel.stats_of(rows, s.players))
             self.declined += 1
+        if bots is None:
+            bots = [self.make(a, Rng(x)) for a, x in zip(self.agents, agent_seeds, strict=True)]
         n = play(game, s, bots)
         result = game.result(s)
         assert result is not None
