@@ -369,6 +369,8 @@ def adapt(kingdom: Sequence[int], edition: int = 1, colony: bool = False, screen
     n = max(1, len(field_) - 1)
     ranking = sorted(((m, share[m] / n) for m in field_), key=lambda t: (-t[1], t[0]))
     out = Adapted(ranking, {m: pool[m] for m in field_}, screen, played)
+    if len(_ADAPTED) >= 1000:  # (a long-running process meets many kingdoms)
+        _ADAPTED.clear()
     _ADAPTED[key] = out
     return out
 
