@@ -39,6 +39,7 @@ class Dominion(rules.Dominion):
     web_module = "dominion.js"
 
     def agents(self) -> Mapping[str, AgentFactory]:
+        from realms.games.dominion import adapt  # noqa: F401  (adds the adapted bot and playout policy to AGENTS)
         from realms.games.dominion.bots import AGENTS
         from realms.games.dominion.playout import RandomFinish
 

@@ -28,9 +28,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from realms.core.agents import AgentOption, AgentSpec
 from realms.core.rng import Rng, derive_seed
 from realms.games.dominion.bots import (
     _PARSED,
+    AGENTS,
     BMU_PLUS_ORDER,
     MODELS,
     STRATEGY_RULES,
@@ -288,7 +290,8 @@ class Adapted:
 def duel(options: Mapping[str, Any], a: BuyRules, b: BuyRules, games: int, seed: int = 0) -> float:
     """``a``'s share of the points against ``b`` (a win 1, a shared win a half) over ``games`` two-player games of
     ``options``, seats alternating, each pair of games on one deal."""
-    from realms.games.dominion import Dominion, fast
+    from realms.games.dominion import fast
+    from realms.games.dominion.rules import Dominion
 
     game = Dominion()
     opts = game.validate_options({**options, "players": 2})
@@ -451,5 +454,20 @@ class RolloutAdaptedBot(RolloutAutoBot):
         """A strategy of the kingdom's own joins the portfolio where its round-robin share beat ``bmu-plus``'s."""
         return self._shares.get(m, 0.0) > self._shares.get("bmu-plus", 1.0)
 
+
+def _adapted(rng: Rng, options: Mapping[str, Any]) -> AdaptedBot:
+    return AdaptedBot(rng, options["steps"], options["among"] == "rule-bots")
+
+
+# the game's bots (``bots.AGENTS``) gain these when the game first lists its agents (``Dominion.agents``)
+AGENTS["rollout-adapted"] = RolloutAdaptedBot
+AGENTS["adapted"] = AgentSpec(_adapted, (
+    AgentOption("steps", "int", TUNE_STEPS, "the hill climb's steps over money strategies (0: none; each about 0.1 s)",
+                minimum=0, maximum=400),
+    AgentOption("among", "choice", "all", "all: the best strategy found; rule-bots: the best of Realms' own rule "
+                "bots for the kingdom (the built-in strategies and bmu-plus) by the same ranking",
+                choices=("all", "rule-bots")),
+), "the strategy found best for the kingdom among money, engine, trasher and rush strategies, by playing them "
+   "against each other in the simulator on its first move (a few seconds, once per kingdom and process)")
 
 __all__ = ["Adapted", "AdaptedBot", "RolloutAdaptedBot", "adapt", "adapt_state", "candidates", "duel", "to_text"]

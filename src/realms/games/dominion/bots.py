@@ -1922,29 +1922,6 @@ AGENTS["bmu-plus"] = AgentSpec(_bmu_plus, (
 ), "Big Money Ultimate plus one or two copies of a kingdom card X")
 
 
-def _adapted(rng: Rng, options: Mapping[str, Any]) -> Agent:
-    from realms.games.dominion.adapt import AdaptedBot
-
-    return AdaptedBot(rng, options["steps"], options["among"] == "rule-bots")
-
-
-def _rollout_adapted(rng: Rng) -> Agent:
-    from realms.games.dominion.adapt import RolloutAdaptedBot
-
-    return RolloutAdaptedBot(rng)
-
-
-AGENTS["rollout-adapted"] = _rollout_adapted
-AGENTS["adapted"] = AgentSpec(_adapted, (
-    AgentOption("steps", "int", 30, "the hill climb's steps over money strategies (0: none; each about 0.1 s)",
-                minimum=0, maximum=400),
-    AgentOption("among", "choice", "all", "all: the best strategy found; rule-bots: the best of Realms' own rule "
-                "bots for the kingdom (the built-in strategies and bmu-plus) by the same ranking",
-                choices=("all", "rule-bots")),
-), "the strategy found best for the kingdom among money, engine, trasher and rush strategies, by playing them "
-   "against each other in the simulator on its first move (a few seconds, once per kingdom and process)")
-
-
 # --- an opponent model from observed play ---------------------------------------------------------------------
 #: the strategies an opponent model may read a seat as playing (each ``STRATEGIES`` bot), beside the playout
 #: policy's own reading
