@@ -96,3 +96,41 @@ def test_a_rule_file_the_compiled_bot_cannot_read_plays_in_the_lean_loop():
     play = fast.FastGames(GAME, GAME.validate_options({"players": 2}), ["mine", "big-money"],
                           lambda name, rng: StrategyBot(rng, rules) if name == "mine" else make_strategy(name, rng))
     assert play.path == play.LOOP and play(3, [1, 2]).result is not None
+
+
+def _protocol(opts, agents, seed, seeds):
+    s = GAME.new(opts, seed)
+    bots = [make_agent(a, GAME, x) for a, x in zip(agents, seeds, strict=True)]
+    while s.to_move is not None:
+        GAME.apply(s, bots[s.to_move].act(GAME, s))
+    return GAME.result(s), list(s.turns)
+
+
+def test_the_adapted_bot_plays_a_named_kingdom_compiled_as_in_the_lean_loop_and_the_protocol(monkeypatch):
+    from realms.games.dominion import botkernel, kernel
+
+    opts = GAME.validate_options({"players": 2, "kingdom": "first-game"})
+    agents = ["adapted:steps=0", "big-money-ultimate"]
+    seeds = [(derive_seed(53, g), [derive_seed(53, g, 1), derive_seed(53, g, 2)]) for g in range(10)]
+    play = GAME.fast_games(opts, agents)
+    assert play.path == (play.COMPILED if kernel.AVAILABLE else play.LOOP)
+    done = [play(seed, each) for seed, each in seeds]
+    for (seed, each), a in list(zip(seeds, done, strict=True))[:3]:
+        assert (a.result, a.turns) == _protocol(opts, agents, seed, each)
+    monkeypatch.setattr(botkernel, "ENABLED", False)
+    lean = GAME.fast_games(opts, agents)
+    assert lean.path == lean.LOOP
+    for (seed, each), a in zip(seeds, done, strict=True):
+        b = lean(seed, each)
+        assert (a.result, a.turns, a.actions, a.stats) == (b.result, b.turns, b.actions, b.stats)
+
+
+def test_on_random_kingdoms_the_adapted_bot_plays_each_kingdoms_strategy_in_the_lean_loop():
+    opts = GAME.validate_options({"players": 2, "kingdom": "random"})
+    agents = ["adapted:steps=0", "big-money"]
+    play = GAME.fast_games(opts, agents)
+    assert play.path == play.LOOP  # (its rules differ from kingdom to kingdom)
+    for g in range(3):
+        seed, each = derive_seed(59, g), [derive_seed(59, g, 1), derive_seed(59, g, 2)]
+        out = play(seed, each)
+        assert (out.result, out.turns) == _protocol(opts, agents, seed, each)

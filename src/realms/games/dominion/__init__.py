@@ -92,7 +92,8 @@ class Dominion(rules.Dominion):
         return [f"{name}: {gone} not in this kingdom ({kingdom}); the rules naming them never apply"]
 
     def fast_games(self, options: Mapping[str, Any], agents: list[str]) -> FastGames | None:
-        """The lean path (``fast``) for games between the built-in strategy bots; the compiled kernel (``kernel``)
+        """The lean path (``fast``) for games between the built-in strategy bots, rule files and ``adapted``; the
+        compiled kernel (``kernel``)
         for all-``random`` tables where numba is installed and it plays every kingdom card (else None: the
         protocol)."""
         from realms.games.dominion import fast
@@ -103,15 +104,24 @@ class Dominion(rules.Dominion):
             from realms.games.dominion import kernel
 
             return kernel.KernelGames(self, options) if kernel.supports(options, agents) else None
+        from realms.core.agents import make_agent, parse_agent_name
+        from realms.games.dominion.adapt import AdaptedBot
         from realms.games.dominion.bots import STRATEGIES, StrategyBot, load_rules, make_strategy
 
-        # strategy bots only (built-in or rule files): each decision through their own code, which the lean path
-        # calls (or the compiled bot, where it reads their rules)
-        if not all(a in STRATEGIES or a.endswith(".toml") for a in agents):
+        # strategy bots only (built-in, rule files, the adapted bot): each decision through their own code, which
+        # the lean path calls (or the compiled bot, where it reads their rules)
+        adapted = {a for a in agents if parse_agent_name(a)[0] == "adapted"}
+        if not all(a in STRATEGIES or a.endswith(".toml") or a in adapted for a in agents):
             return None
-        files = {a: load_rules(a) for a in set(agents) if a not in STRATEGIES}
+        files = {a: load_rules(a) for a in set(agents) if a not in STRATEGIES and a not in adapted}
+        # the adapted bot (``adapt.AdaptedBot``) with its options, as ``make_agent`` reads them
+        protos = {a: make_agent(a, self, 0) for a in adapted}
 
         def make(name: str, rng: Any) -> StrategyBot:
+            if name in protos:
+                proto = protos[name]
+                assert isinstance(proto, AdaptedBot)
+                return AdaptedBot(rng, proto.steps, proto.rule_bots)
             return make_strategy(name, rng) if name in STRATEGIES else StrategyBot(rng, files[name])
 
         return fast.FastGames(self, options, agents, make)

@@ -417,12 +417,23 @@ class AdaptedBot(StrategyBot):
         self._ready = False
         self.steps, self.rule_bots = steps, rule_bots
 
-    def act(self, game: Any, state: Any) -> Any:
+    def ready_for(self, state: Any) -> None:
+        """Take the strategy for ``state``'s kingdom (once; ``act`` does it on the first move, the simulator's
+        paths before they ask the bot anything)."""
         if not self._ready:
             found = adapt(state.kingdom, state.edition, state.colony, tune_steps=self.steps)
             best = found.rules[found.best_rule_bot] if self.rule_bots else found.best
             StrategyBot.__init__(self, self.rng, best)
             self._ready = True
+
+    def plain_rules(self) -> list[Rule] | None:
+        """Its buy rules once it has its strategy (every candidate is a plain one: the compiled bot plays it)."""
+        if self._ready and self.rules.play is None and self.rules.policy is None:
+            return self._rules
+        return None
+
+    def act(self, game: Any, state: Any) -> Any:
+        self.ready_for(state)
         return StrategyBot.act(self, game, state)
 
 

@@ -150,6 +150,15 @@ class FastGames:
             self._compiled = False
             from realms.games.dominion import kernel
 
+            if any(hasattr(b, "ready_for") for b in bots):
+                # a bot that finds its rules from the kingdom (``adapt.AdaptedBot``): compiled where every game has
+                # the same named kingdom (found once), else each game's bots in the lean loop
+                if self.options["kingdom"] == "random":
+                    return self._compiled
+                table = self.game.undealt(self.options, 1)
+                for b in bots:
+                    if hasattr(b, "ready_for"):
+                        b.ready_for(table)
             # each bot's buy rules where it is a plain strategy bot (``StrategyBot.plain_rules``: its buys and
             # the defaults, nothing of its own beside them), else None
             rules = [getattr(b, "plain_rules", lambda: None)() for b in bots]
@@ -215,6 +224,9 @@ class FastGames:
             self.declined += 1
         if bots is None:
             bots = [self.make(a, Rng(x)) for a, x in zip(self.agents, agent_seeds, strict=True)]
+        for b in bots:
+            if hasattr(b, "ready_for"):  # (the lean loop asks the bot's rules directly, never its act)
+                b.ready_for(s)
         n = play(game, s, bots)
         result = game.result(s)
         assert result is not None
