@@ -7,7 +7,7 @@ the adapted strategy is that rule bot itself, the kingdom is counted as a mirror
 (the strategies, the share of the points, the time ``adapt`` took) and the share over all games with its Wilson
 95% interval.
 
-    python benchmarks/dominion_adapt.py [--kingdoms 50] [--games 400] [--first 0] [--sets base]
+    python benchmarks/dominion_adapt.py [--kingdoms 50] [--games 400] [--first 0] [--sets base] [--steps 30]
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import time
 
 from realms.core.rng import derive_seed
 from realms.games.dominion import Dominion
-from realms.games.dominion.adapt import adapt, duel
+from realms.games.dominion.adapt import TUNE_STEPS, adapt, duel
 from realms.games.dominion.cards import NAMES
 from realms.sim.tournament import wilson_interval
 
@@ -31,6 +31,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=400, help="games per kingdom between the two (even)")
     ap.add_argument("--first", type=int, default=0, help="the first kingdom's number")
     ap.add_argument("--sets", default="base")
+    ap.add_argument("--steps", type=int, default=TUNE_STEPS, help="the hill climb's steps per kingdom")
     args = ap.parse_args()
     game = Dominion()
     points = 0.0
@@ -40,7 +41,7 @@ def main() -> None:
         edition = "first" if i % 2 == 0 else "second"
         s = game.new({"kingdom": "random", "edition": edition, "sets": args.sets, "players": 2}, KINGDOM_SEED + i)
         t = time.perf_counter()
-        found = adapt(s.kingdom, s.edition, s.colony)
+        found = adapt(s.kingdom, s.edition, s.colony, tune_steps=args.steps)
         took = time.perf_counter() - t
         best, rule_bot = found.ranking[0][0], found.best_rule_bot
         if best == rule_bot:

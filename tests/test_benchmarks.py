@@ -164,7 +164,7 @@ def test_mc_speed_compares_two_checkouts_playouts_per_cpu_second(tmp_path):
 
 
 def test_dominion_adapt_benchmark_prints_a_row_per_kingdom_and_the_share_with_its_interval():
-    out = run(str(BENCH / "dominion_adapt.py"), "--kingdoms", "2", "--games", "20", timeout=300)
+    out = run(str(BENCH / "dominion_adapt.py"), "--kingdoms", "2", "--games", "20", "--steps", "0", timeout=300)
     rows = [line for line in out.splitlines() if line.split()[:1] in (["0"], ["1"])]
     assert len(rows) == 2 and " vs " in rows[0] and "first" in rows[0] and "second" in rows[1]
     assert "adapted against the best rule bot:" in out and "of 40 games" in out
