@@ -92,7 +92,8 @@ def _chapel(x: str | None) -> str:
 
 
 def _rush(gainer: str, vp: str) -> str:
-    """``vp`` (Gardens or Duke) with ``gainer``: gainers first (all ten but one), then the Victory cards."""
+    """``vp`` (Gardens or Duke) with ``gainer``: gainers first, then (from the 8th gainer for Gardens, the 6th for
+    Dukes) the Victory cards."""
     rules = [(vp, f"count({gainer}) >= 8"), ("Province", f"pile({vp}) == 0"), (gainer, None), (vp, None),
              ("Duchy", None), ("Estate", None), ("Silver", None), ("Copper", None)]
     if vp == "Duke":  # Duchies count for Dukes: both before the gainers once the engine runs
