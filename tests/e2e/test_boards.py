@@ -448,6 +448,9 @@ def test_a_burgundy_board_is_chosen_by_name_and_its_start_castle_by_a_click(page
     page.click(f"{legal}[data-space='21']")
     assert wait_until(page, lambda: seat_payload(server, gid, token)["view"]["seats"][seat]["estate"][20]["tile"])
     page.screenshot(path=f"{SHOTS}/burgundy-start-castle.png", full_page=False)
+    # the box holds one board 9: the next seat chooses among the others (four of board 1 among them)
+    left = [a["action"]["board"] for a in seat_payload(server, gid, tokens[1 - seat])["legal_actions"]]
+    assert 9 not in left and 1 in left and len(left) == 8
 
 
 # ---------------------------------------------------------------- Kingdomino on a touch screen

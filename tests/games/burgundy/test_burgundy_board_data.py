@@ -101,11 +101,13 @@ def test_board_composition_and_die_counts(number):
 
 
 def _seated(number, phase):
-    """A 2-player state where both seats have board ``number`` (chosen, start castle placed) in phase ``phase``."""
+    """A 2-player state where seat 1 has board ``number`` (chosen, start castle placed; the other seat another
+    board, the box holding one of most boards) in phase ``phase``."""
     s = new(2, seed=number, scenario="free-choice", board_set="all")
     while GAME.pending(s) in ("board", "start-castle"):
         if GAME.pending(s) == "board":
-            act(s, "board", board=number)
+            offered = [a.to_json()["board"] for a in GAME.legal_actions(s)]
+            act(s, "board", board=number if s.to_move == 0 else next(n for n in offered if n != number))
         else:
             act(s, "start", space=next(a for a in GAME.legal_actions(s)).to_json()["space"])
     s.phase = phase

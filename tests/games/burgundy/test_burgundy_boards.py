@@ -117,15 +117,33 @@ def test_free_choice_boards_are_the_first_actions_and_only_those():
     with pytest.raises(IllegalAction, match="choose an estate board"):
         act(s, "start", space=19)
     order = list(s.order)
-    for p in order:
+    for p, number in zip(order, (6, 2, 3), strict=True):
         assert s.to_move == p
-        act(s, "board", board=6)
-        # board 6 has no fixed start castle: the same seat places it now, on a castle space
+        act(s, "board", board=number)
+        # boards 2-9 have no fixed start castle: the same seat places it now, on a castle space
         assert s.to_move == p and {a["type"] for a in legal_json(s)} == {"start"}
-        act(s, "start", space=19)
-    assert [b.number for b in s.boards] == [6, 6, 6]
+        act(s, "start", space=legal_json(s)[0]["space"])
+    assert [s.boards[p].number for p in order] == [6, 2, 3]
     assert s.turns == [0, 0, 0]
     assert "workers" in {a["type"] for a in legal_json(s)}
+
+
+def _boards_offered(s) -> list[int]:
+    return sorted(a["board"] for a in legal_json(s) if a["type"] == "board")
+
+
+def test_free_choice_offers_each_board_of_the_box_once_and_board_1_four_times():
+    s = new(4, seed=5, scenario="free-choice", board_set="all")
+    assert _boards_offered(s) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 40]
+    act(s, "board", board=6)
+    act(s, "start", space=19)
+    assert _boards_offered(s) == [1, 2, 3, 4, 5, 7, 8, 9, 40]  # the box holds one board 6: it is taken
+    with pytest.raises(IllegalAction, match="estate board 6"):
+        act(s, "board", board=6)
+    for _ in range(3):  # four copies of board 1 in the box: enough for every seat
+        assert 1 in _boards_offered(s)
+        act(s, "board", board=1)
+    assert [b.number for b in s.boards if b.number == 1] == [1, 1, 1]
 
 
 def test_user_board_replaces_a_builtin_board_of_the_same_number(tmp_path):

@@ -17,7 +17,8 @@ count in the ``T_*`` tables.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -391,6 +392,13 @@ MAX_BOARD_NUMBER = 99
 #: copies of a board in the box (the base game: four of board 1, one of each board 2-9); any other
 #: board present (a user's board file) counts as one copy
 BOARD_COPIES = {1: 4}
+
+
+def boards_left(pool: Sequence[Board], chosen: Sequence[Board | None]) -> list[Board]:
+    """The boards of ``pool`` a seat may still choose (free choice): those with a copy left in the box
+    (``BOARD_COPIES``) once the boards ``chosen`` so far are taken, in the pool's order."""
+    taken = Counter(b.number for b in chosen if b is not None)
+    return [b for b in pool if taken[b.number] < BOARD_COPIES.get(b.number, 1)]
 
 
 def board_box(numbers: list[int] | tuple[int, ...]) -> list[int]:

@@ -29,6 +29,7 @@ from realms.games.burgundy.data import (
     T_KIND,
     T_TYPE,
     TYPES,
+    boards_left,
     tile_name,
 )
 from realms.games.burgundy.parts import Engine
@@ -63,8 +64,11 @@ class _Explain(Engine):
             board = s.boards[p]
             if board is None:
                 if kind == K_BOARD:
-                    return (f"{who}: there is no estate board {a}; boards present: "
-                            f"{', '.join(str(x.number) for x in s.pool)}")
+                    left = ", ".join(str(x.number) for x in boards_left(s.pool, s.boards))
+                    if any(x.number == a for x in s.pool):
+                        return (f"{who}: estate board {a} is taken (the box holds no other copy); boards left: "
+                                f"{left}")
+                    return f"{who}: there is no estate board {a}; boards left: {left}"
                 return f"{who} must first choose an estate board (free-choice scenario), not {action}"
             if kind == K_START:
                 castles = [sp for sp in board.ids if board.types[sp] == CASTLE]

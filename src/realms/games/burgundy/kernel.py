@@ -35,6 +35,7 @@ from realms.core.rng import MASK64, Rng, check_seed
 from realms.games.burgundy.actions import BASE, NACTIONS
 from realms.games.burgundy.data import (
     BLACK_DEPOT_TILES,
+    BOARD_COPIES,
     DEPOT_SLOTS,
     GOODS_PER_COLOUR,
     LARGE_BONUS,
@@ -154,7 +155,8 @@ B_START = 280  # the fixed start castle space, 0: the player places it
 B_NUMBER = 281
 B_NIDS = 282
 B_SVAL = 283  # [space] the start castle's worth there (``Board.start_values``) x 100
-BW = 321
+B_COPIES = 321  # copies of the board in the box (``BOARD_COPIES``): how many seats may choose it
+BW = 322
 
 
 def board_table(pool: Sequence[Board]) -> Any:
@@ -174,6 +176,7 @@ def board_table(pool: Sequence[Board]) -> Any:
         bt[i, B_NUMBER] = b.number
         bt[i, B_NIDS] = len(b.ids)
         bt[i, B_SVAL:B_SVAL + STRIDE] = [round(v * 100) for v in b.start_values]
+        bt[i, B_COPIES] = BOARD_COPIES.get(b.number, 1)
     return bt
 
 
@@ -395,10 +398,17 @@ if AVAILABLE:
         p = st[G_TOMOVE]
         if st[G_MODE] == MODE_BOARD:
             bi = st[E_BOARD + p]
-            if bi < 0:
+            if bi < 0:  # ``boards_left``: a board's copies in the box, less the seats that chose one
+                n = 0
                 for b in range(bt.shape[0]):
-                    acts[b] = A_BOARD + bt[b, B_NUMBER] - 1
-                return bt.shape[0]
+                    taken = 0
+                    for q in range(st[G_PLAYERS]):
+                        if st[E_BOARD + q] == b:
+                            taken += 1
+                    if taken < bt[b, B_COPIES]:
+                        acts[n] = A_BOARD + bt[b, B_NUMBER] - 1
+                        n += 1
+                return n
             n = 0
             for sp in range(1, STRIDE):
                 if bt[bi, B_TYPES + sp] == CASTLE:

@@ -30,6 +30,7 @@ from realms.games.burgundy.data import (
     T_KIND,
     T_TYPE,
     Board,
+    boards_left,
 )
 from realms.games.burgundy.parts import Engine
 from realms.games.burgundy.state import (
@@ -74,7 +75,7 @@ class _Legality(Engine):
         if s.mode == MODE_BOARD:
             board = s.boards[p]
             if board is None:
-                return [BOARD_ACTS[b.number - 1] for b in s.pool]
+                return [BOARD_ACTS[b.number - 1] for b in boards_left(s.pool, s.boards)]
             return [START[sp - 1] for sp in board.ids if board.types[sp] == CASTLE]
         out: list[Action] = []
         frames = s.frames

@@ -31,11 +31,11 @@ Layout (``fields``), for ``P`` players:
   a board is chosen), phase one-hot (A-E), round one-hot (1-5),
   this seat decides now, dice used (2), bought this turn, white die one-hot (6), the decision's kind
   one-hot (board, turn, castle, city-hall, pick, warehouse, ship, goods, discard, end, over: 11), stacks'
-  sizes / 36 (7), goods bag / 42, tiles removed / 100, boards left to choose / 4, position of this seat
+  sizes / 36 (7), goods bag / 42, tiles removed / 100, distinct boards in the game's set / 4, position of this seat
   in this round's turn order / P, acting turn-order position one-hot (P), seat to move relative
   one-hot (P), padding (11).
 
-VP, silverlings, workers and the boards left are written up to caps (``VP_CAP``, ``CAP``, ``POOL_CAP``), so that
+VP, silverlings, workers and the boards in the set are written up to caps (``VP_CAP``, ``CAP``, ``POOL_CAP``), so that
 every entry has a bound (``bounds``).
 """
 
@@ -165,7 +165,7 @@ _FRAME_DECISION = [_DECISION[name] for name in FRAME_NAMES]
 _D_OVER, _D_BOARD, _D_END, _D_TURN = _DECISION["over"], _DECISION["board"], _DECISION["end"], _DECISION["turn"]
 _SIZES = struct.Struct("11f")
 #: the numbers without a small bound of the rules are written up to these (so that every entry has a bound,
-#: ``bounds``): VP up to 1000 (10.0), silverlings and workers up to 100 (10.0), boards left to choose up to 40
+#: ``bounds``): VP up to 1000 (10.0), silverlings and workers up to 100 (10.0), distinct boards in the set up to 40
 VP_CAP = 1000
 CAP = 100
 POOL_CAP = 40
@@ -173,8 +173,8 @@ POOL_CAP = 40
 
 def bounds(options: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     """The least and the greatest value each entry of the vector can take for these options (float32 vectors of its
-    size): every entry is at least 0; one-hots, flags and tiles at most 1; VP, silverlings, workers and boards left
-    as written (``VP_CAP``, ``CAP``, ``POOL_CAP``); mines at most one a space, turns 25 (5 phases of 5 rounds),
+    size): every entry is at least 0; one-hots, flags and tiles at most 1; VP, silverlings, workers and boards in
+    the set as written (``VP_CAP``, ``CAP``, ``POOL_CAP``); mines at most one a space, turns 25 (5 phases of 5 rounds),
     goods of a colour ``GOODS_PER_COLOUR``, the track one step a ship tile, a stack or the tiles removed every
     tile of the game."""
     from realms.games.burgundy.data import GOODS_PER_COLOUR, SHIP
