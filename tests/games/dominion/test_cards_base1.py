@@ -173,6 +173,7 @@ def test_moat_is_asked_again_for_each_play_of_a_throne_roomed_attack():
     start_turn(s, hand=["Throne Room", "Militia"], deck=[],
                hand1=["Moat", "Copper", "Copper", "Estate", "Estate"])
     play(s, "Throne Room")
+    choose(s, "Militia")  # the only Action in hand, still asked
     yes(s)  # first Militia: revealed
     assert len(s.hand[1]) == 5
     no(s)  # second Militia: not revealed
@@ -292,7 +293,8 @@ def test_feast_trashes_itself_and_gains_a_card_costing_up_to_five():
 
 def test_throne_room_on_feast_trashes_once_and_gains_twice():
     s = start_turn(new("Feast", "Throne Room"), hand=["Throne Room", "Feast"], deck=[])
-    play(s, "Throne Room")  # the only Action in hand: chosen without asking
+    play(s, "Throne Room")
+    choose(s, "Feast")  # the only Action in hand: one answer, still asked
     choose(s, "Laboratory")
     choose(s, "Market")
     assert names(s.trash) == ["Feast"]
@@ -332,8 +334,21 @@ def test_militia_gives_two_coins_and_the_others_discard_down_to_three_in_turn_or
     choose(s, "Curse")
     act(s, "choose", "Estate")
     assert hand(s, 1) == ["Copper", "Gold", "Silver"]
-    # seat 3 holds only Coppers: its discard has no choice and happened by itself
+    # seat 3 holds only Coppers: its one answer is still asked (the hand is hidden)
+    assert pending_seat(s) == 2 and legal(s) == {"choose Copper"}
+    choose(s, "Copper")
     assert len(s.hand[2]) == 3 and not s.stack
+
+
+def test_militia_victim_holding_one_kind_of_card_is_asked_each_discard():
+    # skipping the picks would tell the table that the hidden hand holds one kind of card
+    s = new("Militia")
+    start_turn(s, hand=["Militia"], deck=[], hand1=["Copper"] * 5)
+    play(s, "Militia")
+    for left in (5, 4):
+        assert pending_seat(s) == 1 and legal(s) == {"choose Copper"} and len(s.hand[1]) == left
+        choose(s, "Copper")
+    assert not s.stack and hand(s, 1) == ["Copper"] * 3 and names(s.disc[1]) == ["Copper"] * 2
 
 
 def test_militia_victim_with_three_or_fewer_cards_discards_nothing():
@@ -398,7 +413,9 @@ def test_remodel_trashes_a_card_and_gains_one_costing_up_to_two_more():
 
 def test_remodel_may_gain_a_card_of_equal_cost_or_the_same_card():
     s = start_turn(new("Remodel"), hand=["Remodel", "Gold"], deck=[])
-    play(s, "Remodel")  # Gold is the only card: trashed without asking
+    play(s, "Remodel")
+    assert legal(s) == {"choose Gold"}  # Gold is the only card: one answer, still asked
+    choose(s, "Gold")
     assert names(s.trash) == ["Gold"]
     assert "choose Gold" in legal(s) and "choose Province" in legal(s)
     choose(s, "Gold")
@@ -408,6 +425,7 @@ def test_remodel_may_gain_a_card_of_equal_cost_or_the_same_card():
 def test_remodel_may_gain_a_cheaper_card():
     s = start_turn(new("Remodel"), hand=["Remodel", "Gold"], deck=[])
     play(s, "Remodel")
+    choose(s, "Gold")  # the trash
     choose(s, "Copper")
     assert names(s.disc[0]) == ["Copper"]
 
@@ -533,12 +551,22 @@ def test_throne_room_with_no_action_in_hand_does_nothing():
     assert not s.stack and s.phase == 1
 
 
+def test_throne_room_second_edition_with_no_action_in_hand_is_asked_with_done_alone():
+    # "you may": with no Action card the question still comes, so that no question tells the others there is none
+    s = start_turn(new("Throne Room", edition="second"), hand=["Throne Room", "Copper"], deck=[])
+    play(s, "Throne Room")
+    assert legal(s) == {"done"} and s.to_move == 0
+    done(s)
+    assert not s.stack and s.phase == 1
+
+
 def test_throne_room_on_throne_room_plays_two_cards_twice_each():
     s = start_turn(new("Throne Room", "Village", "Festival"),
                    hand=["Throne Room", "Throne Room", "Village", "Festival"], deck=["Copper"] * 4)
     play(s, "Throne Room")
     choose(s, "Throne Room")
-    choose(s, "Village")  # Village twice; then Festival, the only Action left, twice without asking
+    choose(s, "Village")  # Village twice; then Festival, the only Action left, is still asked
+    choose(s, "Festival")
     assert s.actions == 0 + 2 + 2 + 2 + 2
     assert s.coins == 4 and s.buys == 3 and len(s.hand[0]) == 2
 
@@ -546,6 +574,7 @@ def test_throne_room_on_throne_room_plays_two_cards_twice_each():
 def test_throne_room_on_village_gives_four_actions():
     s = start_turn(new("Throne Room", "Village"), hand=["Throne Room", "Village"], deck=["Copper", "Copper"])
     play(s, "Throne Room")
+    choose(s, "Village")
     assert s.actions == 4 and len(s.hand[0]) == 2
 
 
@@ -630,9 +659,18 @@ def test_mine_without_treasure_does_nothing():
     assert not s.stack and s.trash == []
 
 
+def test_mine_second_edition_without_treasure_is_asked_with_done_alone():
+    s = start_turn(new("Mine", edition="second"), hand=["Mine", "Estate"], deck=[])
+    play(s, "Mine")
+    assert legal(s) == {"done"}
+    done(s)
+    assert not s.stack and s.trash == []
+
+
 def test_mine_gains_platinum_from_gold_with_colonies():
     s = start_turn(new("Mine", colony=True), hand=["Mine", "Gold"], deck=[])
     play(s, "Mine")
+    choose(s, "Gold")
     assert "choose Platinum" in legal(s)
     choose(s, "Platinum")
     assert hand(s) == ["Platinum"]

@@ -146,6 +146,8 @@ def test_poacher_discards_the_whole_hand_if_it_is_smaller():
     empty_pile(s, "Curse", "Estate", "Duchy")
     start_turn(s, hand=["Poacher"], deck=["Silver"])
     play(s, "Poacher")
+    assert legal(s) == {"choose Silver"}  # the only card in hand: one answer, still asked
+    choose(s, "Silver")
     assert s.hand[0] == [] and names(s.disc[0]) == ["Silver"]
 
 
@@ -205,6 +207,19 @@ def test_sentry_puts_the_rest_back_in_the_chosen_order():
     assert legal(s) == {"choose Gold", "choose Silver"}
     choose(s, "Silver")  # Silver on top
     assert deck_top(s, 0, 3) == ["Silver", "Gold", "Estate"]
+    assert s.top[0][-2:] == [0, 0]
+
+
+def test_sentry_asks_which_goes_on_top_even_when_both_cards_are_the_same():
+    # skipping the question would tell the table that the two cards looked at are the same
+    s = start_turn(new("Sentry", edition="second"), hand=["Sentry"], deck=["Copper", "Silver", "Silver", "Estate"])
+    play(s, "Sentry")
+    done(s)
+    done(s)
+    assert pending_seat(s) == 0 and legal(s) == {"choose Silver"}
+    choose(s, "Silver")
+    assert not s.stack and s.look[0] == []
+    assert deck_top(s, 0, 3) == ["Silver", "Silver", "Estate"]
     assert s.top[0][-2:] == [0, 0]
 
 

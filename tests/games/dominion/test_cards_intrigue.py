@@ -223,6 +223,8 @@ def test_steward_trashes_the_only_card_left():
     s = start_turn(new("Steward"), hand=["Steward", "Estate"], deck=[])
     play(s, "Steward")
     done(s)
+    assert legal(s) == {"choose Estate"}  # the only card left: one answer, still asked
+    choose(s, "Estate")
     assert s.hand[0] == [] and names(s.trash) == ["Estate"] and not s.stack
 
 
@@ -313,6 +315,7 @@ def test_bridge_buy_coin_and_cards_cost_one_less():
 def test_bridge_reductions_add_up_but_not_below_zero():
     s = start_turn(new("Bridge", "Throne Room"), hand=["Throne Room", "Bridge"], deck=[])
     play(s, "Throne Room")
+    choose(s, "Bridge")
     assert s.discount == 2 and s.coins == 2 and s.buys == 3
     view = {p["card"]: p["cost"] for p in G.view(s, 0)["supply"]}
     assert view["Province"] == 6 and view["Silver"] == 1 and view["Copper"] == 0 and view["Village"] == 1
@@ -355,6 +358,7 @@ def test_conspirator_early_gives_only_coins():
 def test_conspirator_counts_each_play_of_throne_room():
     s = start_turn(new("Conspirator", "Throne Room"), hand=["Throne Room", "Conspirator"], deck=["Gold"] * 4)
     play(s, "Throne Room")  # plays: Throne Room, Conspirator, Conspirator again (the third)
+    choose(s, "Conspirator")
     assert s.coins == 4 and hand(s) == ["Gold"] and s.actions == 1
 
 
@@ -368,6 +372,7 @@ def test_coppersmith_makes_each_copper_worth_one_more():
 def test_coppersmith_twice_and_one_copper_at_a_time():
     s = start_turn(new("Coppersmith", "Throne Room"), hand=["Throne Room", "Coppersmith", "Copper"], deck=[])
     play(s, "Throne Room")
+    choose(s, "Coppersmith")
     act(s, "play", "Copper")
     assert s.coins == 3
 
@@ -424,6 +429,8 @@ def test_mill_with_one_card_may_discard_it_for_nothing():
     s = start_turn(new("Mill", edition="second"), hand=["Mill"], deck=["Estate"])
     play(s, "Mill")
     yes(s)
+    assert legal(s) == {"choose Estate"}  # the only card: one answer, still asked
+    choose(s, "Estate")
     assert s.hand[0] == [] and names(s.disc[0]) == ["Estate"] and s.coins == 0
 
 
@@ -461,6 +468,7 @@ def test_mining_village_kept():
 def test_mining_village_throne_roomed_trashed_on_the_first_play_gives_two_once():
     s = start_turn(new("Mining Village", "Throne Room"), hand=["Throne Room", "Mining Village"], deck=["Gold"] * 3)
     play(s, "Throne Room")
+    choose(s, "Mining Village")
     yes(s)
     assert not s.stack  # the second play cannot trash it again
     assert s.coins == 2 and s.actions == 4 and len(s.hand[0]) == 2 and names(s.play[0]) == ["Throne Room"]
@@ -469,6 +477,7 @@ def test_mining_village_throne_roomed_trashed_on_the_first_play_gives_two_once()
 def test_mining_village_throne_roomed_may_be_trashed_on_the_second_play():
     s = start_turn(new("Mining Village", "Throne Room"), hand=["Throne Room", "Mining Village"], deck=["Gold"] * 3)
     play(s, "Throne Room")
+    choose(s, "Mining Village")
     no(s)
     assert s.actions == 4 and len(s.hand[0]) == 2 and s.played == 3  # the second play resolved before asking
     yes(s)
@@ -478,6 +487,7 @@ def test_mining_village_throne_roomed_may_be_trashed_on_the_second_play():
 def test_mining_village_throne_roomed_declined_twice_stays():
     s = start_turn(new("Mining Village", "Throne Room"), hand=["Throne Room", "Mining Village"], deck=["Gold"] * 3)
     play(s, "Throne Room")
+    choose(s, "Mining Village")
     no(s)
     no(s)
     assert s.coins == 0 and sorted(names(s.play[0])) == ["Mining Village", "Throne Room"] and not s.stack
@@ -489,6 +499,7 @@ def test_mining_village_second_play_does_not_trash_another_copy():
     play(s, "Mining Village")
     no(s)
     play(s, "Throne Room")
+    choose(s, "Mining Village")
     yes(s)  # the Throne-Roomed copy goes
     assert not s.stack and s.coins == 2
     assert sorted(names(s.play[0])) == ["Mining Village", "Throne Room"]
@@ -1071,6 +1082,8 @@ def test_torturer_discard_two_with_fewer_cards():
     start_turn(s, hand=["Torturer"], hand1=["Gold"])
     play(s, "Torturer")
     yes(s)
+    assert legal(s) == {"choose Gold"}  # the only card: one answer, still asked
+    choose(s, "Gold")
     assert hand(s, 1) == [] and names(s.disc[1]) == ["Gold"] and not s.stack
 
 
@@ -1086,7 +1099,8 @@ def test_torturer_curse_pile_empty_gives_nothing():
 def test_torturer_throne_room_twice():
     s = new("Torturer", "Throne Room")
     start_turn(s, hand=["Throne Room", "Torturer"], deck=["Copper"] * 6, hand1=["Gold"])
-    play(s, "Throne Room")  # its only Action card: no question
+    play(s, "Throne Room")
+    choose(s, "Torturer")  # its only Action card: one answer, still asked
     no(s)
     no(s)
     assert owned(s, 1, "Curse") == 2 and len(s.hand[0]) == 6

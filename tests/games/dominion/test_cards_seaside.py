@@ -125,6 +125,7 @@ def test_embargo_may_go_on_an_empty_pile():
 def test_throne_room_embargo_gives_four_coins_and_one_token():
     s = start_turn(new("Embargo", "Throne Room"), hand=["Throne Room", "Embargo"], deck=[])
     play(s, "Throne Room")
+    choose(s, "Embargo")
     choose(s, "Province")
     assert not s.stack and s.coins == 4 and sum(s.embargo) == 1 and s.embargo[C["Province"]] == 1
     assert names(s.trash) == ["Embargo"] and names(s.play[0]) == ["Throne Room"]
@@ -198,6 +199,7 @@ def test_throne_room_native_village_chooses_twice():
     s = start_turn(new("Native Village", "Throne Room"), hand=["Throne Room", "Native Village"],
                    deck=["Gold", "Silver"])
     play(s, "Throne Room")
+    choose(s, "Native Village")
     yes(s)
     no(s)
     assert hand(s) == ["Gold"] and s.nvmat[0] == [] and s.actions == 4
@@ -369,6 +371,7 @@ def test_ambassador_moat_keeps_the_victim_from_gaining():
 def test_throne_room_ambassador_plays_twice():
     s = start_turn(new("Ambassador", "Throne Room"), hand=["Throne Room", "Ambassador", "Curse", "Estate"], deck=[])
     play(s, "Throne Room")
+    choose(s, "Ambassador")
     choose(s, "Curse")
     choose(s, "Curse")
     done(s)
@@ -633,6 +636,7 @@ def test_island_asks_even_with_one_kind_in_hand():
 def test_throne_room_island_moves_island_once_and_two_cards_from_hand():
     s = start_turn(new("Island", "Throne Room"), hand=["Throne Room", "Island", "Estate", "Gold", "Copper"], deck=[])
     play(s, "Throne Room")
+    choose(s, "Island")
     choose(s, "Estate")
     choose(s, "Gold")
     assert sorted(names(s.island[0])) == ["Estate", "Gold", "Island"] and names(s.play[0]) == ["Throne Room"]
@@ -814,7 +818,8 @@ def test_haven_card_set_aside_is_hidden_from_the_other_seats():
 def test_throne_room_on_haven_sets_aside_two_cards_and_both_stay():
     s = start_turn(solo("Haven", "Throne Room"), hand=["Throne Room", "Haven", "Gold", "Silver", "Estate"],
                    deck=["Copper"] * 10)
-    play(s, "Throne Room")  # the only Action card in hand: chosen without a question
+    play(s, "Throne Room")
+    choose(s, "Haven")  # the only Action card in hand: one answer, still asked
     choose(s, "Gold")
     choose(s, "Silver")
     assert sorted(names(s.held[0])) == ["Gold", "Silver"]
@@ -827,7 +832,8 @@ def test_throne_room_on_haven_sets_aside_two_cards_and_both_stay():
 
 def test_throne_room_on_haven_with_one_card_left_sets_aside_one():
     s = start_turn(solo("Haven", "Throne Room"), hand=["Throne Room", "Haven"], deck=["Gold"], discard=[])
-    play(s, "Throne Room")  # the only Action card in hand: chosen without a question
+    play(s, "Throne Room")
+    choose(s, "Haven")  # the only Action card in hand: one answer, still asked
     choose(s, "Gold")  # drew Gold, set it aside; the second play draws nothing and has no card
     assert not s.stack and names(s.held[0]) == ["Gold"] and names(s.dur[0]) == ["Haven"]
     end_turn(s)
@@ -862,7 +868,8 @@ def test_lighthouse_protects_from_attacks_until_the_start_of_the_next_turn():
 
 def test_lighthouse_played_twice_gives_one_protection_and_two_coins_next_turn():
     s = start_turn(solo("Lighthouse", "Throne Room"), hand=["Throne Room", "Lighthouse"], deck=["Copper"] * 10)
-    play(s, "Throne Room")  # the only Action card in hand: chosen without a question
+    play(s, "Throne Room")
+    choose(s, "Lighthouse")  # the only Action card in hand: one answer, still asked
     assert s.actions == 2 and s.coins == 2 and s.shield == 1
     end_turn(s)
     assert s.coins == 2 and s.shield == 0
@@ -960,7 +967,8 @@ def test_tactician_with_an_empty_hand_does_nothing_and_leaves_at_cleanup():
 def test_throne_room_on_tactician_gives_one_next_turn_bonus():
     s = start_turn(solo("Tactician", "Throne Room"), hand=["Throne Room", "Tactician", "Copper"],
                    deck=["Copper"] * 20)
-    play(s, "Throne Room")  # the only Action card in hand: chosen without a question
+    play(s, "Throne Room")
+    choose(s, "Tactician")  # the only Action card in hand: one answer, still asked
     assert names(s.dur[0]) == ["Tactician"]
     end_turn(s)
     assert len(s.hand[0]) == 10 and s.actions == 2 and s.buys == 2
@@ -1053,7 +1061,8 @@ def test_pirate_ship_gives_a_coin_per_token():
 def test_throne_room_on_pirate_ship_may_spend_the_token_just_taken():
     s = start_turn(new("Pirate Ship", "Throne Room"), hand=["Throne Room", "Pirate Ship"], deck=["Copper"] * 5,
                    deck1=["Silver", "Estate"])
-    play(s, "Throne Room")  # the only Action card in hand: chosen without a question
+    play(s, "Throne Room")
+    choose(s, "Pirate Ship")  # the only Action card in hand: one answer, still asked
     yes(s)
     assert s.pcoins[0] == 1
     no(s)
@@ -1108,7 +1117,8 @@ def test_treasure_map_gains_as_many_golds_as_are_left():
 def test_throne_room_on_treasure_map_second_play_trashes_only_one():
     s = start_turn(new("Treasure Map", "Throne Room"),
                    hand=["Throne Room", "Treasure Map", "Treasure Map", "Treasure Map"], deck=["Estate"] * 5)
-    play(s, "Throne Room")  # the only Action card in hand: chosen without a question
+    play(s, "Throne Room")
+    choose(s, "Treasure Map")  # the only Action card in hand: one answer, still asked
     assert s.owned[0][BY_NAME["Gold"]] == 4  # the second play has only the map in hand: one trashed, no Gold
     assert names(s.trash) == ["Treasure Map"] * 3 and hand(s) == []
 
@@ -1234,7 +1244,8 @@ def test_two_treasuries_are_asked_one_by_one():
 
 def test_throne_room_on_treasury_asks_once():
     s = start_turn(solo("Treasury", "Throne Room"), hand=["Throne Room", "Treasury"], deck=["Copper"] * 10)
-    play(s, "Throne Room")  # the only Action card in hand: chosen without a question
+    play(s, "Throne Room")
+    choose(s, "Treasury")  # the only Action card in hand: one answer, still asked
     assert s.coins == 2 and s.actions == 2
     act(s, "end_buys")
     yes(s)
@@ -1667,7 +1678,10 @@ def test_throne_roomed_tide_pools_discards_four_next_turn():
     choose(s, "Tide Pools")
     assert len(s.hand[0]) == 6 and s.actions == 2
     finish_turn(s)
-    finish_turn(s)  # a hand of Coppers: each pick has one answer, made without asking
+    finish_turn(s)
+    for _ in range(4):  # a hand of Coppers: each pick has one answer, still asked (the hand is hidden)
+        assert pending_seat(s) == 0 and legal(s) == {"choose Copper"}
+        choose(s, "Copper")
     assert len(s.hand[0]) == 1 and not s.stack and names(s.disc[0])[-4:] == ["Copper"] * 4
 
 

@@ -155,3 +155,70 @@ def test_logging_does_not_change_the_game():
         G.apply(a, x, log=True)
         G.apply(b, x)
     assert G.state_hash(a) == G.state_hash(b)
+
+
+#: questions skipped (no answer at all) on hidden cards where what follows shows the same to everyone
+SKIP_SHOWS = {
+    "Bureaucrat": "a victim without a Victory card reveals the hand",
+    "ThroneRoom": "first edition: an Action card in hand must be played, so none played shows there was none",
+    "Mine": "first edition: a Treasure in hand must be trashed, so none trashed shows there was none",
+}
+
+
+def _asked_alone(seed: int, games: int) -> list[str]:
+    """Random games over every box: each time the engine settles a question by itself (no answer, or one and the
+    handler not ``always_ask``), the worlds another seat holds possible (``determinize`` from its side) must not
+    ask it; otherwise that no question came tells that seat about the decider's hidden cards. Returns a line per
+    handler that did, empty when none."""
+    from realms.agents.base import RandomAgent
+    from realms.games.dominion.cards import HANDLERS
+    from tests.games.dominion.test_properties import _options
+
+    found: dict[str, str] = {}
+    originals = {kind: h.options for kind, h in HANDLERS.items()}
+    checking = [False]
+
+    def watch(kind: int):
+        h, original = HANDLERS[kind], originals[kind]
+
+        def options(s, f):
+            out = original(s, f)
+            if checking[0] or (out is not None and (len(out) > 1 or h.always_ask)) or s.stack[-1] is not f:
+                return out
+            if out is None and type(h).__name__ in SKIP_SHOWS:
+                return out
+            checking[0] = True
+            try:
+                for q in range(s.players):
+                    if q == f[2]:
+                        continue
+                    for k in range(3):
+                        t = G.determinize(s, q, Rng(k))
+                        other = original(t, t.stack[-1])
+                        if other is not None and (len(other) > 1 or h.always_ask):
+                            found.setdefault(type(h).__name__, f"{type(h).__name__}: seat {f[2] + 1}'s question "
+                                             f"was {'skipped' if out is None else 'settled alone'}, but seat "
+                                             f"{q + 1} holds possible a hand with {len(other)} answers")
+            finally:
+                checking[0] = False
+            return out
+
+        return options
+
+    try:
+        for kind, h in HANDLERS.items():
+            h.options = watch(kind)
+        for g in range(games):
+            opts = _options(seed + g)
+            s = G.new(opts, seed + g)
+            agents = [RandomAgent(Rng(seed + g + i)) for i in range(s.players)]
+            while s.to_move is not None:
+                G.apply(s, agents[s.to_move].act(G, s))
+    finally:
+        for h in HANDLERS.values():
+            h.__dict__.pop("options", None)
+    return sorted(found.values())
+
+
+def test_whether_a_question_comes_never_depends_on_cards_only_its_decider_sees():
+    assert _asked_alone(0, 800) == []

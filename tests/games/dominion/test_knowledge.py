@@ -23,7 +23,8 @@ def _samples(s, seat, k=K):
 
 def test_a_card_gained_to_hand_stays_in_that_hand():
     s = start_turn(new("Mine"), p=1, hand=["Mine", "Copper", "Estate"], deck=["Estate"] * 5)
-    play(s, "Mine")  # trashes the Copper, its only Treasure
+    play(s, "Mine")
+    choose(s, "Copper")  # its only Treasure: one answer, still asked
     choose(s, "Silver")  # gained to hand, face up
     for d in _samples(s, 0):
         assert "Silver" in names(d.hand[1])
@@ -235,7 +236,8 @@ def test_deciding_on_a_determinized_copy_is_legal_in_the_real_game():
 
 def test_views_stay_json_with_knowledge():
     s = start_turn(new("Mine"), p=1, hand=["Mine", "Copper"], deck=["Estate"] * 5)
-    play(s, "Mine")  # trashes the Copper, its only Treasure
+    play(s, "Mine")
+    choose(s, "Copper")  # its only Treasure: one answer, still asked
     choose(s, "Silver")
     assert G.view(s, 0)["seats"][1]["hand_known"] == ["Silver"]
     json.dumps(G.view(s, None))

@@ -126,6 +126,7 @@ class Gain(Handler):
 @handler(DISCARD_DOWN)
 class DiscardDown(Handler):
     name = "Discard down"
+    always_ask = True  # the hand is hidden: one kind in it must not skip a pick
     KEEP: Field
     BASE: Field
 

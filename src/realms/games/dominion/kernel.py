@@ -180,7 +180,9 @@ BRANCHES = ("Cellar", "Chapel", "Moat", "Chancellor", "Workshop", "Bureaucrat", 
 WATCHERS = ("Monkey", "Blockade", "Pirate", "Sailor")
 #: every card the kernel plays exactly as the reference: those with a branch, and those that are their data alone
 SUPPORTED = frozenset(_ID[n] for n in BRANCHES) | frozenset(c for c in range(NCARDS) if CARDS[c].data_only)
-# the kernel asks for Moat's reveal only, and asks always only where the reference does (``Handler.always_ask``)
+#: asked with one answer too (``Handler.always_ask``), per frame kind: the cards' (by card id) and the engine's own
+#: (``ALWAYS_FRAMES[-kind]`` for the negative kinds: Reaction, discard down)
+ALWAYS_FRAMES = [False] + [HANDLERS[-i].always_ask if -i in HANDLERS else False for i in range(1, 1 - min(HANDLERS))]
 #: the Reactions to an Attack the kernel asks for, in the reference's order (``REACTORS``)
 REACTS = tuple(c for c in REACTORS if c in SUPPORTED)
 assert set(REACTS) == {MOAT, SECRET_CHAMBER, DIPLOMAT}
@@ -339,6 +341,7 @@ if AVAILABLE:
     _WAITS = np.array(WAITS, dtype=np.bool_)
     _SPECIAL = np.array(SPECIAL, dtype=np.bool_)
     _ALWAYS = np.array([c.always_ask for c in CARDS], dtype=np.bool_)
+    _ALWAYS_FRAMES = np.array(ALWAYS_FRAMES, dtype=np.bool_)
     _REACTS = np.array(REACTS, dtype=np.int64)
     # per seat v, the bits of ``corsair`` that say another seat's Corsair affects v (``zones.corsair_hits``)
     _CORSAIR_HITS = np.array([sum(1 << (8 + 8 * q + v) for q in range(MAXP)) for v in range(MAXP)], dtype=np.int64)
@@ -2334,12 +2337,10 @@ if AVAILABLE:
             return -1
         if kind == THRONE_ROOM or kind == MINE:
             k = _distinct(st, p, Z_HAND, 0, nh, ACTION if kind == THRONE_ROOM else TREASURE, acts, 0)
-            if k == 0:
-                return -1
             if st[G_EDITION] == 2:
                 acts[k] = DONE
                 k += 1
-            return k
+            return k if k else -1
         if kind == LIBRARY:
             if not step:
                 return -1
@@ -2375,11 +2376,13 @@ if AVAILABLE:
             nl = st[_zn(p, Z_LOOK)]
             b = _zb(p, Z_LOOK)
             if step == 2:
-                if nl == 2 and st[b] != st[b + 1]:
-                    acts[0] = CARD_ACTIONS + 2 + 3 * st[b]
-                    acts[1] = CARD_ACTIONS + 2 + 3 * st[b + 1]
-                    return 2
-                return -1
+                if nl != 2:
+                    return -1
+                acts[0] = CARD_ACTIONS + 2 + 3 * st[b]
+                if st[b] == st[b + 1]:
+                    return 1
+                acts[1] = CARD_ACTIONS + 2 + 3 * st[b + 1]
+                return 2
             free = nl - st[r + SENTRY_PICKED]
             if free <= 0:
                 return -1
@@ -2865,7 +2868,7 @@ if AVAILABLE:
                     continue
                 r = G_FR + (st[G_NFR] - 1) * FW
                 kind = st[r]
-                if k == 1 and not (kind == REACT or (kind >= 0 and _ALWAYS[kind])):
+                if k == 1 and not (_ALWAYS[kind] if kind >= 0 else _ALWAYS_FRAMES[-kind]):
                     _decide(st, rngs, acts[0])
                     continue
                 st[G_TOMOVE] = st[r + 2]

@@ -11,11 +11,16 @@ Pending decisions. Card effects that need a choice push frames (lists of ints, s
 onto ``state.stack``; the top frame decides who moves. A frame with nothing to decide is resolved by the
 engine straight away, and so is one with a single legal choice, unless its handler sets ``always_ask``:
 whether a question comes at all must not depend on what only its decider can see, so a Moat owner's
-reveal (``no`` alone without a Moat in hand), Bureaucrat's victim and every card Library draws are asked
+reveal (``no`` alone without a Moat in hand), Bureaucrat's victim, every card Library draws and every pick from
+a hidden hand (Discard down, Remodel, Mine, Throne Room, Poacher; Sentry's order of two equal cards) are asked
 even with one answer; so are the expansions' questions about a hidden hand or look: Ambassador, Baron, Courtier,
-Explorer, Ghost Ship, Haven, Island, Lookout, Masquerade, Navigator, Pirate, Replace, Salvager, Secret Chamber,
-Secret Passage, Trading Post, Upgrade and Warehouse. The Buy phase is always asked while a buy remains
-(``end_buys`` may be the only answer). docs/dominion.md, "Forced steps", says the same for players.
+Courtyard, Explorer, Ghost Ship, Haven, Island, Lookout, Masquerade, Mill, Navigator, Pirate, Replace, Salvager,
+Sea Witch, Secret Chamber, Secret Passage, Steward, Tide Pools, Trading Post, Upgrade and Warehouse. The second
+edition's Mine and Throne Room, which may do nothing, are asked with no Treasure or Action card in hand too
+(``done`` alone); the first edition's must use one, so using none shows there was none. The Buy phase is always
+asked while a buy remains (``end_buys`` may be the only answer). docs/dominion.md, "Forced steps", says the same
+for players. ``tests/games/dominion/test_information.py`` plays random games over every box and checks that no
+question is settled alone where another seat holds possible a hand that would be asked it.
 """
 
 from __future__ import annotations

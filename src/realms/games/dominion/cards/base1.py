@@ -316,6 +316,7 @@ class Moneylender(Card):
 @register
 class Remodel(Card):
     name, cost, types, set, editions = "Remodel", 4, ACTION, "base", BOTH
+    always_ask = True  # the hand is hidden: one kind in it must not skip the question
     text = ("Trash a card from your hand (mandatory if your hand is non-empty). Gain a card costing up to $2 "
             "more than the trashed card (mandatory if any exists; may be cheaper or the same card).")
 
@@ -474,6 +475,7 @@ class Thief(Card):
 @register
 class ThroneRoom(Card):
     name, cost, types, set, editions = "Throne Room", 4, ACTION, "base", BOTH
+    always_ask = True  # the hand is hidden: one kind in it must not skip the question
     text = ("1st ed: Choose an Action card in your hand; play it twice. 2nd ed: You may play an Action card "
             "from your hand twice. Playing it uses no extra Action. With no Action card in hand nothing "
             "happens.")
@@ -483,9 +485,9 @@ class ThroneRoom(Card):
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         picks = [CHOOSE(c) for c in distinct(s.hand[f[2]]) if IS_ACTION[c]]
-        if not picks:
-            return None
-        return picks + [DONE] if s.edition == 2 else picks
+        if s.edition == 2:  # optional: asked with no Action card too, so that no question tells there is none
+            return picks + [DONE]
+        return picks or None  # mandatory: playing nothing shows there was no Action card
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()
@@ -615,6 +617,7 @@ class Market(Card):
 @register
 class Mine(Card):
     name, cost, types, set, editions = "Mine", 5, ACTION, "base", BOTH
+    always_ask = True  # the hand is hidden: one kind in it must not skip the question
     text = ("1st ed: Trash a Treasure from your hand; gain a Treasure costing up to $3 more than it and put it "
             "into your hand. 2nd ed: You may trash a Treasure from your hand; if you do, gain a Treasure to "
             "your hand costing up to $3 more. The gained Treasure can be played this turn.")
@@ -624,9 +627,9 @@ class Mine(Card):
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         picks = [CHOOSE(c) for c in distinct(s.hand[f[2]]) if IS_TREASURE[c]]
-        if not picks:
-            return None
-        return picks + [DONE] if s.edition == 2 else picks
+        if s.edition == 2:  # optional: asked with no Treasure too, so that no question tells there is none
+            return picks + [DONE]
+        return picks or None  # mandatory: trashing nothing shows there was no Treasure
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         s.stack.pop()

@@ -32,6 +32,7 @@ from realms.games.dominion.zones import (
     flush_discards,
     gain,
     names,
+    picks,
     put_on_deck,
     say,
     seat_name,
@@ -136,6 +137,7 @@ class Vassal(Card):
 @register
 class Poacher(Card):
     name, cost, types, set, editions = "Poacher", 4, ACTION, "base", SECOND
+    always_ask = True  # the hand is hidden: one kind in it must not skip the question
     text = ("+1 Card, +1 Action, +$1. Discard a card from your hand per empty Supply pile (mandatory; discard "
             "your whole hand if it is smaller).")
     plus_cards, plus_actions, plus_coins = 1, 1, 1
@@ -214,6 +216,7 @@ class Bandit(Card):
 @register
 class Sentry(Card):
     name, cost, types, set, editions = "Sentry", 5, ACTION, "base", SECOND
+    always_ask = True  # the look is private: two equal cards left must not skip the order question
     text = ("+1 Card, +1 Action. Look at the top 2 cards of your deck (reshuffle if needed). Trash and/or "
             "discard any number of them; put the rest back on top in any order.")
     TRASH, DISCARD, ORDER = 0, 1, 2
@@ -229,7 +232,7 @@ class Sentry(Card):
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
         look = s.look[f[2]]
         if f[1] == self.ORDER:
-            return [CHOOSE(c) for c in look] if len(look) == 2 and look[0] != look[1] else None
+            return picks(look) if len(look) == 2 else None  # two equal cards are asked about too
         free = look[:len(look) - f[self.PICKED]]
         return [CHOOSE(c) for c in distinct(free)] + [DONE] if free else None
 

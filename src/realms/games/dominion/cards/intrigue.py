@@ -128,6 +128,7 @@ def trash_from_supply(s: DominionState, p: int, c: int) -> None:
 @register
 class Courtyard(Card):
     name, cost, types, set, editions = "Courtyard", 2, ACTION, "intrigue", BOTH
+    always_ask = True  # the hand is hidden: one kind in it must not skip the question
     text = "+3 Cards. Put a card from your hand onto your deck (mandatory if your hand is not empty)."
     plus_cards = 3
 
@@ -278,6 +279,7 @@ class ShantyTown(Card):
 @register
 class Steward(Card):
     name, cost, types, set, editions = "Steward", 3, ACTION, "intrigue", BOTH
+    always_ask = True  # the hand is hidden: one kind in it must not skip the question
     text = "Choose one: +2 Cards; or +$2; or trash 2 cards from your hand (all of them if you hold fewer)."
     MODE, TRASH = 0, 1
     TRASHED: Field  # how many cards were trashed
@@ -481,6 +483,7 @@ class Ironworks(Card):
 @register
 class Mill(Card):
     name, cost, types, set, editions = "Mill", 4, ACTION | VICTORY, "intrigue", SECOND
+    always_ask = True  # the hand is hidden: one kind in it must not skip the question
     text = ("+1 Card, +1 Action. You may discard 2 cards for +$2 (with 1 card in hand you may discard it, for "
             "nothing). Worth 1 VP at game end.")
     plus_cards, plus_actions, vp = 1, 1, 1

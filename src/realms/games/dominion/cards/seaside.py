@@ -1064,6 +1064,8 @@ class _DiscardsTwo(Card):
     """The next-turn "discard 2 cards" of Tide Pools and Sea Witch: one pick at a time, all cards at once when
     the hand holds 2 or fewer; the picks wait in ``s.look[p][BASE:]`` and go down together."""
 
+    always_ask = True  # the hand is hidden: one kind in it must not skip the question
+
     LEFT: int  # how many cards are still to discard (a ``Field`` on each card)
     BASE: int  # where the picks wait in ``s.look[p]`` (a ``Field`` on each card)
 
