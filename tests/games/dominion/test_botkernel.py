@@ -16,6 +16,7 @@ from realms.core.agents import make_agent
 from realms.core.rng import Rng, derive_seed
 from realms.games.dominion import frames
 from realms.games.dominion.cards import BY_NAME
+from realms.games.dominion.zones import UNSEEN
 
 kernel = pytest.importorskip("realms.games.dominion.kernel")
 if not kernel.AVAILABLE:
@@ -69,12 +70,23 @@ def _positions(every=7, cases=CASES):
                 step += 1
 
 
+def _declined(s) -> bool:
+    """A Wishing Well table whose decks hold cards nobody has seen above a card of known depth (Secret Passage):
+    the compiled bot declines it, as documented."""
+    if botkernel.WISHING_WELL in s.piles and any(UNSEEN in top for top in s.top):
+        assert not botkernel.supports(s)
+        return True
+    return False
+
+
 def _compare(positions, asked):
     """Each position played to the end by the bot in the kernel and in Python (``fast.play``): the same decision
     at every step, the same zones and the same result; counts the frames the Python bot answered into ``asked``;
     returns how many positions."""
     n = 0
     for opts, s in positions:
+        if _declined(s):
+            continue
         assert botkernel.supports(s), opts
         bot = make_agent("rollout", GAME, 1)
         bot._prepare(s)
@@ -143,6 +155,8 @@ def test_search_rounds_with_the_bot_in_the_kernel():
     import realms.agents  # noqa: F401  (the search agents)
 
     for n, (_, state) in enumerate(_positions(every=23)):
+        if _declined(state):
+            continue
         rounds_agree("rollout", state, n)
         actions = GAME.legal_actions(state)
         a, b = make_agent("rollout", GAME, n), make_agent("rollout", GAME, n)

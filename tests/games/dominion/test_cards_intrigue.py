@@ -813,10 +813,9 @@ def test_secret_passage_puts_a_card_on_top():
     play(s, "Secret Passage")
     assert s.actions == 1 and hand(s) == ["Copper", "Estate", "Gold"]
     choose(s, "Gold")
-    yes(s)  # here: on top
+    assert legal(s) == {"yes", "no"}  # two places (on top, under the Silver): one question
+    yes(s)  # the upper half: on top
     assert deck_top(s, 0, 2) == ["Gold", "Silver"] and hand(s) == ["Copper", "Estate"]
-    assert legal(s) == {"done"}  # the remaining places are still asked (the depth stays private)
-    done(s)
     assert not s.stack
 
 
@@ -825,58 +824,108 @@ def test_secret_passage_at_a_chosen_depth_among_known_cards():
                    deck=["Copper", "Copper", "Estate", "Silver", "Duchy"])
     play(s, "Secret Passage")
     choose(s, "Gold")
-    no(s)
-    no(s)
-    yes(s)  # under 2 cards
+    no(s)  # places 0-3: not 0-1
+    yes(s)  # places 2-3: 2, under two cards
     assert deck_top(s, 0, 4) == ["Estate", "Silver", "Gold", "Duchy"]
-    done(s)
     assert not s.stack
 
 
-def test_secret_passage_bottom_and_middle_of_a_shuffled_deck():
+def test_secret_passage_at_the_bottom_of_a_shuffled_deck():
     s = new("Secret Passage", edition="second")
     start_turn(s, hand=["Secret Passage", "Gold", "Province"])
     _shuffled(s, 0, ["Copper"] * 6)
     play(s, "Secret Passage")
     choose(s, "Gold")
     assert legal(s) == {"yes", "no"}
-    no(s)  # not on top
-    no(s)  # not among the shuffled cards
-    assert legal(s) == {"yes"}  # the bottom is the last place
-    yes(s)
+    no(s)  # places 0-4: not 0-2
+    no(s)  # places 3-4: not 3, so 4: the bottom
     assert names(s.bottom[0]) == ["Gold"] and s.top[0] == [] and len(s.deck[0]) == 4
-    assert owned(s, 0, "Gold") == 1
-    play_again = start_turn(new("Secret Passage", edition="second"), hand=["Secret Passage", "Gold"])
-    _shuffled(play_again, 0, ["Copper"] * 6)
-    play(play_again, "Secret Passage")
-    choose(play_again, "Gold")
-    no(play_again)
-    yes(play_again)  # among the shuffled cards: no known position
-    assert play_again.top[0] == [] and play_again.bottom[0] == [] and "Gold" in names(play_again.deck[0])
-    done(play_again)
-    assert not play_again.stack
+    assert legal(s) == {"done"}  # the third question still comes: the depth stays private
+    done(s)
+    assert not s.stack and owned(s, 0, "Gold") == 1
+
+
+def test_secret_passage_at_an_exact_depth_among_shuffled_cards():
+    from realms.games.dominion.zones import OWN, UNSEEN
+
+    s = new("Secret Passage", edition="second")
+    start_turn(s, hand=["Secret Passage", "Gold"], discard=[])
+    _shuffled(s, 0, ["Copper", "Silver", "Estate", "Duchy", "Curse", "Smithy"])
+    play(s, "Secret Passage")
+    choose(s, "Gold")
+    yes(s)  # places 0-4: 0-2
+    no(s)  # places 1-2: not 0-1, so 2
+    assert names(s.deck[0][-3:-2]) == ["Gold"] and s.top[0] == [OWN, UNSEEN, UNSEEN]
+    done(s)
+    # its owner knows where it is, nobody knows the two cards above it
+    assert G.view(s, 0)["seats"][0]["deck_top"] == [None, None, "Gold"]
+    assert G.view(s, 1)["seats"][0]["deck_top"] == []
+    above = sorted(names(s.deck[0][-2:]))
+    before = len(s.hand[0])
+    draw(s, 0, 2)
+    assert sorted(names(s.hand[0][before:])) == above and "Gold" not in above
+    draw(s, 0, 1)
+    assert names(s.hand[0][-1:]) == ["Gold"]
+
+
+def test_secret_passage_exact_depth_takes_the_cards_above_it_at_random():
+    pairs = set()
+    for seed in range(40):
+        s = new("Secret Passage", edition="second", seed=seed)
+        start_turn(s, hand=["Secret Passage", "Gold"], discard=[])
+        _shuffled(s, 0, ["Copper", "Silver", "Estate", "Duchy", "Curse", "Smithy"])
+        play(s, "Secret Passage")
+        choose(s, "Gold")
+        yes(s)
+        no(s)  # two cards above it
+        pairs.add(tuple(sorted(names(s.deck[0][-2:]))))
+    assert len(pairs) > 5  # which two come first differs from game to game
+
+
+def test_secret_passage_determinize_keeps_the_depth_and_resamples_the_unseen_cards():
+    s = new("Secret Passage", edition="second")
+    start_turn(s, hand=["Secret Passage", "Gold"], discard=[])
+    _shuffled(s, 0, ["Copper", "Silver", "Estate", "Duchy", "Curse", "Smithy"])
+    play(s, "Secret Passage")
+    choose(s, "Gold")
+    yes(s)
+    no(s)
+    done(s)
+    tops = set()
+    for k in range(30):
+        d = G.determinize(s, 0, Rng(k))
+        assert d.top[0] == s.top[0] and names(d.deck[0][-3:-2]) == ["Gold"]
+        assert sorted(d.deck[0]) == sorted(s.deck[0]) and G.view(d, 0) == G.view(s, 0)
+        tops.add(tuple(names(d.deck[0][-2:])))
+    assert len(tops) > 3  # the two cards above the Gold are anyone's guess, its owner's too
 
 
 def test_secret_passage_asks_as_many_questions_wherever_the_card_goes():
     counts = set()
-    for depth in range(3):
+    for place in range(5):
         s = new("Secret Passage", edition="second")
         start_turn(s, hand=["Secret Passage", "Gold"])
         _shuffled(s, 0, ["Copper"] * 6)
         play(s, "Secret Passage")
         choose(s, "Gold")
-        asked = 0
+        asked, lo, hi = 0, 0, 4
         while s.stack:
             asked += 1
             assert prompt(s, 1) == "Secret Passage: Seat 1 puts a card into their deck"
-            acts = legal(s)
-            if "done" in acts:
+            if "done" in legal(s):
                 done(s)
-            elif asked - 1 == depth:
+                continue
+            mid = (lo + hi) // 2
+            if place <= mid:
                 yes(s)
+                hi = mid
             else:
                 no(s)
+                lo = mid + 1
         counts.add(asked)
+        top_down = names(s.deck[0][::-1] + s.bottom[0][::-1])
+        gold = top_down.index("Gold")
+        assert gold == place
     assert counts == {3}
 
 
@@ -904,9 +953,8 @@ def test_secret_passage_bottom_card_is_drawn_after_the_rest():
     _shuffled(s, 0, ["Copper"] * 4)
     play(s, "Secret Passage")
     choose(s, "Gold")
-    no(s)
-    no(s)
-    yes(s)
+    no(s)  # places 0-2: not 0-1, so 2: the bottom
+    done(s)
     draw(s, 0, 2)
     assert hand(s).count("Gold") == 0
     draw(s, 0, 1)

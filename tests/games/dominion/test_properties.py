@@ -24,6 +24,7 @@ from realms.core.record import GameRecord, replay
 from realms.core.rng import Rng
 from realms.games.dominion.cards import NAMES, NCARDS
 from realms.games.dominion.rules import DominionState
+from realms.games.dominion.zones import PUBLIC, unseen_slots
 from tests.games.dominion.util import G, total_cards
 
 FULL = os.environ.get("REALMS_FULL") == "1"
@@ -61,6 +62,10 @@ def _marker(s: DominionState) -> int:
 
 
 def _check_no_leak(s: DominionState, seat: int, marker: int) -> None:
+    own = s.clone()  # its own deck's cards nobody has seen, fixed above a card put at an exact depth: no position
+    for i in unseen_slots(own, seat)[len(own.deck[seat]) - len(own.top[seat]):]:
+        own.deck[seat][i] = marker
+    assert NAMES[marker] not in G.view(own, seat)["seats"][seat]["deck_top"]
     t = s.clone()
     for q in range(t.players):
         if q == seat:
@@ -73,7 +78,7 @@ def _check_no_leak(s: DominionState, seat: int, marker: int) -> None:
         deck, top = t.deck[q], t.top[q]
         free = len(deck) - len(top)
         for i in range(len(deck)):
-            if i < free or not top[i - free]:
+            if i < free or top[i - free] != PUBLIC:
                 deck[i] = marker
     text = json.dumps(G.view(t, seat))
     assert f'"{NAMES[marker]}"' not in text and f" {NAMES[marker]}" not in text

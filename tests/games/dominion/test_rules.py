@@ -535,3 +535,31 @@ def test_a_state_saved_before_the_expansions_reads_with_their_fields_empty():
     t = DominionState.from_data(json.loads(json.dumps(data)))
     assert t.dur == [[], []] and t.embargo == (0,) * NCARDS and t.discount == 0 and not t.extra
     assert G.legal_actions(t) == G.legal_actions(s)
+
+
+def test_a_game_nobody_can_buy_in_ends_after_the_most_turns_a_seat_may_take():
+    """With no ``turn_limit``, a table where no seat holds a Treasure (every one trashed) would go on for ever under
+    bots that buy nothing at $0; it ends once every seat has taken ``MAX_TURNS`` turns, in the reference engine and
+    in the kernel alike."""
+    from realms.agents import make_agent
+    from realms.games.dominion import botkernel, kernel
+    from realms.games.dominion.zones import MAX_TURNS
+    from tests.games.dominion.util import set_zones
+
+    s = G.new({"players": 2, "kingdom": "Chapel,Village,Smithy,Moat,Festival,Cellar,Market,Library,Mine,Laboratory"},
+              3)
+    for p in range(2):
+        set_zones(s, p, hand=["Estate"] * 3, deck=["Estate"] * 2, discard=[])
+        s.owned[p] = [0] * NCARDS
+        s.owned[p][BY_NAME["Estate"]] = 5
+    s.supply[BY_NAME["Copper"]] += 14  # the Coppers trashed
+    kernel_state = G.clone(s)
+    bots = [make_agent("big-money-ultimate", G, q) for q in range(2)]
+    while s.to_move is not None:
+        G.apply(s, bots[s.to_move].act(G, s))
+    assert s.turns == [MAX_TURNS, MAX_TURNS] and G.result(s).scores == [5, 5]
+    if botkernel.supports(kernel_state):  # (where the compiled kernel is installed)
+        bot = make_agent("rollout", G, 1)
+        bot._prepare(kernel_state)
+        st, _, _ = botkernel.play(kernel_state, botkernel.tables(bot))
+        assert [row[:2] for row in kernel.scores(st, 2)] == [[5, MAX_TURNS], [5, MAX_TURNS]]

@@ -37,6 +37,7 @@ from realms.games.dominion.cards.intrigue import (
 )
 from realms.games.dominion.cards.seaside import Ambassador, GhostShip, Lookout, Navigator, PirateShip, Sailor, Smugglers
 from realms.games.dominion.defaults import DISCARD_KEYS, PLAY_KEYS, RACE_CARDS, value
+from realms.games.dominion.zones import UNSEEN
 
 #: the cards whose questions this module answers as the bot does (with the cards that ask nothing: those that are
 #: their data alone, ``Card.data_only``); a kingdom with another card plays in Python
@@ -55,6 +56,7 @@ ANSWERS = ("Cellar", "Militia", "Mine", "Moat", "Remodel", "Workshop", "Merchant
            "Navigator", "Pirate Ship", "Sea Hag", "Treasure Map", "Explorer", "Ghost Ship", "Merchant Ship",
            "Tactician", "Treasury", "Wharf", "Monkey", "Blockade", "Sailor", "Tide Pools", "Corsair", "Outpost",
            "Pirate", "Sea Witch")
+WISHING_WELL = BY_NAME["Wishing Well"]
 PORTED = K.SUPPORTED & (frozenset(BY_NAME[n] for n in ANSWERS)
                        | frozenset(c for c in range(NCARDS) if CARDS[c].data_only))
 QUANT = {"coins": 0, "buys": 1, "gains_to_end": 2, "turn": 3, "money": 4, "deck_size": 5, "vp_lead": 6,
@@ -1132,8 +1134,11 @@ ENABLED = True
 
 
 def supports(s: Any) -> bool:
-    """Whether the kernel plays the bot from the reference state ``s`` (every pile's card in ``PORTED``)."""
-    return K.AVAILABLE and ENABLED and K.ENABLED and K.encodable(s) and all(c in PORTED for c in s.piles)
+    """Whether the kernel plays the bot from the reference state ``s``: every pile's card in ``PORTED``, and not a
+    Wishing Well kingdom whose decks hold cards nobody has seen above a card of known depth (Secret Passage): the
+    bot names a deck's top card for Wishing Well only when it knows it, and the kernel keeps no per-card flags."""
+    return (K.AVAILABLE and ENABLED and K.ENABLED and K.encodable(s) and all(c in PORTED for c in s.piles)
+            and not (WISHING_WELL in s.piles and any(UNSEEN in top for top in s.top)))
 
 
 def tables(bot: Any) -> tuple[Any, Any, Any, int]:

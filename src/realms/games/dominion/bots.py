@@ -106,6 +106,7 @@ from realms.games.dominion.rules import (
     score,
 )
 from realms.games.dominion.state import DominionState
+from realms.games.dominion.zones import UNSEEN
 
 
 class RulesError(RealmsError):
@@ -1106,7 +1107,7 @@ class StrategyBot(Agent):
 
     def on_wishing_well(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
         # the known top card, else the card most common among those not in hand, play or discard pile
-        if s.top[p] and s.deck[p]:
+        if s.top[p] and s.top[p][-1] != UNSEEN:
             return _choose(s.deck[p][-1])
         left = s.owned[p][:]
         for zone in (s.hand[p], s.play[p], s.disc[p]):

@@ -115,7 +115,11 @@ from realms.games.dominion.zones import (
     BUY_END_SETTLED,
     CORSAIR_STRUCK,
     GAINED_VICTORY_IN_BUY,
+    MAX_TURNS,
     OUTPOST_PLAYED,
+    PUBLIC,
+    UNSEEN,
+    unseen_slots,
 )
 
 try:  # the optional ``fast`` extra
@@ -235,9 +239,8 @@ LOOKOUT_BASE, WAREHOUSE_BASE, WAREHOUSE_LEFT = Lookout.BASE, Warehouse.BASE, War
 NAV_BASE, NAV_PICKED = Navigator.BASE, Navigator.PICKED
 PS_VICTIM, PS_TO_REVEAL, PS_HIT, PS_SHOWN = PirateShip.VICTIM, PirateShip.TO_REVEAL, PirateShip.HIT, PirateShip.SHOWN
 TREASURY_LEFT = Treasury.LEFT
-SP_CARD, SP_AT, SP_PLACES = SecretPassage.CARD, SecretPassage.AT, SecretPassage.PLACES
-SP_TAKE, SP_WALK, SP_PLACED = SecretPassage.TAKE, SecretPassage.WALK, SecretPassage.PLACED
-SP_MIDDLE, SP_BOTTOM = SecretPassage.MIDDLE, SecretPassage.BOTTOM
+SP_CARD, SP_LO, SP_HI, SP_ASKED = SecretPassage.CARD, SecretPassage.LO, SecretPassage.HI, SecretPassage.ASKED
+SP_PLACES, SP_TAKE, SP_WALK = SecretPassage.PLACES, SecretPassage.TAKE, SecretPassage.WALK
 LURKER_MODE, LURKER_FROM_SUPPLY, LURKER_FROM_TRASH = Lurker.MODE, Lurker.FROM_SUPPLY, Lurker.FROM_TRASH
 BLOCKADE_VICTIMS, PIRATE_CARD, PIRATE_SEAT = Blockade.VICTIMS, Pirate.CARD, Pirate.SEAT
 SAILOR_CARD, SAILOR_PLAY, SAILOR_TRASH, SAILOR_SHIFT = Sailor.CARD, Sailor.PLAY, Sailor.TRASH, _SAILOR_SHIFT
@@ -1060,39 +1063,39 @@ if AVAILABLE:
         return k
 
     @numba.njit(cache=True)
-    def _sp_places(st: Any, p: int) -> int:
-        """How many places Secret Passage offers in ``p``'s deck (``SecretPassage._places``)."""
-        known = st[S0 + p * SEAT + O_TOPN]
-        free = st[_zn(p, Z_DECK)] - known
-        bottom = st[_zn(p, Z_BOTTOM)]
-        return known + 1 + (1 + bottom + 1 if free else bottom)
+    def _sp_questions(places: int) -> int:
+        """``SecretPassage._questions``: ceil(log2(places))."""
+        n = 0
+        x = places - 1
+        while x > 0:
+            n += 1
+            x >>= 1
+        return n
 
     @numba.njit(cache=True)
-    def _sp_place(st: Any, p: int, i: int) -> int:
-        """The ``i``-th of those places: k >= 0 under k known top cards, ``MIDDLE`` among the shuffled cards,
-        ``BOTTOM - j`` with j cards below it."""
-        known = st[S0 + p * SEAT + O_TOPN]
-        free = st[_zn(p, Z_DECK)] - known
-        bottom = st[_zn(p, Z_BOTTOM)]
-        if i <= known:
-            return i
-        i -= known + 1
-        if free:
-            if i == 0:
-                return SP_MIDDLE
-            i -= 1
-            return SP_BOTTOM - (bottom - i)
-        return SP_BOTTOM - (bottom - 1 - i)
-
-    @numba.njit(cache=True)
-    def _sp_put(st: Any, p: int, c: int, at: int) -> None:
-        if at >= 0:
-            _insert_at(st, p, Z_DECK, st[_zn(p, Z_DECK)] - at, c)
-            st[S0 + p * SEAT + O_TOPN] += 1
-        elif at == SP_MIDDLE:  # the unordered part: drawn at a random moment among those cards
-            _insert_at(st, p, Z_DECK, 0, c)
+    def _sp_put(st: Any, rngs: Any, p: int, c: int, at: int) -> None:
+        """``SecretPassage._place``: ``c`` with ``at`` cards above it (``zones.fix_above`` among the shuffled
+        cards: the kernel counts the cards fixed above it among the known top ones, keeping no flags)."""
+        tp = S0 + p * SEAT + O_TOPN
+        known = st[tp]
+        nd = st[_zn(p, Z_DECK)]
+        free = nd - known
+        if at <= known:
+            _insert_at(st, p, Z_DECK, nd - at, c)
+            st[tp] += 1
+        elif at < known + free:
+            d = at - known
+            b = _zb(p, Z_DECK)
+            for j in range(d):
+                m = free - j
+                i = _below(rngs, 0, m)
+                x = st[b + i]
+                st[b + i] = st[b + m - 1]
+                st[b + m - 1] = x
+            _insert_at(st, p, Z_DECK, free - d, c)
+            st[tp] += d + 1
         else:
-            _insert_at(st, p, Z_BOTTOM, SP_BOTTOM - at, c)
+            _insert_at(st, p, Z_BOTTOM, known + free + st[_zn(p, Z_BOTTOM)] - at, c)
 
     @numba.njit(cache=True)
     def _per_type(st: Any, rngs: Any, p: int, c: int, k: int) -> None:
@@ -1240,7 +1243,9 @@ if AVAILABLE:
         elif c == SECRET_PASSAGE:
             r = _push(st, SECRET_PASSAGE, SP_TAKE, p)
             st[r + SP_CARD] = -1
-            st[r + SP_AT] = 0
+            st[r + SP_LO] = 0
+            st[r + SP_HI] = 0
+            st[r + SP_ASKED] = 0
             st[r + SP_PLACES] = 0
         elif c == SABOTEUR:
             for i in range(n - 1, 0, -1):
@@ -1572,17 +1577,12 @@ if AVAILABLE:
             if step == SP_TAKE:
                 k = _distinct(st, p, Z_HAND, 0, nh, 0, acts, 0)
                 return k if k else -1
-            if step == SP_PLACED:
-                if st[r + SP_AT] < st[r + SP_PLACES]:
-                    acts[0] = DONE
-                    return 1
+            if st[r + SP_ASKED] >= _sp_questions(st[r + SP_PLACES]):
                 return -1
-            m = _sp_places(st, p)
-            if m == 1:
-                return -1
-            acts[0] = YES
-            if st[r + SP_AT] == m - 1:
+            if st[r + SP_LO] == st[r + SP_HI]:
+                acts[0] = DONE
                 return 1
+            acts[0] = YES
             acts[1] = NO
             return 2
         if kind == SABOTEUR:
@@ -1763,12 +1763,13 @@ if AVAILABLE:
                 _put_on_deck(st, p, c)
             st[r + SCOUT_REST] = 0
         elif kind == SECRET_PASSAGE:
+            card, lo = st[r + SP_CARD], st[r + SP_LO]
             _pop(st)
-            if step == SP_WALK:  # a single place
+            if card >= 0:  # a single place
                 m = st[_zn(p, Z_LOOK)] - 1
                 x = st[_zb(p, Z_LOOK) + m]
                 st[_zn(p, Z_LOOK)] = m
-                _sp_put(st, p, x, _sp_place(st, p, 0))
+                _sp_put(st, rngs, p, x, lo)
         elif kind == SABOTEUR:  # the reveal (its regain always has ``done`` to choose)
             hit = -1
             k = 0
@@ -2071,17 +2072,24 @@ if AVAILABLE:
                 _append(st, p, Z_LOOK, c)
                 st[r + 1] = SP_WALK
                 st[r + SP_CARD] = c
-                st[r + SP_PLACES] = _sp_places(st, p)
-            elif step == SP_WALK and a == YES:
-                m = st[_zn(p, Z_LOOK)] - 1
-                x = st[_zb(p, Z_LOOK) + m]
-                st[_zn(p, Z_LOOK)] = m
-                _sp_put(st, p, x, _sp_place(st, p, st[r + SP_AT]))
-                st[r + 1] = SP_PLACED
-                st[r + SP_CARD] = -1
-                st[r + SP_AT] += 1
+                places = st[_zn(p, Z_DECK)] + st[_zn(p, Z_BOTTOM)] + 1
+                st[r + SP_LO] = 0
+                st[r + SP_HI] = places - 1
+                st[r + SP_PLACES] = places
             else:
-                st[r + SP_AT] += 1
+                st[r + SP_ASKED] += 1
+                if a != DONE:
+                    mid = (st[r + SP_LO] + st[r + SP_HI]) // 2
+                    if a == YES:  # the upper half
+                        st[r + SP_HI] = mid
+                    else:
+                        st[r + SP_LO] = mid + 1
+                    if st[r + SP_LO] == st[r + SP_HI]:
+                        m = st[_zn(p, Z_LOOK)] - 1
+                        x = st[_zb(p, Z_LOOK) + m]
+                        st[_zn(p, Z_LOOK)] = m
+                        _sp_put(st, rngs, p, x, st[r + SP_LO])
+                        st[r + SP_CARD] = -1
         elif kind == BLOCKADE:
             _pop(st)
             mask = st[r + BLOCKADE_VICTIMS]  # (read before the gain: questions it brings take the row's place)
@@ -3231,8 +3239,9 @@ def encode(s: Any) -> Any:
     from the Supply's base; of each zone only its cards are written (nothing reads a zone beyond its count)."""
     st = np.empty(SIZE, dtype=np.int64)
     st[:S0] = _base(s.piles)
-    st[:15] = (s.players, s.edition, int(s.colony), s.opts["turn_limit"], s.cur, s.phase, s.actions, s.buys, s.coins,
-               s.silver_bonus, int(s.silver_played), int(s.bought), -1 if s.to_move is None else s.to_move, s.empty, 0)
+    st[:15] = (s.players, s.edition, int(s.colony), s.opts["turn_limit"] or MAX_TURNS, s.cur, s.phase, s.actions,
+               s.buys, s.coins, s.silver_bonus, int(s.silver_played), int(s.bought),
+               -1 if s.to_move is None else s.to_move, s.empty, 0)
     st[G_SUPPLY:G_SUPPLY + NC] = s.supply
     trash = [0] * NC
     for c in s.trash:
@@ -3446,9 +3455,13 @@ def round_prepare(s: Any, seat: int) -> tuple[Any, Any, Any]:
     slots: list[int] = []
     seg: list[int] = []
     for q in range(s.players):
-        if q == seat:
-            continue
         sb = S0 + q * SEAT
+        if q == seat:  # its own deck's cards nobody has seen (``_resample_unseen``), when some are of fixed position
+            if UNSEEN in s.top[q]:
+                own = [sb + Z_DECK * ZC + i for i in unseen_slots(s, q)]
+                slots += own
+                seg.append(len(own))
+            continue
         known = list(s.hpub[q])
         pinned: list[int] = []
         rest: list[int] = []
@@ -3463,7 +3476,7 @@ def round_prepare(s: Any, seat: int) -> tuple[Any, Any, Any]:
         deck, top = s.deck[q], s.top[q]
         free = len(deck) - len(top)
         at += [sb + Z_DECK * ZC + i for i in range(free)]
-        at += [sb + Z_DECK * ZC + free + i for i in range(len(top)) if not top[i]]
+        at += [sb + Z_DECK * ZC + free + i for i in range(len(top)) if top[i] != PUBLIC]
         disc = s.disc[q]
         mask = s.dpub[q] | (1 << (len(disc) - 1) if disc else 0)
         at += [sb + Z_DISC * ZC + i for i in range(len(disc)) if not mask >> i & 1]

@@ -177,16 +177,13 @@ static int obs_fill(Obs *call) {
         }
         Py_ssize_t nt = PyList_GET_SIZE(tq), nd = PyList_GET_SIZE(dq), nx = PyList_GET_SIZE(xq);
         if (nt > nd) { bad("more known deck tops than cards in the deck"); goto fail; }
-        if (nt) { /* the known cards on top of the deck: all of the seat's own, others' where public */
+        if (nt) { /* the known cards on top of the deck: public ones (flag 1), and the seat's own (flag 0) */
             int cnt[C];
             memset(cnt, 0, sizeof cnt);
             for (Py_ssize_t j = 1; j <= nt; j++) {
-                int known = q == seat;
-                if (!known) {
-                    known = PyObject_IsTrue(PyList_GET_ITEM(tq, nt - j));
-                    if (known < 0) goto fail;
-                }
-                if (known) {
+                long flag = PyLong_AsLong(PyList_GET_ITEM(tq, nt - j));
+                if (flag == -1 && PyErr_Occurred()) goto fail;
+                if (flag == 1 || (flag == 0 && q == seat)) { /* 2: nobody has seen it (zones.UNSEEN) */
                     long c = card_of(PyList_GET_ITEM(dq, nd - j));
                     if (c < 0) goto fail;
                     cnt[c]++;

@@ -58,6 +58,7 @@ from realms.games.dominion.cards import CARDS, HANDLERS, NAMES
 from realms.games.dominion.cards.card import Card
 from realms.games.dominion.rules import score
 from realms.games.dominion.state import DominionState
+from realms.games.dominion.zones import known_to
 
 C = len(NAMES)
 H = len(HANDLERS)
@@ -372,7 +373,7 @@ class DominionObserver:
             top = s.top[q]
             deck = s.deck[q]
             if top:
-                tops = [deck[-j] for j in range(1, len(top) + 1) if q == seat or top[-j]]
+                tops = [deck[-j] for j in range(1, len(top) + 1) if known_to(top[-j], q == seat)]
                 if tops != sm.tops:
                     _zone(out, sm.o_tops, tops, sm.tops, sm.c_tops)
                     sm.tops = tops

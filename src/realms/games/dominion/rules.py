@@ -70,6 +70,9 @@ from realms.games.dominion.zones import (
     BOUGHT_VICTORY,
     BUY_END_SETTLED,
     CORSAIR_STRUCK,
+    MAX_TURNS,
+    PUBLIC,
+    UNSEEN,
     corsair_hits,
     cost,
     draw,
@@ -79,6 +82,7 @@ from realms.games.dominion.zones import (
     say,
     seat_name,
     trash,
+    unseen_slots,
 )
 
 ACTION_PHASE, BUY_PHASE, OVER = 0, 1, 2
@@ -215,7 +219,8 @@ class Dominion(Game):
         Option("sets", "any", "base", "the boxes a random kingdom is drawn from: all, or any of base, intrigue, "
                "seaside (a,b)"),
         Option("colony_platinum", "bool", False, "add Colony and Platinum; an empty Colony pile also ends the game"),
-        Option("turn_limit", "int", 0, "end the game after every seat has taken this many turns (0 = no limit)",
+        Option("turn_limit", "int", 0, "end the game after every seat has taken this many turns (0 = no limit but "
+               f"{MAX_TURNS:,}, which only a table where nobody can buy anything reaches)",
                minimum=0, maximum=100000),
     )
     actions = ACTIONS
@@ -622,7 +627,7 @@ class Dominion(Game):
             s.outpost = False
         s.played = 0
         supply = s.supply
-        limit = s.opts["turn_limit"]
+        limit = s.opts["turn_limit"] or MAX_TURNS
         if (not supply[PROVINCE] or s.empty >= (3 if s.players < 5 else 4) or (s.colony and not supply[COLONY])
                 or (limit and p == s.players - 1 and s.turns[p] >= limit)):
             s.phase = OVER
@@ -707,6 +712,8 @@ class Dominion(Game):
         for q in range(s.players):
             if q != seat:
                 _resample_seat(s, q, rng)
+            elif UNSEEN in s.top[q]:
+                _resample_unseen(s, q, rng)
         s.rng = rng.next64()
         # another seat's pending question stays pending even if the sampled world leaves it one answer:
         # that the question was asked is what ``seat`` saw
@@ -755,6 +762,17 @@ class Dominion(Game):
         return Say("choose", f"choose {name}", card=name)
 
 
+def _resample_unseen(s: DominionState, q: int, rng: Rng) -> None:
+    """The searching seat's own deck: the cards nobody has seen, in its unordered part and fixed above a card put
+    at an exact depth, dealt anew among those positions."""
+    deck = s.deck[q]
+    slots = unseen_slots(s, q)
+    pool = [deck[i] for i in slots]
+    rng.shuffle(pool)
+    for i, c in zip(slots, pool, strict=True):
+        deck[i] = c
+
+
 def _resample_seat(s: DominionState, q: int, rng: Rng) -> None:
     """Deal ``q``'s cards that other seats cannot place anew among the places they may be."""
     hand = s.hand[q]
@@ -770,7 +788,7 @@ def _resample_seat(s: DominionState, q: int, rng: Rng) -> None:
     free_hand = len(pool)
     deck, top = s.deck[q], s.top[q]
     free = len(deck) - len(top)
-    deck_slots = [free + i for i in range(len(top)) if not top[i]]
+    deck_slots = [free + i for i in range(len(top)) if top[i] != PUBLIC]
     pool += deck[:free]
     pool += [deck[i] for i in deck_slots]
     disc = s.disc[q]

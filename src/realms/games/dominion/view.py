@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from realms.games.dominion.cards import CARDS, HANDLERS, NAMES
-from realms.games.dominion.zones import cost
+from realms.games.dominion.zones import cost, known_to
 
 if TYPE_CHECKING:
     from realms.core.game import Action, Result
@@ -62,7 +62,7 @@ def _deck_top(s: DominionState, q: int, mine: bool) -> list[str | None]:
     deck, top = s.deck[q], s.top[q]
     out: list[str | None] = []
     for i in range(1, len(top) + 1):
-        out.append(NAMES[deck[-i]] if mine or top[-i] else None)
+        out.append(NAMES[deck[-i]] if known_to(top[-i], mine) else None)
     while out and out[-1] is None:
         out.pop()
     return out

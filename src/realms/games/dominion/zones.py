@@ -9,7 +9,9 @@ The deck is *shuffled lazily*: its order is not fixed until a card is taken, so 
 uniformly random card of the deck with the state's RNG. That is the same distribution as shuffling
 and drawing from the top, it makes a reshuffle a list swap, and it means no deck order exists that
 could leak. Cards put *onto* the deck have a known position: ``s.top[p]`` is a stack of flags, one
-per known card at the end of ``s.deck[p]`` (1 = everyone saw it, 0 = only its owner knows it).
+per card of fixed position at the end of ``s.deck[p]`` (``PUBLIC`` 1 = everyone saw it, ``OWN`` 0 = only its
+owner knows it, ``UNSEEN`` 2 = nobody has seen it: the cards fixed above a card Secret Passage put at an exact
+depth among the shuffled ones, ``fix_above``).
 
 What everyone knows is data too (see ``determinize`` in ``rules``): ``s.hpub[p]`` is a tuple of the
 cards known to all to be in ``p``'s hand (gained to hand, revealed there: Mine, Artisan, Moat,
@@ -307,6 +309,40 @@ def draw(s: DominionState, p: int, n: int) -> int:
     if s.ev is not None and drawn:
         say(s, "draw", p, f"{seat_name(p)} drew {drawn} card{'s' if drawn != 1 else ''}", count=drawn)
     return drawn
+
+
+#: the most turns a seat takes when the game sets no ``turn_limit``: only a table where nobody can buy what ends the
+#: game gets there (every Treasure trashed, say), and a bot's playout from it must end too
+MAX_TURNS = 1000
+
+#: the flags of ``s.top[p]``: who knows the card at that position
+OWN, PUBLIC, UNSEEN = 0, 1, 2
+
+
+def known_to(flag: int, mine: bool) -> bool:
+    """Whether a deck card of fixed position with ``flag`` is known to a viewer (its owner when ``mine``)."""
+    return flag == PUBLIC or (mine and flag == OWN)
+
+
+def unseen_slots(s: DominionState, q: int) -> list[int]:
+    """The positions in ``q``'s deck whose card its owner does not know either: the unordered part and the cards
+    fixed above a card put at an exact depth (``UNSEEN``)."""
+    deck, top = s.deck[q], s.top[q]
+    free = len(deck) - len(top)
+    return list(range(free)) + [free + i for i in range(len(top)) if top[i] == UNSEEN]
+
+
+def fix_above(s: DominionState, p: int, c: int, d: int) -> None:
+    """Put card ``c`` into ``p``'s deck with exactly ``d`` of the unordered cards above it (0 < d < their number):
+    ``d`` of them, drawn at random as a draw would draw them, take the positions above it, unseen by all."""
+    deck, top = s.deck[p], s.top[p]
+    free = len(deck) - len(top)
+    for j in range(d):
+        m = free - j
+        i = below(s, m)
+        deck[i], deck[m - 1] = deck[m - 1], deck[i]
+    deck.insert(free - d, c)
+    s.top[p] = [OWN] + [UNSEEN] * d + top
 
 
 def put_on_deck(s: DominionState, p: int, c: int, public: bool) -> None:

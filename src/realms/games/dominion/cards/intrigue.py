@@ -38,15 +38,14 @@ Choices that are not a card use the card-less answers, each labelled by ``choice
 attack; Torturer's YES is "discard 2" and NO the Curse; Courtier's bonuses are YES (+1 Action), NO (+1 Buy), DONE
 (+$3) and CHOOSE(Gold) (gain a Gold).
 
-Secret Passage and the lazily shuffled deck (``zones``): a card can be put only where a position exists. The engine
-has three layers, top to bottom: the known cards on top (``s.top``), the unordered rest (drawn at random: its order
-does not exist yet) and the cards known at the bottom (``s.bottom``). So the places offered are: under 0, 1, ... of
-the known top cards (0 = on top, ``put_on_deck``), "among the shuffled cards" (inserted in the unordered part: it is
-drawn at a uniformly random moment among them, which is exactly what a position chosen at random in the unknown part
-gives) and each place within the bottom layer (the very bottom included). An exact depth inside the unordered part
-would fix the order of cards nobody has seen, which no layer can hold; the random middle stands for those depths.
-The depth is chosen by walking down the places (YES: here, NO: deeper); once placed, the remaining places are still
-asked with DONE alone, so the number of questions (which the other seats see) never tells the depth.
+Secret Passage and the lazily shuffled deck (``zones``): the card goes to any place, a place being how many cards
+lie above it (0: on top; the deck's size, its known bottom cards included: at the very bottom). Under known top
+cards and among the cards known at the bottom the place is kept as it is; at an exact depth d among the shuffled
+cards, d of them are drawn at random (as draws would take them) to the positions above it, unseen by all
+(``zones.fix_above``), so the card comes up after exactly d more cards, its owner knowing where and nobody
+knowing the cards above it. The place is chosen by halving the open places (YES: the upper half, NO: the
+lower), always the same number of questions (ceil(log2(places)), ``done`` alone once placed), so the number of
+questions, which the other seats see, never tells the depth.
 """
 
 from __future__ import annotations
@@ -83,10 +82,12 @@ from realms.games.dominion.cards.card import (
 )
 from realms.games.dominion.frames import DISCARD_DOWN, REPLAY, Replay, gainable, play_card, push_gain
 from realms.games.dominion.zones import (
+    OWN,
     cost,
     discard,
     distinct,
     draw,
+    fix_above,
     flush_discards,
     gain,
     gain_from_trash,
@@ -892,51 +893,47 @@ class SecretPassage(Card):
     plus_cards, plus_actions = 2, 1
     #: the hand's contents and the depth must not decide how many questions come
     always_ask = True
-    TAKE, WALK, PLACED = 0, 1, 2
-    #: places: k >= 0 under k known top cards; MIDDLE among the shuffled cards; BOTTOM - j with j cards below it
-    MIDDLE, BOTTOM = -1, -2
+    TAKE, WALK = 0, 1
     CARD: Field  # the card being put (-1 once placed)
-    AT: Field  # the place now asked about (index into ``_places``)
-    PLACES: Field  # how many places there were (so as many questions come, wherever the card went)
+    LO: Field  # the places still open are LO..HI, a place being how many cards lie above the card (0: on top)
+    HI: Field
+    ASKED: Field  # the walk's questions asked so far
+    PLACES: Field  # how many places there were: the walk asks ``_questions(PLACES)`` questions, wherever it goes
 
     def play(self, s: DominionState, p: int, first: bool) -> None:
-        s.stack.append([self.id, self.TAKE, p, -1, 0, 0])
+        s.stack.append([self.id, self.TAKE, p, -1, 0, 0, 0, 0])
 
-    def _places(self, s: DominionState, p: int) -> list[int]:
-        known, free, bottom = len(s.top[p]), len(s.deck[p]) - len(s.top[p]), len(s.bottom[p])
-        out = list(range(known + 1))
-        if free:
-            out.append(self.MIDDLE)
-        out += [self.BOTTOM - j for j in range(bottom if free else bottom - 1, -1, -1)]
-        return out
+    @staticmethod
+    def _questions(places: int) -> int:
+        """The walk's length: halving ``places`` until one is left, the longest way (ceil(log2(places)))."""
+        return (places - 1).bit_length()
 
     def _place(self, s: DominionState, p: int, c: int, at: int) -> None:
+        """Put ``c`` with ``at`` cards above it: under known top cards, at an exact depth among the shuffled
+        ones (``fix_above``), or among the cards known at the bottom."""
         deck, top = s.deck[p], s.top[p]
-        if at >= 0:
+        known, free = len(top), len(deck) - len(top)
+        if at <= known:
             deck.insert(len(deck) - at, c)
-            top.insert(len(top) - at, 0)
-        elif at == self.MIDDLE:
-            deck.insert(0, c)  # the unordered part: drawn at a random moment among those cards
+            top.insert(len(top) - at, OWN)
+        elif at < known + free:
+            fix_above(s, p, c, at - known)
         else:
-            s.bottom[p].insert(self.BOTTOM - at, c)
+            s.bottom[p].insert(known + free + len(s.bottom[p]) - at, c)
         say(s, "topdeck", p, f"{seat_name(p)} put a card from their hand into their deck")
 
     def options(self, s: DominionState, f: list[int]) -> list[int] | None:
-        p = f[2]
         if f[1] == self.TAKE:
-            return picks(s.hand[p]) or None
-        if f[1] == self.PLACED:
-            return [DONE] if f[self.AT] < f[self.PLACES] else None
-        places = self._places(s, p)
-        if len(places) == 1:
+            return picks(s.hand[f[2]]) or None
+        if f[self.ASKED] >= self._questions(f[self.PLACES]):
             return None
-        return [YES] if f[self.AT] == len(places) - 1 else [YES, NO]
+        return [DONE] if f[self.LO] == f[self.HI] else [YES, NO]
 
     def resume(self, s: DominionState, f: list[int]) -> None:
         s.stack.pop()
-        if f[1] == self.WALK:  # a single place
+        if f[self.CARD] >= 0:  # a single place
             p = f[2]
-            self._place(s, p, s.look[p].pop(), self._places(s, p)[0])
+            self._place(s, p, s.look[p].pop(), f[self.LO])
 
     def decide(self, s: DominionState, f: list[int], a: int) -> None:
         p = f[2]
@@ -945,13 +942,20 @@ class SecretPassage(Card):
             s.hand[p].remove(c)
             s.hpub[p] = ()  # which card left is not public
             s.look[p].append(c)
-            f[1], f[self.CARD], f[self.PLACES] = self.WALK, c, len(self._places(s, p))
-        elif f[1] == self.WALK and a == YES:
-            self._place(s, p, s.look[p].pop(), self._places(s, p)[f[self.AT]])
-            f[1], f[self.CARD] = self.PLACED, -1
-            f[self.AT] += 1
+            places = len(s.deck[p]) + len(s.bottom[p]) + 1
+            f[1], f[self.CARD], f[self.LO], f[self.HI], f[self.PLACES] = self.WALK, c, 0, places - 1, places
+            return
+        f[self.ASKED] += 1
+        if a == DONE:
+            return
+        mid = (f[self.LO] + f[self.HI]) // 2
+        if a == YES:  # the upper half
+            f[self.HI] = mid
         else:
-            f[self.AT] += 1
+            f[self.LO] = mid + 1
+        if f[self.LO] == f[self.HI]:
+            self._place(s, p, s.look[p].pop(), f[self.LO])
+            f[self.CARD] = -1
 
     def choice(self, s: DominionState, f: list[int], a: int) -> Say:
         if f[1] == self.TAKE:
@@ -959,33 +963,22 @@ class SecretPassage(Card):
             return Say("secret_passage.take", f"put {c} into your deck", card=c)
         if a == DONE:
             return Say("secret_passage.on", "go on")
+        lo, hi = f[self.LO], f[self.HI]
+        mid = (lo + hi) // 2
         if a == YES:
-            return Say("secret_passage.here", "put it here")
-        return Say("secret_passage.deeper", "deeper")
+            return Say("secret_passage.higher", f"higher: {lo} to {mid} cards above it", n=lo, m=mid)
+        return Say("secret_passage.lower", f"lower: {mid + 1} to {hi} cards above it", n=mid + 1, m=hi)
 
     def ask(self, s: DominionState, f: list[int]) -> Say:
         if f[1] == self.TAKE:
             return Say("secret_passage.ask", f"{self.name}: choose a card from your hand to put into your deck",
                        card=self.name)
-        if f[1] == self.PLACED:
+        if f[self.CARD] < 0:
             return Say("secret_passage.ask_placed", f"{self.name}: the card is in your deck", card=self.name)
-        c = NAMES[f[self.CARD]]
-        places = self._places(s, f[2])
-        at = places[min(f[self.AT], len(places) - 1)]
-        if at == 0:
-            return Say("secret_passage.ask_top", f"{self.name}: put {c} on top of your deck?", card=self.name, card2=c)
-        if at > 0:
-            return Say("secret_passage.ask_under", f"{self.name}: put {c} under the top {at} "
-                       f"card{'s' if at != 1 else ''} of your deck?", card=self.name, card2=c, n=at)
-        if at == self.MIDDLE:
-            return Say("secret_passage.ask_middle", f"{self.name}: put {c} among the shuffled cards of your deck "
-                       "(at random)?", card=self.name, card2=c)
-        j = self.BOTTOM - at
-        if j == 0:
-            return Say("secret_passage.ask_bottom", f"{self.name}: put {c} at the bottom of your deck?",
-                       card=self.name, card2=c)
-        return Say("secret_passage.ask_above", f"{self.name}: put {c} above the bottom {j} card{'s' if j != 1 else ''} "
-                   "of your deck?", card=self.name, card2=c, n=j)
+        c, lo, hi = NAMES[f[self.CARD]], f[self.LO], f[self.HI]
+        last = f[self.PLACES] - 1
+        return Say("secret_passage.ask_where", f"{self.name}: where does {c} go? Cards above it: {lo} to {hi} "
+                   f"(0: on top, {last}: at the bottom)", card=self.name, card2=c, n=lo, m=hi, last=last)
 
     def public_ask(self, s: DominionState, f: list[int]) -> Say:
         return Say("secret_passage.public", f"{self.name}: {seat_name(f[2])} puts a card into their deck",

@@ -85,6 +85,8 @@ from realms.games.dominion.zones import (
     BOUGHT_VICTORY,
     GAINED_VICTORY_IN_BUY,
     OUTPOST_PLAYED,
+    OWN,
+    UNSEEN,
     below,
     cost,
     discard,
@@ -247,6 +249,7 @@ class PearlDiver(Card):
                 origin, c = self.FREE, deck.pop(below(s, free))
             else:
                 origin, c, flag = self.KNOWN_TOP, deck.pop(0), top.pop(0)
+                flag = OWN if flag == UNSEEN else flag  # looked at: its owner knows it now
         s.look[p].append(c)
         say(s, "look", p, f"{seat_name(p)} looked at the bottom card of their deck", count=1)
         s.stack.append([self.id, 0, p, origin, flag])
