@@ -845,16 +845,23 @@ def test_secret_passage_at_the_bottom_of_a_shuffled_deck():
     assert not s.stack and owned(s, 0, "Gold") == 1
 
 
-def test_secret_passage_at_an_exact_depth_among_shuffled_cards():
-    from realms.games.dominion.zones import OWN, UNSEEN
-
-    s = new("Secret Passage", edition="second")
+def _gold_two_down(seed: int = 0):
+    """Secret Passage puts a Gold under two of four shuffled cards (six before it drew two): places 0-4, the
+    upper half 0-2, then not 0-1."""
+    s = new("Secret Passage", edition="second", seed=seed)
     start_turn(s, hand=["Secret Passage", "Gold"], discard=[])
     _shuffled(s, 0, ["Copper", "Silver", "Estate", "Duchy", "Curse", "Smithy"])
     play(s, "Secret Passage")
     choose(s, "Gold")
-    yes(s)  # places 0-4: 0-2
-    no(s)  # places 1-2: not 0-1, so 2
+    yes(s)
+    no(s)
+    return s
+
+
+def test_secret_passage_at_an_exact_depth_among_shuffled_cards():
+    from realms.games.dominion.zones import OWN, UNSEEN
+
+    s = _gold_two_down()
     assert names(s.deck[0][-3:-2]) == ["Gold"] and s.top[0] == [OWN, UNSEEN, UNSEEN]
     done(s)
     # its owner knows where it is, nobody knows the two cards above it
@@ -871,25 +878,13 @@ def test_secret_passage_at_an_exact_depth_among_shuffled_cards():
 def test_secret_passage_exact_depth_takes_the_cards_above_it_at_random():
     pairs = set()
     for seed in range(40):
-        s = new("Secret Passage", edition="second", seed=seed)
-        start_turn(s, hand=["Secret Passage", "Gold"], discard=[])
-        _shuffled(s, 0, ["Copper", "Silver", "Estate", "Duchy", "Curse", "Smithy"])
-        play(s, "Secret Passage")
-        choose(s, "Gold")
-        yes(s)
-        no(s)  # two cards above it
+        s = _gold_two_down(seed)
         pairs.add(tuple(sorted(names(s.deck[0][-2:]))))
     assert len(pairs) > 5  # which two come first differs from game to game
 
 
 def test_secret_passage_determinize_keeps_the_depth_and_resamples_the_unseen_cards():
-    s = new("Secret Passage", edition="second")
-    start_turn(s, hand=["Secret Passage", "Gold"], discard=[])
-    _shuffled(s, 0, ["Copper", "Silver", "Estate", "Duchy", "Curse", "Smithy"])
-    play(s, "Secret Passage")
-    choose(s, "Gold")
-    yes(s)
-    no(s)
+    s = _gold_two_down()
     done(s)
     tops = set()
     for k in range(30):
