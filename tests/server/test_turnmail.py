@@ -45,6 +45,16 @@ def play_until_the_move_comes_back(c, gid, token, turns=3):
     raise AssertionError("the move never came back")
 
 
+def sent_all(c) -> None:
+    """Wait until no turn e-mail is on its way (each is a task of the server's ``TurnMail`` until it has gone)."""
+    turnmail = c.app.state.manager.on_turn.__self__
+    for _ in range(400):
+        if not turnmail.tasks:
+            return
+        time.sleep(0.025)
+    raise AssertionError("a turn e-mail is still on its way after 10 s")
+
+
 def wait_for(mails, count):
     for _ in range(200):
         if len(mails) >= count:
@@ -99,8 +109,8 @@ def test_no_email_without_smtp_nor_for_a_real_time_table_nor_to_a_player_watchin
         with c.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
             ws.receive_json()
             # the bot may have passed the turn before the player opened the table (told: they were not watching
-            # yet); that message, on its way for a moment, is let arrive and set aside
-            time.sleep(0.5)
+            # yet); that message, on its way, is let arrive and set aside
+            sent_all(c)
             mails.clear()
             play_until_the_move_comes_back(c, gid, token, turns=2)
         time.sleep(0.3)
