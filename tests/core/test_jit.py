@@ -70,3 +70,49 @@ def test_a_changed_source_drops_the_module_s_compiled_cache(tmp_path):
     source.write_text("rules = 2\n")
     jit.drop_stale_cache(module, source)
     assert not any(f.exists() for f in compiled) and other.exists()
+
+
+if jit.AVAILABLE:
+
+    @jit.compiled
+    def _take(a, k, flag):  # type: ignore[no-untyped-def]
+        return a[k] + (1 if flag else 0)
+
+    @jit.compiled
+    def _takes_constants(a, p):  # type: ignore[no-untyped-def]
+        return _take(a, 1, True) + _take(a, 2, False) + _take(a, 3, True) + _take(a, p, p > 0)
+
+
+def test_a_compiled_function_has_one_version_whatever_constants_it_is_passed(np):
+    """numba's own dispatcher compiles a version per constant passed from compiled code (``Literal[int](1)``, ...);
+    ``compiled`` types such a call with the argument's plain type, so all four calls share one version."""
+    assert _takes_constants(np.arange(10), 2) == 1 + 2 + 4 + 3 + 1
+    if _take.signatures:  # (empty when this process loaded the caller from numba's cache)
+        assert [str(t) for t in _take.signatures[0]][1:] == ["int64", "bool"]
+        assert len(_take.signatures) == 1
+
+
+def test_every_kernel_function_is_declared_compiled(np):
+    """Every numba function in realms is a ``jit.PlainDispatcher``: one kernel declared with plain ``numba.njit``
+    would compile a copy of what it calls for each constant again."""
+    import importlib
+    import pkgutil
+    from pathlib import Path
+
+    from numba.core.registry import CPUDispatcher
+
+    import realms
+
+    found = 0
+    for info in pkgutil.walk_packages(realms.__path__, "realms."):
+        spec = importlib.util.find_spec(info.name)
+        if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+            continue
+        if "numba" not in Path(spec.origin).read_text():
+            continue
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, CPUDispatcher) and value.py_func.__module__ == info.name:
+                found += 1
+                assert isinstance(value, jit.PlainDispatcher), f"{info.name}.{name} is declared with numba.njit"
+    assert found > 100  # the three games' kernels and the shared draws

@@ -6,6 +6,11 @@
   against the reference checks it again). ``mulhi`` is the bounded draw's last step, for a kernel that spends
   one 64-bit output on several draws as the reference's ``zones.draw`` does.
 - ``pick``: the ``random`` agent's choice among a decision's legal actions.
+- ``compiled``: ``numba.njit(cache=True)`` that compiles a function once for the plain types of its arguments.
+  numba's own dispatcher compiles a function called from compiled code once more for every constant it is passed
+  (``_push(st, GAIN, 0, p)`` and ``_push(st, CELLAR, 0, p)`` are two versions, each with its own copy of what it
+  calls), so a kernel whose steps pass card and frame constants compiled many copies of its engine. Every kernel
+  function is declared with ``compiled``; LLVM still inlines and folds the constants where that pays.
 - ``drop_stale_cache``: numba checks a module's on-disk cache against that module's file only, yet the
   functions it calls from other modules (these among them) are compiled into it; a kernel module names the
   modules it compiles in, and its cache is dropped when one of them changes.
@@ -24,7 +29,7 @@ from realms.core.rng import MIX1 as _MIX1
 from realms.core.rng import MIX2 as _MIX2
 
 try:  # the optional ``fast`` extra
-    import numba
+    import numba  # noqa: F401  (whether the fast extra is installed)
     import numpy as np
 
     AVAILABLE = True
@@ -52,20 +57,38 @@ def drop_stale_cache(module: str | Path, *sources: str | Path) -> None:
 
 
 if AVAILABLE:
+    from numba.core import types as _types
+    from numba.core.registry import CPUDispatcher
+
+    class PlainDispatcher(CPUDispatcher):  # type: ignore[misc]  # (numba is untyped)
+        """A CPU dispatcher whose calls from compiled code are typed with their arguments' plain types: an
+        argument that is a constant (``Literal[int](3)``, ``Literal[bool](True)``) is typed as its kind
+        (``int64``, ``bool``), so one compiled version serves every call."""
+
+        def get_call_template(self, args: Any, kws: Any) -> Any:
+            return super().get_call_template(tuple(_types.unliteral(a) for a in args),
+                                             {k: _types.unliteral(v) for k, v in kws.items()})
+
+    def compiled(func: Any) -> Any:
+        """``numba.njit(cache=True)`` of ``func`` with ``PlainDispatcher`` (see the module's docstring)."""
+        disp = PlainDispatcher(py_func=func, locals={}, targetoptions={"nopython": True, "boundscheck": None})
+        disp.enable_caching()
+        return disp
+
     GOLDEN = np.uint64(_GOLDEN)
     _M1 = np.uint64(_MIX1)
     _M2 = np.uint64(_MIX2)
     _U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
     _LO32 = np.uint64(0xFFFFFFFF)
 
-    @numba.njit(cache=True)
+    @compiled
     def mix(z: Any) -> Any:
         """``rng.mix64``: the SplitMix64 finaliser of a ``uint64``."""
         z = (z ^ (z >> _U30)) * _M1
         z = (z ^ (z >> _U27)) * _M2
         return z ^ (z >> _U31)
 
-    @numba.njit(cache=True)
+    @compiled
     def mulhi(z: Any, n: int) -> int:
         """The high 64 bits of ``z * n`` (``n`` below 2**32): a uniform int in [0, n) from the output ``z``."""
         un = np.uint64(n)
@@ -73,14 +96,14 @@ if AVAILABLE:
         hi = (z >> _U32) * un
         return int((hi + (lo >> _U32)) >> _U32)
 
-    @numba.njit(cache=True)
+    @compiled
     def below(rngs: Any, k: int, n: int) -> int:
         """``Rng.below(n)`` on the stream ``rngs[k]`` (advanced in place)."""
         s = rngs[k] + GOLDEN
         rngs[k] = s
         return mulhi(mix(s), n)
 
-    @numba.njit(cache=True)
+    @compiled
     def pick(acts: Any, n: int, rngs: Any, k: int) -> Any:
         """``RandomAgent``'s choice among the ``n`` legal actions ``acts[:n]``, from the stream ``rngs[k]``
         (which a single legal action leaves untouched)."""

@@ -54,7 +54,7 @@ from realms.games.burgundy.data import (
 from realms.games.burgundy.state import FREE_PLACE, SOURCES, STRIDE
 
 try:  # the optional ``fast`` extra
-    import numba
+    import numba  # noqa: F401  (whether the fast extra is installed)
     import numpy as np
 
     AVAILABLE = True
@@ -217,7 +217,7 @@ if AVAILABLE:
 
     jit.drop_stale_cache(__file__, jit.__file__)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _popcount(m: int) -> int:
         c = 0
         while m:
@@ -225,7 +225,7 @@ if AVAILABLE:
             c += 1
         return c
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _draw(st: Any, rngs: Any, base: int, count_at: int) -> int:
         """``state._draw``: a uniform tile of the stack at ``base``, the last one moved into its slot."""
         n = st[count_at]
@@ -236,7 +236,7 @@ if AVAILABLE:
         st[count_at] = n - 1
         return tile
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _draw_goods(st: Any, rngs: Any) -> int:
         total = 0
         for c in range(6):
@@ -249,19 +249,19 @@ if AVAILABLE:
                 return c
         return -1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _score(st: Any, p: int, src: int, vp: int) -> None:
         st[E_VP + p] += vp
         st[E_VPSRC + p * NSRC + src] += vp
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _push(st: Any, kind: int, arg: int) -> None:
         n = st[G_NFR]
         st[G_FR + 2 * n] = kind
         st[G_FR + 2 * n + 1] = arg
         st[G_NFR] = n + 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _pop(st: Any) -> int:
         """Drop the top frame; its argument."""
         n = st[G_NFR] - 1
@@ -271,7 +271,7 @@ if AVAILABLE:
         st[G_NFR] = n
         return arg
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _track_order(st: Any, at: int) -> None:
         """``track_order`` into ``st[at:at + players]``: furthest ahead first, top of a stack first (stable)."""
         n = st[G_PLAYERS]
@@ -291,11 +291,11 @@ if AVAILABLE:
                     break
 
     # --- legal actions (``legality``) -------------------------------------------------------------------
-    @numba.njit(cache=True)
+    @jit.compiled
     def _unique_ok(bt: Any, bi: int, sp: int, kb: int) -> bool:
         return (bt[bi, B_RMASK + bt[bi, B_ROF + sp]] & kb) == 0
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _die_actions(st: Any, bt: Any, p: int, i: int, v: int, acts: Any, n: int) -> int:
         know = st[E_KNOW + p]
         players = st[G_PLAYERS]
@@ -354,7 +354,7 @@ if AVAILABLE:
         acts[n] = A_WORKERS + i
         return n + 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _hall_places(st: Any, bt: Any, p: int, acts: Any, n: int) -> int:
         bi = st[E_BOARD + p]
         free = st[E_ADJ + p] & ~st[E_OCC + p]
@@ -377,7 +377,7 @@ if AVAILABLE:
                 sp += 1
         return n
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _buys(st: Any, p: int, acts: Any, n: int) -> int:
         if st[G_BOUGHT] or st[E_SILVER + p] < 2:
             return n
@@ -392,7 +392,7 @@ if AVAILABLE:
                     n += 1
         return n
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _compute(st: Any, bt: Any, acts: Any) -> int:
         """``_compute``: the current decision's actions into ``acts``, in the reference's order; how many."""
         p = st[G_TOMOVE]
@@ -508,14 +508,14 @@ if AVAILABLE:
         return n
 
     # --- effects (``effects``) ----------------------------------------------------------------------------
-    @numba.njit(cache=True)
+    @jit.compiled
     def _use_die(st: Any, i: int) -> None:
         if i == 2:
             _pop(st)
         else:
             st[G_USED] |= 1 << i
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _to_storage(st: Any, p: int, tile: int) -> None:
         n = st[E_NSTO + p]
         st[E_STO + p * 4 + n] = tile
@@ -523,7 +523,7 @@ if AVAILABLE:
         if n + 1 > 3:
             _push(st, F_DISCARD, 0)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _take_storage(st: Any, p: int, si: int) -> int:
         """``storage[p].pop(si)``."""
         b = E_STO + p * 4
@@ -535,7 +535,7 @@ if AVAILABLE:
         st[E_NSTO + p] = n - 1
         return tile
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _sell(st: Any, p: int, c: int) -> None:
         j = p * 6 + c
         n = st[E_GOODS + j]
@@ -547,7 +547,7 @@ if AVAILABLE:
             st[E_WORK + p] += 1
         _score(st, p, SRC_SALE, n * _SALEVP[st[G_PLAYERS]])
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _take_colour(st: Any, p: int, dmask: int, c: int) -> None:
         got = 0
         for d in range(6):
@@ -556,7 +556,7 @@ if AVAILABLE:
                 st[G_DG + d * 6 + c] = 0
         st[E_GOODS + p * 6 + c] += got
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _ship_take(st: Any, p: int, dmask: int) -> None:
         gb = E_GOODS + p * 6
         new = 0
@@ -586,7 +586,7 @@ if AVAILABLE:
         elif free > 0:
             _push(st, F_GOODS, dmask)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _place(st: Any, bt: Any, p: int, tile: int, sp: int) -> None:
         bi = st[E_BOARD + p]
         base = E_EST + p * STRIDE
@@ -652,7 +652,7 @@ if AVAILABLE:
             else:  # bank
                 st[E_SILVER + p] += 2
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _apply(st: Any, bt: Any, rngs: Any, p: int, idx: int) -> None:
         """The handler of action ``idx`` (``effects._DO``), decoded from its index."""
         if idx < A_PLACE:  # take
@@ -742,7 +742,7 @@ if AVAILABLE:
             _next_setup(st, rngs)
 
     # --- the turn machine (``setup``) and final scoring (``scoring``) ---------------------------------------
-    @numba.njit(cache=True)
+    @jit.compiled
     def _next_setup(st: Any, rngs: Any) -> None:
         """``_next_setup``: the next seat in starting turn order without a board or a start castle, else round
         A1 begins."""
@@ -755,7 +755,7 @@ if AVAILABLE:
         st[G_MODE] = MODE_PLAY
         _start_round(st, rngs)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _start_castle(st: Any, bt: Any, rngs: Any, q: int, sp: int) -> None:
         bi = st[E_BOARD + q]
         tile = _draw(st, rngs, G_STK + CASTLE * STACK, G_NSTK + CASTLE)
@@ -763,7 +763,7 @@ if AVAILABLE:
         st[E_OCC + q] = 1 << sp
         st[E_ADJ + q] = bt[bi, B_NMASK + sp]
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _setup_phase(st: Any, rngs: Any) -> None:
         for i in range(24):
             if st[G_DEP + i] >= 0:
@@ -788,7 +788,7 @@ if AVAILABLE:
             st[G_RG + j] = _draw_goods(st, rngs)
         st[G_NRG] = 5
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _start_round(st: Any, rngs: Any) -> None:
         _track_order(st, G_ORDER)
         st[G_OI] = 0
@@ -807,7 +807,7 @@ if AVAILABLE:
         st[G_USED] = 0
         st[G_BOUGHT] = 0
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _knowledge_end(st: Any, q: int, num: int) -> int:
         if num == 15:
             colours = 0
@@ -835,7 +835,7 @@ if AVAILABLE:
                 n += 1
         return 2 * n
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _final_scoring(st: Any) -> None:
         st[G_TOMOVE] = -1
         st[G_MODE] = MODE_OVER
@@ -859,7 +859,7 @@ if AVAILABLE:
                     if vp:
                         _score(st, q, SRC_KNOWLEDGE + num - 15, vp)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _end_turn(st: Any, rngs: Any) -> None:
         p = st[G_TOMOVE]
         n = st[G_PLAYERS]
@@ -888,7 +888,7 @@ if AVAILABLE:
             return
         _final_scoring(st)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _settle(st: Any, bt: Any, rngs: Any, acts: Any) -> int:
         """``_settle``: on to the next real decision; its actions' count (in ``acts``), 0 at the end."""
         while True:
@@ -902,7 +902,7 @@ if AVAILABLE:
                 continue
             _end_turn(st, rngs)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play(st: Any, bt: Any, rngs: Any, record: bool, rec: Any, lists: Any) -> int:
         """Play the settled state ``st`` to the end, seat p drawing its ``random`` choices from ``rngs[1 + p]``
         and chance from ``rngs[0]``; returns the number of actions. With ``record``, ``rec[step]`` is the
@@ -928,7 +928,7 @@ if AVAILABLE:
             k = _settle(st, bt, rngs, acts)
         return nact
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def setup(st: Any, bt: Any, rngs: Any, players: int, scenario: int, match: bool, during: bool,
               box: Any) -> None:
         """``Burgundy.setup`` into ``st`` from the game stream ``rngs[0]`` (already ``Rng(seed).state``):
@@ -1010,7 +1010,7 @@ if AVAILABLE:
         st[G_MODE] = MODE_BOARD
         _next_setup(st, rngs)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def summary(st: Any, bt: Any, out: Any) -> None:
         """Per seat, what ``result`` reads: score, empty spaces, place in the final turn order (0 first),
         silverlings, workers, goods sold, turns, then VP by source (``SOURCES``)."""
@@ -1033,7 +1033,7 @@ if AVAILABLE:
             for j in range(NSRC):
                 out[q, 7 + j] = st[E_VPSRC + q * NSRC + j]
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play_new(st: Any, bt: Any, rngs: Any, players: int, scenario: int, match: bool, during: bool,
                  box: Any, out: Any) -> int:
         """A whole new game: ``setup``, then ``play`` without a record, then ``summary`` into ``out``."""

@@ -66,7 +66,7 @@ BUILDING_VALUE = (3.5, 4.0, 3.0, 3.0, 3.0, 2.5, 2.0, 3.5)
 
 
 if AVAILABLE:
-    import numba
+    import numba  # noqa: F401  (whether the fast extra is installed)
     import numpy as np
 
     from realms.core import jit
@@ -162,16 +162,16 @@ if AVAILABLE:
     CACHE = NTILES + 3 * STRIDE
     _U20 = 1 << 20
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _unit(rngs: Any, k: int) -> float:
         return _below(rngs, k, _U20) / _U20
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _fade(st: Any) -> float:
         left = (4 - st[G_PHASE]) * 5 + 5 - st[G_ROUND]
         return min(1.0, left / 3.0)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _tile_value(st: Any, bt: Any, p: int, tile: int, tvc: Any) -> float:
         """``_tile_worth``, remembered in ``tvc`` (by tile, negative: not yet) for the decision at hand."""
         v = tvc[tile]
@@ -179,7 +179,7 @@ if AVAILABLE:
             v = tvc[tile] = _tile_worth(st, bt, p, tile)
         return v
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _tile_worth(st: Any, bt: Any, p: int, tile: int) -> float:
         """``bots.tile_value``: a tile's worth to seat p in storage (before the storage share)."""
         bi = st[E_BOARD + p]
@@ -218,11 +218,11 @@ if AVAILABLE:
             sp += 1
         return base + 0.3 * best
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _goods_value(st: Any, prm: Any) -> float:
         return prm[P_GOODS] * _SALEVP[st[G_PLAYERS]] + 0.3
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _sale(st: Any, p: int, c: int, prm: Any) -> float:
         n = st[E_GOODS + p * 6 + c]
         if not n:
@@ -234,7 +234,7 @@ if AVAILABLE:
             v += prm[P_WORKER]
         return v
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _keep(st: Any, bt: Any, p: int, tile: int, prm: Any, fade: float, tvc: Any) -> float:
         """What adding ``tile`` to p's storage is worth (less the tile a full storage then discards)."""
         v = fade * prm[P_STORE] * _tile_value(st, bt, p, tile, tvc)
@@ -248,11 +248,11 @@ if AVAILABLE:
             v -= low
         return v
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _keep_plain(st: Any, bt: Any, p: int, tile: int, prm: Any, fade: float, tvc: Any) -> float:
         return fade * prm[P_STORE] * _tile_value(st, bt, p, tile, tvc)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _take_now(st: Any, bt: Any, p: int, tile: int, spaces: int, prm: Any, fade: float, tvc: Any) -> float:
         """A take whose tile the other die can place at once (on one of ``spaces``): ``P_NOW`` of the best such
         placement's worth (what ``_place_worth`` counts, the tile's storage value not taken off), plus the
@@ -268,7 +268,7 @@ if AVAILABLE:
             sp += 1
         return prm[P_NOW] * best
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _depot_goods(st: Any, dmask: int) -> int:
         n = 0
         for d in range(6):
@@ -277,7 +277,7 @@ if AVAILABLE:
                     n += st[G_DG + d * 6 + c]
         return n
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _place_value(st: Any, bt: Any, p: int, si: int, sp: int, prm: Any, fade: float, tvc: Any) -> float:
         """``_place_worth`` of storage tile ``si`` on space ``sp``, remembered in ``tvc`` past its tiles (the
         same whichever die or the City Hall places it)."""
@@ -287,7 +287,7 @@ if AVAILABLE:
             v = tvc[at] = _place_worth(st, bt, p, st[E_STO + p * 4 + si], sp, prm, fade, tvc)
         return v
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _place_worth(st: Any, bt: Any, p: int, tile: int, sp: int, prm: Any, fade: float, tvc: Any) -> float:
         bi = st[E_BOARD + p]
         occ = st[E_OCC + p]
@@ -381,7 +381,7 @@ if AVAILABLE:
                 v += prm[P_PICK] * fade * prm[P_STORE] * best_pick
         return v - fade * prm[P_STORE] * _tile_value(st, bt, p, tile, tvc)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _value(st: Any, bt: Any, p: int, idx: int, prm: Any, fade: float, tvc: Any) -> float:
         """The informed policy's estimate of action ``idx`` for seat p, in VP."""
         if idx < A_PLACE:  # take
@@ -452,7 +452,7 @@ if AVAILABLE:
             return bt[st[E_BOARD + p], B_SVAL + idx - A_START + 1] / 100.0
         return 0.0  # skip, end, a board
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _adjust_value(st: Any, bt: Any, p: int, idx: int, prm: Any, fade: float, buf: Any, tvc: Any) -> float:
         """A worker on a die: the best that die can then do (a sale, a take or a place), less the worker."""
         if prm[P_ADJUST] < 0:
@@ -471,7 +471,7 @@ if AVAILABLE:
                 best = v
         return best - prm[P_ADJUST]
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _informed(st: Any, bt: Any, rngs: Any, p: int, acts: Any, k: int, prm: Any, buf: Any, tvc: Any) -> int:
         """The informed policy's choice among ``acts[:k]`` for seat p (draws from ``rngs[1 + p]``)."""
         if prm[P_EPS] > 0 and _unit(rngs, 1 + p) < prm[P_EPS]:
@@ -495,7 +495,7 @@ if AVAILABLE:
                 choice = acts[j]
         return choice
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play(st: Any, bt: Any, rngs: Any, pol: Any, prm: Any, record: bool, rec: Any, lists: Any) -> int:
         """``kernel.play`` with a policy per seat (``pol[p]``: 0 random, 1 informed with weights ``prm[p]``)."""
         acts = np.empty(NACTIONS, dtype=np.int64)
@@ -525,7 +525,7 @@ if AVAILABLE:
             k = _settle(st, bt, rngs, acts)
         return nact
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play_after(st: Any, bt: Any, rngs: Any, pol: Any, prm: Any, first: int, chance: Any, rec: Any,
                    lists: Any) -> int:
         """``play`` after the action ``first`` of the seat to move, which is applied (and the game settled)
@@ -538,7 +538,7 @@ if AVAILABLE:
         rngs[0] = chance
         return 1 + play(st, bt, rngs, pol, prm, False, rec, lists)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def decide(st: Any, bt: Any, rngs: Any, prm: Any) -> int:
         """The informed policy's action for the seat to move in the settled state ``st``."""
         acts = np.empty(NACTIONS, dtype=np.int64)
@@ -548,7 +548,7 @@ if AVAILABLE:
             return acts[0]
         return _informed(st, bt, rngs, p, acts, k, prm, np.empty(NACTIONS, dtype=np.int64), np.empty(CACHE))
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def rank_all(st: Any, bt: Any, prm: Any, acts: Any, vals: Any) -> int:
         """The legal actions of the settled state ``st`` into ``acts`` and the informed policy's estimate of
         each (no noise) into ``vals``; how many."""
@@ -566,7 +566,7 @@ if AVAILABLE:
                 vals[j] = _value(st, bt, p, a, prm, fade, tvc)
         return k
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play_round(st0: Any, bt: Any, firsts: Any, srng: Any, pol: Any, prm: Any, players: int, out: Any) -> None:
         """A flat search's round from the encoded state ``st0`` (never changed here): what ``Burgundy.determinize``
         draws from the search's stream ``srng[0]`` (the copy's own stream), then the round's seed (its next draw),

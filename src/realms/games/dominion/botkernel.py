@@ -85,7 +85,7 @@ def _rank(key: Any) -> list[int]:
 if K.AVAILABLE:
     import hashlib
 
-    import numba
+    import numba  # noqa: F401  (whether the fast extra is installed)
     import numpy as np
 
     from realms.core import jit
@@ -247,11 +247,11 @@ if K.AVAILABLE:
         _PLAYR, _DISC, _GAINR, _TRASHR, _CHEAPR, _THIEFR, _VAL, _NTYPES, _KINGDOM, _AGAIN))]).encode()
                                        ).hexdigest()[:12])
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _choose(c: int) -> int:
         return CARD_ACTIONS + 2 + 3 * c
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _gte(st: Any) -> int:
         """``bots.gains_to_end``."""
         a = b = d = 1 << 40
@@ -273,7 +273,7 @@ if K.AVAILABLE:
             g = st[G_SUPPLY + COLONY]
         return g
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _quantity(st: Any, q: int, arg: int, p: int, coins: int) -> int:
         sb = S0 + p * SEAT
         if q == 0:
@@ -309,7 +309,7 @@ if K.AVAILABLE:
             return st[sb + O_OWNED + arg]
         return st[G_SUPPLY + arg]
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _holds(v: int, op: int, value: int) -> bool:
         if op == 0:
             return v < value
@@ -323,7 +323,7 @@ if K.AVAILABLE:
             return v == value
         return v != value
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _pick(st: Any, p: int, coins: int, acts: Any, k: int, rules: Any, sets: Any, order: Any, race: int,
               fixed: Any) -> int:
         """``RolloutAutoBot.pick``: the seat's rule set (``fixed[p]`` where it is not -1: an opponent model's),
@@ -363,7 +363,7 @@ if K.AVAILABLE:
                     return c
         return -1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _offered(acts: Any, k: int, c: int) -> bool:
         """Whether card ``c`` is the card of one of the first ``k`` actions of ``acts`` (``c in picks``)."""
         for i in range(k):
@@ -371,14 +371,14 @@ if K.AVAILABLE:
                 return True
         return False
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _has(acts: Any, k: int, a: int) -> bool:
         for i in range(k):
             if acts[i] == a:
                 return True
         return False
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _least(acts: Any, k: int, key: Any, sign: int) -> int:
         """The card of the first of the ``k`` card actions in ``acts`` whose ``key`` is least (``sign`` 1) or
         greatest (``sign`` -1); -1 if there is none."""
@@ -390,12 +390,12 @@ if K.AVAILABLE:
                     c = d
         return c
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _late(st: Any) -> bool:
         """``StrategyBot._late``: the game may end within six gains."""
         return _gte(st) <= 6
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _hand_money(st: Any, p: int) -> int:
         """``bots._hand_money``: the coins of the turn so far plus the Treasures in ``p``'s hand."""
         hb = _zb(p, Z_HAND)
@@ -405,12 +405,12 @@ if K.AVAILABLE:
                 m += _COINS[st[hb + i]]
         return m
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _bracket(m: int) -> int:
         """``bots._bracket``."""
         return 4 if m >= 8 else 3 if m >= 6 else 2 if m >= 5 else 1 if m >= 3 else 0
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _trash_key(c: int, late: bool) -> int:
         """``StrategyBot._trash_key``."""
         if _TYPES[c] & T_CURSE:
@@ -419,7 +419,7 @@ if K.AVAILABLE:
             return -10
         return -5 if c == COPPER else _VAL[c]
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _has_action(st: Any, p: int) -> bool:
         hb = _zb(p, Z_HAND)
         for i in range(st[_zn(p, Z_HAND)]):
@@ -427,7 +427,7 @@ if K.AVAILABLE:
                 return True
         return False
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _choose_play(cards: Any, n: int) -> int:
         """``StrategyBot.choose_play`` (the default order: the rule sets here name none): a Treasure Map only where
         two or more are among the ``n`` ``cards``, then the first of the least play key; -1 if none."""
@@ -442,7 +442,7 @@ if K.AVAILABLE:
                 best = c
         return best
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _hand_actions(st: Any, p: int, buf: Any) -> int:
         """The Action cards of ``p``'s hand into ``buf``, in hand order; how many."""
         hb = _zb(p, Z_HAND)
@@ -453,7 +453,7 @@ if K.AVAILABLE:
                 n += 1
         return n
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _spare(st: Any, p: int, buf: Any) -> int:
         """``StrategyBot._spare`` of ``p``'s hand."""
         if st[G_ACTIONS] == 0:
@@ -480,7 +480,7 @@ if K.AVAILABLE:
                 bk = key
         return best
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _put_back(st: Any, p: int, keep: int) -> int:
         """``StrategyBot._put_back``: the card at ``min(keep, n - 1)`` of ``p``'s hand sorted by the discard key,
         highest first (equal keys in hand order); -1 for an empty hand."""
@@ -498,7 +498,7 @@ if K.AVAILABLE:
             used[at] = True
         return st[hb + at] if at >= 0 else -1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _ghost_ship_back(st: Any, p: int, keep: int) -> int:
         """``StrategyBot.on_ghost_ship``: the first card of the least discard key while more than one is to go back;
         the last, the first card of the highest (bracket of the hand's Treasures without it, discard key)."""
@@ -524,7 +524,7 @@ if K.AVAILABLE:
                 bb = b
         return best
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _masq_pass(acts: Any, k: int, late: bool) -> int:
         """``StrategyBot.on_masquerade``'s pass: the pick of the least (a Duchy or Province, trash key, id)."""
         c = -1
@@ -539,7 +539,7 @@ if K.AVAILABLE:
                     c, ck, ct = d, dk, dt
         return c
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _worst_two_coins(st: Any, p: int) -> int:
         """The coins of the Treasures among the first two cards of ``p``'s hand sorted by the discard key (equal
         keys in hand order), as ``sorted(hand, key=...)[:2]`` takes them."""
@@ -559,7 +559,7 @@ if K.AVAILABLE:
                 t += _COINS[st[hb + j]]
         return t
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _least_trash(acts: Any, k: int, late: bool) -> int:
         """``min(picks, key=lambda c: (self._trash_key(s, c), c))``; -1 if none."""
         c = -1
@@ -571,7 +571,7 @@ if K.AVAILABLE:
                     c = d
         return c
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _junk(acts: Any, k: int, late: bool) -> int:
         """The first pick of the least trash key at most -10 (``min(junk, key=trash key)``); -1 if none."""
         c = -1
@@ -582,7 +582,7 @@ if K.AVAILABLE:
                     c = d
         return c
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _gain(st: Any, p: int, max_cost: int, acts: Any, k: int, rules: Any, sets: Any, order: Any, race: int,
               fixed: Any) -> int:
         """``StrategyBot._gain``: by the rules, else the worthiest pick (no Curse while another is offered)."""
@@ -599,7 +599,7 @@ if K.AVAILABLE:
                         c = d
         return _choose(c)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _remodel(st: Any, acts: Any, k: int) -> int:
         """``StrategyBot.on_remodel``."""
         late = _late(st)
@@ -611,12 +611,12 @@ if K.AVAILABLE:
             return _choose(ESTATE)
         return _choose(_least(acts, k, _TRASHR, 1))
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _least_discard(acts: Any, k: int) -> int:
         """``_choose(min(picks, key=DISCARD_KEYS))``."""
         return _choose(_least(acts, k, _DISC, 1))
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _expansion(st: Any, acts: Any, k: int, r: int, kind: int, p: int, rules: Any, sets: Any, order: Any,
                    race: int, fixed: Any) -> int:
         """The Intrigue and Seaside cards' questions (``StrategyBot.on_<card>``); -1: none of them (or no
@@ -835,7 +835,7 @@ if K.AVAILABLE:
             return _choose(c) if c >= 0 else DONE
         return -1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _decide(st: Any, acts: Any, k: int, rules: Any, sets: Any, order: Any, race: int, fixed: Any) -> int:
         """The bot's choice among the ``k`` legal actions ``acts`` (``StrategyBot.act``)."""
         if st[G_NFR]:
@@ -1005,7 +1005,7 @@ if K.AVAILABLE:
         best = _choose_play(buf, _hand_actions(st, p, buf))
         return CARD_ACTIONS + 3 * best if best >= 0 else END_ACTIONS
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def bot_play(st: Any, rngs: Any, first: int, rules: Any, sets: Any, order: Any, race: int, fixed: Any,
                  rec: Any) -> int:
         """Play ``st`` (the state's stream in ``rngs[0]``) to the end with the bot in every seat, after the legal
@@ -1025,7 +1025,7 @@ if K.AVAILABLE:
             k = _settle(st, rngs, acts)
         return n
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def bot_deal(st: Any, rngs: Any, players: int, rules: Any, sets: Any, order: Any, race: int, fixed: Any,
                  rec: Any) -> int:
         """``bot_play`` from an undealt table (``Dominion.undealt``'s array): each seat's first hand drawn, seat 0 to
@@ -1034,7 +1034,7 @@ if K.AVAILABLE:
             _draw(st, rngs, p, 5)
         return bot_play(st, rngs, -1, rules, sets, order, race, fixed, rec)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def bot_round(template: Any, slots: Any, seg: Any, firsts: Any, srng: Any, rules: Any, sets: Any, order: Any,
                   race: int, fixed: Any, out: Any) -> None:
         """``kernel.round_playouts`` with the bot: the determinization, its stream as the search's next draw (and the

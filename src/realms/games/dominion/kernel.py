@@ -123,7 +123,7 @@ from realms.games.dominion.zones import (
 )
 
 try:  # the optional ``fast`` extra
-    import numba
+    import numba  # noqa: F401  (whether the fast extra is installed)
     import numpy as np
 
     from realms.core.numba_cache import key_cache
@@ -359,22 +359,22 @@ if AVAILABLE:
     jit.drop_stale_cache(__file__, jit.__file__)
 
     # --- zones ----------------------------------------------------------------------------------------
-    @numba.njit(cache=True)
+    @jit.compiled
     def _zb(p: int, z: int) -> int:
         return S0 + p * SEAT + z * ZC
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _zn(p: int, z: int) -> int:
         return S0 + p * SEAT + O_COUNT + z
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _append(st: Any, p: int, z: int, c: int) -> None:
         at = _zn(p, z)
         n = st[at]
         st[_zb(p, z) + n] = c
         st[at] = n + 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _find(st: Any, p: int, z: int, c: int) -> int:
         b = _zb(p, z)
         for i in range(st[_zn(p, z)]):
@@ -382,7 +382,7 @@ if AVAILABLE:
                 return i
         return -1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _pop_at(st: Any, p: int, z: int, i: int) -> int:
         """``zone.pop(i)``: the later cards move down one."""
         b = _zb(p, z)
@@ -394,7 +394,7 @@ if AVAILABLE:
         st[at] = n - 1
         return c
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _insert_at(st: Any, p: int, z: int, i: int, c: int) -> None:
         """``zone.insert(i, c)``: the later cards move up one."""
         b = _zb(p, z)
@@ -405,12 +405,12 @@ if AVAILABLE:
         st[b + i] = c
         st[at] = n + 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _remove(st: Any, p: int, z: int, c: int) -> None:
         """``zone.remove(c)``: the first copy."""
         _pop_at(st, p, z, _find(st, p, z, c))
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _move_from(st: Any, p: int, z: int, start: int, to: int) -> int:
         """Append ``zone[start:]`` to zone ``to`` (in order) and cut it off; returns how many moved."""
         b = _zb(p, z)
@@ -420,12 +420,12 @@ if AVAILABLE:
         st[_zn(p, z)] = start
         return n - start
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _fresh_marks(st: Any) -> None:
         """Unmark every card (a new stamp: a mark is a card's entry equal to the stamp)."""
         st[G_STAMP] += 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _mark(st: Any, c: int) -> bool:
         """Mark card ``c``; whether it was unmarked."""
         if st[G_MARK + c] == st[G_STAMP]:
@@ -433,7 +433,7 @@ if AVAILABLE:
         st[G_MARK + c] = st[G_STAMP]
         return True
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _distinct(st: Any, p: int, z: int, start: int, stop: int, types: int, acts: Any, k: int) -> int:
         """``CHOOSE`` of each distinct card of ``zone[start:stop]`` in first-seen order (of a type in ``types``,
         0: any) after the ``k`` actions already in ``acts``; returns the new count."""
@@ -447,7 +447,7 @@ if AVAILABLE:
                     k += 1
         return k
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _reshuffle(st: Any, p: int) -> bool:
         """``zones.reshuffle`` (the deck is empty): the cards known at the bottom (Pearl Diver) become the deck, in
         their order and known; else the discard pile."""
@@ -461,7 +461,7 @@ if AVAILABLE:
         _move_from(st, p, Z_DISC, 0, Z_DECK)
         return True
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _take_top(st: Any, rngs: Any, p: int) -> int:
         """``zones.take_top``: the top card of the deck (reshuffling when empty), -1 if none."""
         b = _zb(p, Z_DECK)
@@ -484,7 +484,7 @@ if AVAILABLE:
         st[at] = m - 1
         return c
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _draw(st: Any, rngs: Any, p: int, n: int) -> int:
         """``zones.draw``: up to ``n`` cards into the hand, the same picks and stream outputs."""
         b = _zb(p, Z_DECK)
@@ -538,12 +538,12 @@ if AVAILABLE:
             drawn += 1
         return drawn
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _put_on_deck(st: Any, p: int, c: int) -> None:
         _append(st, p, Z_DECK, c)
         st[S0 + p * SEAT + O_TOPN] += 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _gain(st: Any, rngs: Any, p: int, c: int, dest: int) -> bool:
         """``zones.gain``: ``c`` from the Supply to ``dest``, then what every gain does (``_gained``); False (and
         nothing happens) if its pile is empty."""
@@ -553,7 +553,7 @@ if AVAILABLE:
             _gained(st, rngs, p, c)
         return True
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _take_gain(st: Any, p: int, c: int, dest: int) -> bool:
         """The move of a gain: the pile's card to ``p``'s ``dest``, owned, the Provinces counted."""
         n = st[G_SUPPLY + c]
@@ -579,7 +579,7 @@ if AVAILABLE:
                 st[sb + (O_P4 if k == 4 else O_P8)] = turn
         return True
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _gained(st: Any, rngs: Any, p: int, c: int) -> None:
         """``zones.gained``: the turn's record (Smugglers, Treasury) and the cards watching gains, in pile order."""
         if p == st[G_CUR]:
@@ -612,7 +612,7 @@ if AVAILABLE:
                         st[r + PIRATE_CARD] = c
                         st[r + PIRATE_SEAT] = p
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _sailor_uses(st: Any, p: int) -> int:
         """``Sailor._uses_left``: this turn's Sailor plays (waiting for the next turn) less the uses made."""
         k = 0
@@ -622,7 +622,7 @@ if AVAILABLE:
                 k += 1
         return k - ((st[G_FLAGS] >> SAILOR_SHIFT) & 0xFF)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _sailor_where(st: Any, p: int, c: int) -> int:
         """``Sailor._where``: the gained card on the discard pile's top (0), known in the hand (1), on the deck's
         known top (2), set aside by Blockade (3); -1 lost track of."""
@@ -638,7 +638,7 @@ if AVAILABLE:
             return 3
         return -1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _blockaded(st: Any, p: int, c: int) -> int:
         """How many copies of ``c`` the Blockades affecting ``p`` hold set aside (a Curse for each)."""
         k = 0
@@ -650,7 +650,7 @@ if AVAILABLE:
                         k += 1
         return k
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _curses(st: Any, rngs: Any, p: int, k: int) -> None:
         """Blockade's ``k`` Curses for ``p``, each a gain that the watchers see: a Monkey watching ``p`` draws for it,
         and a Blockaded Curse brings one more per copy (until the pile is empty); a Curse is no Treasure (Pirate).
@@ -671,7 +671,7 @@ if AVAILABLE:
                 _draw(st, rngs, (p + 1) % n, monkeys)
             k += more
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _trash_list_add(st: Any, c: int) -> None:
         k = st[G_NTRL]
         if k >= TRC:
@@ -680,7 +680,7 @@ if AVAILABLE:
         st[G_NTRL] = k + 1
         st[G_TRASH + c] += 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _gain_from_trash(st: Any, rngs: Any, p: int, c: int) -> None:
         """``zones.gain_from_trash``: the trash's first copy of ``c`` to ``p``'s discard pile; a gain."""
         k = st[G_NTRL]
@@ -696,14 +696,14 @@ if AVAILABLE:
         if st[G_XZ]:
             _gained(st, rngs, p, c)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _cost(st: Any, c: int) -> int:
         """``zones.cost``: what ``c`` costs now (Bridge's reductions), never below $0."""
         d = st[G_DISCOUNT]
         x = _COST[c]
         return x - d if x > d else 0
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _bits(x: int) -> int:
         k = 0
         while x:
@@ -711,14 +711,14 @@ if AVAILABLE:
             x >>= 1
         return k
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _is_pile(st: Any, c: int) -> bool:
         for j in range(st[G_NPILES]):
             if st[G_PILES + j] == c:
                 return True
         return False
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _gainable(st: Any, acts: Any, mx: int, types: int, exact: int) -> int:
         """``frames.gainable`` as ``CHOOSE`` actions into ``acts``: the piles with a card left costing (now) up to
         ``mx`` (exactly, if ``exact``), of a type in ``types`` (0: any), in pile order; returns their count."""
@@ -732,7 +732,7 @@ if AVAILABLE:
                     k += 1
         return k
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _return_to_supply(st: Any, p: int, c: int) -> None:
         """Ambassador's return: ``c`` leaves ``p``'s hand for its pile (an empty pile is empty no more)."""
         _remove(st, p, Z_HAND, c)
@@ -742,19 +742,19 @@ if AVAILABLE:
             st[G_EMPTY] -= 1
         st[G_SUPPLY + c] += 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _trash(st: Any, p: int, c: int) -> None:
         _trash_list_add(st, c)
         st[S0 + p * SEAT + O_OWNED + c] -= 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _trash_from_hand(st: Any, p: int, c: int) -> None:
         _remove(st, p, Z_HAND, c)
         _hp_left(st, p, c)
         _trash(st, p, c)
 
     # --- what everyone knows of a hand (``s.hpub``: ``zones.hand_known``, ``hand_left``; Sailor reads it) ------
-    @numba.njit(cache=True)
+    @jit.compiled
     def _hp_left(st: Any, p: int, c: int) -> None:
         """``zones.hand_left``: ``c`` left the hand for all to see; a copy known to be there goes with it."""
         if st[_zn(p, Z_HPUB)]:
@@ -762,18 +762,18 @@ if AVAILABLE:
             if i >= 0:
                 _pop_at(st, p, Z_HPUB, i)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _hp_known(st: Any, p: int, c: int, new: bool) -> None:
         """``zones.hand_known``: everyone knows ``c`` is in the hand (a card just put there, or one revealed)."""
         if new or _find(st, p, Z_HPUB, c) < 0:
             _append(st, p, Z_HPUB, c)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _hp_clear(st: Any, p: int) -> None:
         """The hand changed in private: nothing of it is known any more."""
         st[_zn(p, Z_HPUB)] = 0
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _hp_reveal(st: Any, p: int) -> None:
         """The whole hand was revealed."""
         n = st[_zn(p, Z_HAND)]
@@ -783,21 +783,21 @@ if AVAILABLE:
             st[h + i] = st[b + i]
         st[_zn(p, Z_HPUB)] = n
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _topdeck_from_hand(st: Any, p: int, c: int) -> None:
         """``zones.topdeck_from_hand``: face down, so which card left is not public."""
         _remove(st, p, Z_HAND, c)
         _hp_clear(st, p)
         _put_on_deck(st, p, c)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _stage_discard(st: Any, p: int, c: int) -> None:
         _hp_clear(st, p)
         _remove(st, p, Z_HAND, c)
         _append(st, p, Z_LOOK, c)
 
     # --- frames -----------------------------------------------------------------------------------------
-    @numba.njit(cache=True)
+    @jit.compiled
     def _push(st: Any, kind: int, step: int, p: int) -> int:
         """A new frame on top; returns its row's offset (f[3:] set to -1)."""
         n = st[G_NFR]
@@ -812,11 +812,11 @@ if AVAILABLE:
         st[G_NFR] = n + 1
         return r
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _pop(st: Any) -> None:
         st[G_NFR] -= 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _push_gain(st: Any, p: int, max_cost: int, types: int, dest: int, exact: int) -> None:
         r = _push(st, GAIN, 0, p)
         st[r + GAIN_MAX_COST] = max_cost
@@ -824,17 +824,17 @@ if AVAILABLE:
         st[r + GAIN_DEST] = dest
         st[r + GAIN_EXACT] = exact
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _seat_after(st: Any, p: int, i: int) -> int:
         """The ``i``-th seat after ``p`` in turn order (``others(s, p)[i - 1]``)."""
         return (p + i) % st[G_PLAYERS]
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _hit(st: Any, v: int) -> bool:
         """Whether the Attack being played affects seat ``v`` (it revealed no Moat): ``victims``."""
         return not ((st[G_IMMUNE] | st[G_SHIELD]) >> v) & 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _victim_mask(st: Any, p: int) -> int:
         mask = 0
         for i in range(1, st[G_PLAYERS]):
@@ -843,7 +843,7 @@ if AVAILABLE:
                 mask |= 1 << v
         return mask
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _play_card(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
         """``frames.play_card``: reactions first for an Attack (each other seat with cards in hand, each Reaction it
         owns, in ``REACTORS`` order; the first to react on top)."""
@@ -874,7 +874,7 @@ if AVAILABLE:
         st[G_IMMUNE] = 0
         _card_play(st, rngs, p, c, first)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _card_play(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
         """``frames.resolve``: the plain bonuses from the card tables, then each card's own ``play``."""
         if _PCARDS[c]:
@@ -889,7 +889,7 @@ if AVAILABLE:
         else:
             _expansion_play(st, rngs, p, c, first)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _base_play(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
         n = st[G_PLAYERS]
         if c == CELLAR:
@@ -1022,7 +1022,7 @@ if AVAILABLE:
             _push(st, ARTISAN, 0, p)
             _push_gain(st, p, 5, 0, TO_HAND, 0)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _seats_of(st: Any, p: int, mask: int, out: Any) -> int:
         """The seats of ``mask`` in turn order from the left of ``p`` into ``out``; their count."""
         n = st[G_PLAYERS]
@@ -1034,11 +1034,11 @@ if AVAILABLE:
                 k += 1
         return k
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _no_acts() -> Any:
         return np.empty(0, dtype=np.int64)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _lurker_count(st: Any, acts: Any, mode: int) -> int:
         """Lurker's choices: the Action piles with a card left (``FROM_SUPPLY``), or the distinct Action cards of
         the trash in the order of their first copies (``FROM_TRASH``), as ``CHOOSE`` actions into ``acts`` where it
@@ -1062,7 +1062,7 @@ if AVAILABLE:
                 k += 1
         return k
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _sp_questions(places: int) -> int:
         """``SecretPassage._questions``: ceil(log2(places))."""
         n = 0
@@ -1072,7 +1072,7 @@ if AVAILABLE:
             x >>= 1
         return n
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _sp_put(st: Any, rngs: Any, p: int, c: int, at: int) -> None:
         """``SecretPassage._place``: ``c`` with ``at`` cards above it (``zones.fix_above`` among the shuffled
         cards: the kernel counts the cards fixed above it among the known top ones, keeping no flags)."""
@@ -1097,7 +1097,7 @@ if AVAILABLE:
         else:
             _insert_at(st, p, Z_BOTTOM, known + free + st[_zn(p, Z_BOTTOM)] - at, c)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _per_type(st: Any, rngs: Any, p: int, c: int, k: int) -> None:
         """Tribute's and Ironworks' bonus for each type of ``c``: +``k`` Actions, +$``k``, +``k`` Cards."""
         t = _TYPES[c]
@@ -1108,7 +1108,7 @@ if AVAILABLE:
         if t & VICTORY:
             _draw(st, rngs, p, k)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _expansion_play(st: Any, rngs: Any, p: int, c: int, first: bool) -> None:
         """The ``play`` of the Intrigue and Seaside cards the kernel covers (``cards/intrigue.py``,
         ``cards/seaside.py``), step for step."""
@@ -1399,7 +1399,7 @@ if AVAILABLE:
             st[G_OUTPOST] = 1
             _append(st, p, Z_DUR, OUTPOST)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _duration(st: Any, rngs: Any, p: int, c: int) -> None:
         """A Duration acting at the start of ``p``'s turn (``frames.Start``): its next-turn bonuses, then its
         ``duration``."""
@@ -1438,7 +1438,7 @@ if AVAILABLE:
                 r = _push(st, SAILOR, SAILOR_TRASH, p)
                 st[r + SAILOR_CARD] = -1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _x_options(st: Any, acts: Any, r: int, kind: int, step: int, p: int) -> int:
         """``options`` of the expansions' frames (see ``_options``)."""
         nh = st[_zn(p, Z_HAND)]
@@ -1701,7 +1701,7 @@ if AVAILABLE:
             return 1
         raise ValueError("dominion kernel: a frame of a card it does not play")
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _x_resume(st: Any, rngs: Any, r: int, kind: int, step: int, p: int) -> None:
         """``resume`` of the expansions' frames (see ``_resume``)."""
         if kind == PAWN:
@@ -1856,7 +1856,7 @@ if AVAILABLE:
         else:  # nothing left to decide: the frame is done
             _pop(st)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _saboteur_done(st: Any, r: int, v: int) -> None:
         """Saboteur's end for ``v``: the other revealed cards leave the aside (each its first copy there, as the
         reference removes them) and are discarded in the order revealed."""
@@ -1872,7 +1872,7 @@ if AVAILABLE:
         for i in range(k):
             _append(st, v, Z_DISC, out[i])
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _ambassador_gains(st: Any, rngs: Any, r: int, p: int) -> None:
         c = st[r + AMB_CARD]
         mask = st[r + AMB_VICTIMS]
@@ -1882,7 +1882,7 @@ if AVAILABLE:
             if (mask >> v) & 1:
                 _gain(st, rngs, v, c, TO_DISCARD)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _x_decide(st: Any, rngs: Any, r: int, kind: int, step: int, p: int, a: int, c: int) -> None:
         """``decide`` of the expansions' frames (see ``_decide``)."""
         if kind == COURTYARD:
@@ -2269,14 +2269,14 @@ if AVAILABLE:
         else:
             raise ValueError("dominion kernel: a decision of a frame it does not know")
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _can_react(st: Any, v: int, c: int) -> bool:
         """``Card.can_react``: held in hand (Diplomat: in a hand of 5 or more cards)."""
         if _find(st, v, Z_HAND, c) < 0:
             return False
         return c != DIPLOMAT or st[_zn(v, Z_HAND)] >= 5
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _options(st: Any, acts: Any) -> int:
         """The top frame's choices into ``acts`` (their count), -1 where it has nothing to decide."""
         r = G_FR + (st[G_NFR] - 1) * FW
@@ -2399,7 +2399,7 @@ if AVAILABLE:
             return k + 1
         raise ValueError("dominion kernel: a frame of a card it does not play")
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _sentry_put_back(st: Any, p: int, on_top: int) -> None:
         _pop(st)
         nl = st[_zn(p, Z_LOOK)]
@@ -2411,14 +2411,14 @@ if AVAILABLE:
             _put_on_deck(st, p, on_top)
             st[_zn(p, Z_LOOK)] = 0
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _sentry_next(st: Any, r: int, p: int) -> None:
         if st[r + 1] == 1:
             _move_from(st, p, Z_LOOK, st[_zn(p, Z_LOOK)] - st[r + SENTRY_PICKED], Z_DISC)
             st[r + SENTRY_PICKED] = 0
         st[r + 1] += 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _resume(st: Any, rngs: Any) -> None:
         """The top frame's ``resume`` (it had nothing to decide)."""
         r = G_FR + (st[G_NFR] - 1) * FW
@@ -2530,7 +2530,7 @@ if AVAILABLE:
         else:  # GAIN, CHAPEL, REMODEL, ARTISAN, THRONE_ROOM, MINE with nothing to choose
             _pop(st)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _decide(st: Any, rngs: Any, a: int) -> None:
         """The top frame's ``decide`` with action index ``a``."""
         r = G_FR + (st[G_NFR] - 1) * FW
@@ -2708,7 +2708,7 @@ if AVAILABLE:
             raise ValueError("dominion kernel: a decision of a frame it does not know")
 
     # --- the turn machine -----------------------------------------------------------------------------
-    @numba.njit(cache=True)
+    @jit.compiled
     def _phase_list(st: Any, acts: Any) -> int:
         """``legal_actions`` with the stack empty."""
         p = st[G_CUR]
@@ -2757,7 +2757,7 @@ if AVAILABLE:
         acts[k] = END_BUYS
         return k + 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _special_in_hand(st: Any, p: int) -> bool:
         b = _zb(p, Z_HAND)
         for i in range(st[_zn(p, Z_HAND)]):
@@ -2765,7 +2765,7 @@ if AVAILABLE:
                 return True
         return False
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _play_treasure(st: Any, rngs: Any, p: int, c: int) -> None:
         """``rules.play_treasure``: ``c`` (in play already) makes its coins, what the turn adds (Merchant's first
         Silver, Coppersmith), what else it does (Astrolabe), and another seat's Corsair may trash it."""
@@ -2791,7 +2791,7 @@ if AVAILABLE:
                 _pop_at(st, p, Z_PLAY, j)
                 _trash(st, p, c)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _staying(st: Any, p: int) -> None:
         """``frames.staying`` at ``p``'s Clean-up: the cards in play that stay (a Duration once per play of it that
         acts next turn, and the Throne Room that played one) keep their order in the play area; the rest go to the
@@ -2817,7 +2817,7 @@ if AVAILABLE:
                 _append(st, p, Z_DISC, c)
         st[_zn(p, Z_PLAY)] = kept
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _cleanup(st: Any, rngs: Any, p: int) -> bool:
         _move_from(st, p, Z_HAND, 0, Z_DISC)
         _hp_clear(st, p)
@@ -2862,7 +2862,7 @@ if AVAILABLE:
             _push(st, START, 0, p)
         return False
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _settle(st: Any, rngs: Any, acts: Any) -> int:
         """``Dominion._advance``: on to the next decision; its legal actions in ``acts`` (their count), 0 at
         the end."""
@@ -2907,7 +2907,7 @@ if AVAILABLE:
             if _cleanup(st, rngs, p):
                 return 0
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _apply(st: Any, rngs: Any, idx: int) -> None:
         """``Dominion.apply`` of a legal action index (without the advance)."""
         if st[G_NFR]:
@@ -2988,7 +2988,7 @@ if AVAILABLE:
         st[G_ACTIONS] -= 1
         _play_card(st, rngs, p, c, True)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play(st: Any, rngs: Any, record: bool, rec: Any, lists: Any) -> int:
         """Play the state ``st`` (settled, or at a decision) to the end, seat p drawing its ``random`` choices
         from ``rngs[1 + p]`` and chance from ``rngs[0]``; returns the number of decisions. With ``record``,
@@ -3014,7 +3014,7 @@ if AVAILABLE:
             k = _settle(st, rngs, acts)
         return nact
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play_after(st: Any, rngs: Any, first: int, chance: Any) -> int:
         """``first`` applied with the state's own stream (``rngs[0]``), and the game moved on to the next decision
         with it (as ``Dominion.apply`` does), then the game's stream replaced by ``chance`` and the rest played as
@@ -3026,7 +3026,7 @@ if AVAILABLE:
         rec = np.zeros(2, dtype=np.int64)
         return play(st, rngs, False, rec, rec)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _copy(template: Any) -> Any:
         """A copy of the state array for play: the table fields, and of each zone its cards (not the room after
         them; nothing reads a zone beyond its count, nor a seat beyond the game's)."""
@@ -3043,7 +3043,7 @@ if AVAILABLE:
                 st[j] = template[j]
         return st
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _score(st: Any, q: int) -> int:
         """Seat ``q``'s victory points (``rules.score``): its cards owned, Gardens by their number."""
         sb = S0 + q * SEAT
@@ -3062,7 +3062,7 @@ if AVAILABLE:
                     vp += k * _VP[c]
         return vp
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _result(st: Any, out: Any) -> None:
         """A finished game's scores into ``out[:4]``, turns into ``out[4:8]`` and ranks (``Dominion.result``'s:
         the score, then fewer turns) into ``out[8:12]``."""
@@ -3077,7 +3077,7 @@ if AVAILABLE:
                     r += 1
             out[2 * MAXP + q] = r
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def playout(template: Any, first: int, gen: Any, out: Any) -> Any:
         """A search's playout in one call: a copy of ``template`` played to the end by ``random`` seats, after the
         action index ``first`` where it is not -1 (applied, and the game moved on, with the state's own stream
@@ -3107,7 +3107,7 @@ if AVAILABLE:
         _result(st, out)
         return st
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def determinize(template: Any, slots: Any, seg: Any, srng: Any) -> Any:
         """``Dominion.determinize`` on the kernel's array: a copy of ``template`` (the root state encoded with
         each resampled seat's hand as its pinned cards first, ``round_prepare``) in which each resampled seat's
@@ -3127,7 +3127,7 @@ if AVAILABLE:
             at += n
         return st
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def round_playouts(template: Any, slots: Any, seg: Any, firsts: Any, srng: Any, out: Any) -> None:
         """A flat search's round in one call: ``determinize``, the determinized state's stream and the playout
         policy's seed as the search's next two draws (``Rng.next64``), then ``playout`` of each action index of
@@ -3148,7 +3148,7 @@ if AVAILABLE:
             playout(st, firsts[j], gen, out[j])
         srng[1] = gen[0]
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def summary(st: Any, out: Any) -> None:
         """Per seat: score, turns, Provinces, the turns of the 4th and 8th, then the cards owned (``NC``)."""
         for q in range(st[G_PLAYERS]):
@@ -3161,7 +3161,7 @@ if AVAILABLE:
             for c in range(NC):
                 out[q, 5 + c] = st[sb + O_OWNED + c]
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play_new(st: Any, rngs: Any, out: Any) -> int:
         """A whole game from a freshly set up state (``encode`` of ``Dominion.setup``'s), then ``summary``."""
         rec = np.zeros(2, dtype=np.int64)

@@ -32,7 +32,7 @@ from realms.core.options import uncovered_options
 from realms.core.rng import check_seed
 
 try:  # the optional ``fast`` extra
-    import numba
+    import numba  # noqa: F401  (whether the fast extra is installed)
     import numpy as np
 
     AVAILABLE = True
@@ -84,7 +84,7 @@ if AVAILABLE:
     #: the record and counts a kernel is handed when it records nothing (never written then)
     _NOREC = np.zeros(1, dtype=np.int64)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _placements(grid: Any, box: Any, p: int, n: int, dom: Any, domino: int, out: Any, rows: Any) -> int:
         """The legal placements of ``domino`` in seat p's kingdom, as the reference lists them (direction
         E, S, W, N, then cell in row-major order), written to ``out`` as keys ``cell * 4 + d``; returns
@@ -148,7 +148,7 @@ if AVAILABLE:
                     m ^= low
         return cnt
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _touches(grid: Any, p: int, r: int, c: int, t: int) -> bool:
         """A square of terrain t or the castle orthogonally next to (r, c)."""
         if r > 0:
@@ -169,7 +169,7 @@ if AVAILABLE:
                 return True
         return False
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _place(grid: Any, crn: Any, box: Any, p: int, dom: Any, domino: int, key: int) -> None:
         a = key >> 2
         d = key & 3
@@ -190,7 +190,7 @@ if AVAILABLE:
         box[p, TERR + dom[domino, 0] * SIZE + r] |= 1 << c
         box[p, TERR + dom[domino, 2] * SIZE + r2] |= 1 << c2
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _score(grid: Any, crn: Any, box: Any, p: int, n: int, harmony: bool, middle: bool,
                seen: Any, stack: Any) -> tuple[int, int, int]:
         """(total, largest region, crowns) as ``board.quick_score`` gives them."""
@@ -250,7 +250,7 @@ if AVAILABLE:
                 total += 10
         return total, largest, crowns
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _value(grid: Any, box: Any, p: int, n: int, pts: int, harmony: bool, middle: bool,
                seen: Any, stack: Any) -> tuple[int, int, int]:
         """``FullGreedyAgent._value`` of seat p's kingdom as it stands in ``grid`` (a placement tried on it)
@@ -332,7 +332,7 @@ if AVAILABLE:
                 score += 5
         return int(mk), -holes, score
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _label(grid: Any, crn: Any, box: Any, p: int, lab: Any, rsq: Any, rcr: Any, pts: Any, stack: Any) -> None:
         """Seat p's regions: ``lab[cell]`` the region of each square (in the box), ``rsq``/``rcr`` each region's
         squares and crowns, ``pts[t]`` each terrain's points (``board.terrain_points``)."""
@@ -381,7 +381,7 @@ if AVAILABLE:
                 pts[t] += sq * cr
                 nreg += 1
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _touching(grid: Any, lab: Any, p: int, cell: int, t: int, ids: Any, k: int) -> int:
         """Add to ``ids[:k]`` the regions of terrain t next to ``cell``; returns the new count."""
         r, c = cell // SIZE, cell % SIZE
@@ -414,7 +414,7 @@ if AVAILABLE:
                 k += 1
         return k
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _try(grid: Any, crn: Any, box: Any, p: int, n: int, dom: Any, domino: int, key: int, ptsum: int,
              greedy: bool, harmony: bool, middle: bool, seen: Any, stack: Any, lab: Any, rsq: Any, rcr: Any,
              ids: Any) -> tuple[int, int, int]:
@@ -475,7 +475,7 @@ if AVAILABLE:
         box[p, TERR + t2 * SIZE + b // SIZE] &= ~(1 << (b % SIZE))
         return v0, v1, v2
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _best(grid: Any, crn: Any, box: Any, p: int, n: int, dom: Any, domino: int, greedy: bool,
               harmony: bool, middle: bool, keys: Any, best: Any, seen: Any, stack: Any,
               pts: Any, rows: Any, lab: Any, rsq: Any, rcr: Any, ids: Any) -> tuple[int, int, int, int]:
@@ -506,7 +506,7 @@ if AVAILABLE:
                 nb += 1
         return bv0, bv1, 2 * bv2, nb
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _scratch() -> tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]:
         """The working arrays of ``play`` (``_play_in``), which a caller playing many playouts allocates once."""
         return (np.empty(NCELL * 4, dtype=np.int64), np.empty(NCELL * 4, dtype=np.int64),
@@ -515,7 +515,7 @@ if AVAILABLE:
                 np.zeros(NCELL, dtype=np.int64), np.zeros(NCELL, dtype=np.int64), np.zeros(8, dtype=np.int64),
                 np.empty(4, dtype=np.int64), np.empty(4, dtype=np.int64))
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play(grid: Any, crn: Any, box: Any, pile: Any, npile: int, cur: Any, cur_king: Any, ncur: int,
              nxt: Any, nxt_king: Any, nnxt: int, order: Any, norder: int, oi: int, step: int, rnd: int,
              turns: Any, players: int, n: int, row_size: int, harmony: bool, middle: bool, policy: Any,
@@ -530,7 +530,7 @@ if AVAILABLE:
                         step, rnd, turns, players, n, row_size, harmony, middle, policy, rngs, record, rec, counts,
                         out, first, _scratch())
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _play_in(grid: Any, crn: Any, box: Any, pile: Any, npile: int, cur: Any, cur_king: Any, ncur: int,
                  nxt: Any, nxt_king: Any, nnxt: int, order: Any, norder: int, oi: int, step: int, rnd: int,
                  turns: Any, players: int, n: int, row_size: int, harmony: bool, middle: bool, policy: Any,
@@ -667,7 +667,7 @@ if AVAILABLE:
         return nact
 
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play_new(seed: Any, players: int, n: int, row_size: int, kings: int, keep: int, harmony: bool,
                  middle: bool, policy: Any, seeds: Any, turns: Any, out: Any, games: int) -> int:
         """A new game set up as ``Kingdomino.new`` does from ``seed`` (the deck and the opening's king order
@@ -718,7 +718,7 @@ if AVAILABLE:
         return nact
 
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _unpack(meta: Any, masks: Any) -> tuple[Any, Any, Any]:
         """The kingdoms of a state packed by ``_pack`` as the kernel's grids: (terrain grid, crown grid, box)."""
         players = meta[_M_PLAYERS]
@@ -759,7 +759,7 @@ if AVAILABLE:
             box[q, NOCC] = nocc
         return grid, crn, box
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _play_meta(grid: Any, crn: Any, box: Any, meta: Any, rngs: Any, record: bool, rec: Any, counts: Any,
                    out: Any) -> int:
         """``play`` of the kingdoms given and the rest of the state as ``meta`` holds it (changed in place)."""
@@ -771,7 +771,7 @@ if AVAILABLE:
                     meta[_M_MIDDLE] != 0, meta[_M_POLICY:_M_POLICY + 4], rngs, record, rec, counts, out,
                     meta[_M_FIRST])
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play_packed(meta: Any, masks: Any, rngs: Any, record: bool, rec: Any, counts: Any, out: Any) -> int:
         """``play`` for a state packed by ``_pack``: ``meta`` holds the rows, kings, turns, boxes and scalars
         (turns come back in it), ``masks`` the terrain masks of every seat (six a seat, as ``state.terr``),
@@ -780,14 +780,14 @@ if AVAILABLE:
         grid, crn, box = _unpack(meta, masks)
         return _play_meta(grid, crn, box, meta, rngs, record, rec, counts, out)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def _next64(rngs: Any, k: int) -> Any:
         """``Rng.next64`` on the stream ``rngs[k]`` (advanced in place)."""
         s = rngs[k] + _GOLDEN
         rngs[k] = s
         return _mix(s)
 
-    @numba.njit(cache=True)
+    @jit.compiled
     def play_round(meta: Any, masks: Any, hidden: Any, firsts: Any, srng: Any, crowns: bool, out: Any) -> None:
         """A flat search's round from a state packed by ``_pack`` (``meta``, ``masks``, never changed here):
         what ``Kingdomino.determinize`` draws from the search's stream ``srng[0]`` (the dominoes nobody has seen,
