@@ -1,0 +1,80 @@
+"""benchmarks/mc_peer.py: what it says without a peer, and its table, with a stand-in for kdom-ai's JVM."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+SCRIPT = BENCH / "mc_peer.py"
+
+
+def load_script():
+    """The script as a module (it puts benchmarks/ on sys.path to import mc_speed; that is undone here)."""
+    spec = importlib.util.spec_from_file_location("mc_peer", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    path = list(sys.path)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path[:] = path
+    return module
+
+
+def fake_peer(tmp_path: Path) -> tuple[Path, Path]:
+    """A folder with a McRate.class and a 'java' that answers as the driver does: 3000 playouts in 0.25 s."""
+    folder = tmp_path / "peer"
+    (folder / "classes").mkdir(parents=True)
+    (folder / "classes" / "McRate.class").write_bytes(b"")
+    java = tmp_path / "java"
+    java.write_text(f"#!{sys.executable}\nimport json, sys\nassert sys.argv[3] == 'McRate'\n"
+                    "print('a search report')\n"
+                    "print(json.dumps({'policy': sys.argv[4], 'playouts': 3000, 'cpu': 0.25, 'process_cpu': 0.3,"
+                    " 'position_cpu': [0.1, 0.1, 0.05]}))\n")
+    java.chmod(0o755)
+    return folder, java
+
+
+def test_without_a_peer_it_says_in_one_line_what_it_needs(tmp_path):
+    for args in ([], ["--kdom-ai", str(tmp_path)]):
+        done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 1 and "Traceback" not in done.stderr
+        assert done.stderr.strip().count("\n") == 0 and "needs --kdom-ai DIR" in done.stderr
+
+
+def test_the_peer_classpath_takes_the_driver_folder_and_its_jars(tmp_path):
+    mc_peer = load_script()
+    folder, _ = fake_peer(tmp_path)
+    (folder / "lib").mkdir()
+    (folder / "lib" / "fastutil.jar").write_bytes(b"")
+    parts = mc_peer.peer_classpath(folder).split(":")
+    assert parts[:2] == [str(folder / "classes"), str(folder / "lib" / "fastutil.jar")]
+    assert mc_peer.peer_classpath(tmp_path / "nothing") is None
+
+
+def test_the_table_gives_both_medians_and_their_ratio():
+    mc_peer = load_script()
+    rows = [{"policy": "random", "realms": 36000.0, "kdom_ai": 12000.0, "ratio": 3.0, "kdom_ai_process": 10000.0,
+             "pair_ratios": [2.9, 3.0, 3.4], "kdom_ai_player": "MCE_TR_R (random playouts)"},
+            {"policy": "rollout", "realms": 7500.0, "kdom_ai": 150.0, "ratio": 50.0,
+             "kdom_ai_player": "MCE_FG_R (full-greedy playouts)"}]
+    lines = mc_peer.table(rows, 5, 0.4).splitlines()
+    assert "median of 5" in lines[0] and "load 0.4" in lines[0]
+    assert lines[3] == "| random | 36,000 | 12,000 | x3.00 | x2.90 to x3.40 | 10,000 | MCE_TR_R (random playouts) |"
+    assert lines[4] == "| rollout | 7,500 | 150 | x50.00 | x50.00 to x50.00 |  | MCE_FG_R (full-greedy playouts) |"
+
+
+def test_a_run_against_a_stand_in_peer_alternates_the_two_engines(tmp_path):
+    folder, java = fake_peer(tmp_path)
+    done = subprocess.run([sys.executable, str(SCRIPT), "--kdom-ai", str(folder), "--java", str(java),
+                           "--policies", "random", "--pairs", "1", "--playouts", "30", "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=BENCH.parent)
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout)["rows"][0]
+    assert row["policy"] == "random" and row["kdom_ai"] == 12000 and row["kdom_ai_process"] == 10000
+    assert row["realms"] > 0 and row["ratio"] == row["realms"] / 12000 and len(row["realms_slices"]) == 1
+    assert row["pair_ratios"] == [round(row["realms"] / 12000, 2)]
