@@ -151,8 +151,48 @@ def test_a_ray_that_cannot_start_is_one_line_of_error(monkeypatch):
         raise RuntimeError("Failed to start the GCS server.\nTraceback (most recent call last): ...")
 
     monkeypatch.setattr(ray, "init", refuse)
+    monkeypatch.setattr(ray_backend, "LOCAL_START_SECONDS", 0.0)  # (else 4 games play on the local backend)
     done = CliRunner().invoke(app, ["sim", "kingdomino", "--players", "random,random", "--games", "4",
                                     "--backend", "ray"])
     assert done.exit_code == 2
     lines = [line for line in done.output.splitlines() if line.strip()]
     assert lines == ["error: could not start a local Ray instance: Failed to start the GCS server."], done.output
+
+
+def test_a_run_shorter_than_a_local_ray_start_plays_on_the_local_backend_and_says_why(monkeypatch):
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setattr(ray_backend, "_running_cluster", lambda: (None, False))
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+
+    def not_wanted(**kw):
+        raise AssertionError("a local Ray instance was started for a short run")
+
+    monkeypatch.setattr(ray, "init", not_wanted)
+    args = ["sim", "kingdomino", "--players", "greedy,random", "--games", "30", "--seed", "5"]
+    done = CliRunner().invoke(app, [*args, "--backend", "ray"])
+    assert done.exit_code == 0, done.output
+    assert "ray: no cluster to join, and the 30 games take about " in done.output
+    assert "less than starting a local Ray instance" in done.output and "played on the local backend" in done.output
+    local = CliRunner().invoke(app, args)
+    table = [line for line in done.output.splitlines() if "\u2502" in line]  # (the table's rows)
+    assert len(table) == 2 and table == [line for line in local.output.splitlines() if "\u2502" in line]
+    report = run_tournament("kingdomino", ["greedy", "random"], games=30, seed=5, backend="ray")
+    assert report.backend == "local" and "backend" not in report.to_json()  # (said only when not local)
+    assert _stable(report) == _stable(run_tournament("kingdomino", ["greedy", "random"], games=30, seed=5))
+
+
+def test_a_run_longer_than_a_local_ray_start_goes_to_ray(monkeypatch):
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setattr(ray_backend, "_running_cluster", lambda: (None, False))
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray_backend, "LOCAL_START_SECONDS", 1e-9)
+    asked = []
+
+    def refuse(**kw):
+        asked.append(kw)
+        raise RuntimeError("no room for Ray here")
+
+    monkeypatch.setattr(ray, "init", refuse)
+    with pytest.raises(OptionsError, match="could not start a local Ray instance: no room for Ray here"):
+        run_tournament("kingdomino", ["random", "random"], games=3000, seed=5, backend="ray")
+    assert asked and "address" not in asked[0]

@@ -8,7 +8,9 @@ is the same as the local backend's for any cluster size.
 Which Ray: the one already initialised in this process; else the cluster at ``address`` (``--address``),
 else at ``RAY_ADDRESS``, else the local cluster that ``ray start --head`` left running on this machine
 (found again by every run, so its start-up is paid once); else a local instance started for this run
-and stopped after it. Either way the start-up is timed and said in one line, and a Ray that cannot
+and stopped after it; a run that would take less time in one process than such a start (``LOCAL_START_SECONDS``,
+timed on its first games) is played on the local backend instead, and a note says so. Either way the start-up is
+timed and said in one line, and a Ray that cannot
 start or that loses the run is one line of error, not a traceback.
 
 Ray is an optional extra (``pip install 'realms[ray]'``); every machine of the cluster needs realms
@@ -25,6 +27,10 @@ from typing import Any
 
 from realms.core.errors import OptionsError
 from realms.sim.playing import Spec, _ranges
+
+#: the seconds a local Ray instance takes at least to start here (measured 10-40 s on a 2-core machine, more under
+#: load): a run that would take less in one process is played on the local backend instead
+LOCAL_START_SECONDS = 10.0
 
 #: how many times Ray runs a chunk again when the worker or machine running it dies
 MAX_RETRIES = 5
@@ -59,6 +65,18 @@ def _running_cluster() -> tuple[str | None, bool]:
     except Exception:  # noqa: BLE001 - Ray's private helper moved or failed: start a local instance
         return None, False
     return (str(found) if found else None), False
+
+
+def would_start_local(address: str | None) -> bool:
+    """Whether a run with ``address`` would start a local Ray instance of its own: no Ray initialised in this
+    process, no address given, none in ``RAY_ADDRESS`` and none that ``ray start`` left running."""
+    if address:
+        return False
+    try:
+        import ray
+    except ImportError:
+        return False  # (run says that Ray is missing)
+    return not ray.is_initialized() and _running_cluster() == (None, False)
 
 
 def _init(ray: Any, target: str | None, jobs: int) -> None:

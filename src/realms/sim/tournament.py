@@ -348,7 +348,7 @@ def run_tournament(
     sink = _Sink(tally, saver, progress, resumed)
     workers, notes = 1, list[str]()
     if todo:
-        workers, notes = _play_all(spec, todo, backend, jobs, chunk, address, sink, say)
+        workers, notes, backend = _play_all(spec, todo, backend, jobs, chunk, address, sink, say)
     assert tally.played == games, (tally.played, games)
     seconds = time.perf_counter() - start
     return SimReport(game_id, games, seed, opts, tally.entrants(agents), tally.ties, tally.turns, tally.actions,
@@ -639,8 +639,9 @@ CALIBRATE_SECONDS = 0.03
 
 
 def _play_all(spec: Spec, todo: Sequence[int], backend: str, jobs: int, chunk: int | None, address: str | None,
-              sink: _Sink, say: Callable[[str], None] | None) -> tuple[int, list[str]]:
-    """Play the games ``todo`` on ``backend`` into ``sink``; returns the number of workers and the notes."""
+              sink: _Sink, say: Callable[[str], None] | None) -> tuple[int, list[str], str]:
+    """Play the games ``todo`` on ``backend`` into ``sink``; returns the number of workers, the notes and the
+    backend that played them (``local`` where a run asked of Ray was too short to pay for starting it)."""
     notes: list[str] = []
 
     def note(line: str) -> None:
@@ -651,14 +652,28 @@ def _play_all(spec: Spec, todo: Sequence[int], backend: str, jobs: int, chunk: i
     if backend == "ray":
         from realms.sim import ray_backend
 
-        return ray_backend.run(spec, todo, chunk, address, jobs, sink.done, note, tally_range), notes
-    return _play_local(spec, todo, jobs, chunk, sink, note), notes
+        if ray_backend.would_start_local(address):
+            # a local instance costs seconds to start (RAY_LOCAL_START): time the first games here, and where the
+            # rest would take less in one process, play them on the local backend instead and say so
+            first, played, first_played, per_game, timed_from = _calibrate(spec, todo, chunk, sink)
+            rest = todo[played:]
+            if per_game * len(rest) < ray_backend.LOCAL_START_SECONDS:
+                note(f"ray: no cluster to join, and the {len(todo)} games take about {per_game * len(todo):.1f} s "
+                     f"in one process, less than starting a local Ray instance (about "
+                     f"{ray_backend.LOCAL_START_SECONDS:.0f} s or more): played on the local backend ('ray start "
+                     "--head' keeps an instance running for later runs to join)")
+                return _play_rest(spec, todo, rest, jobs, chunk, sink, note, first, first_played, per_game,
+                                  timed_from), notes, "local"
+            todo = rest
+        return ray_backend.run(spec, todo, chunk, address, jobs, sink.done, note, tally_range), notes, backend
+    return _play_local(spec, todo, jobs, chunk, sink, note), notes, backend
 
 
-def _play_local(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, sink: _Sink,
-                note: Callable[[str], None]) -> int:
-    """Play the first games here, timing them; the rest here too when ``jobs`` is 1 or they are too few to pay
-    for workers, else in ``jobs`` forked processes, each returning its chunks' sums."""
+def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None,
+               sink: _Sink) -> tuple[int, int, int, float, float]:
+    """Play the first games of ``todo`` here, timing them: returns the first chunk's size, the games played, those
+    of the first chunk (which loads what the games need, so is not timed), the seconds a game and when the timing
+    began."""
     first = chunk or (max(1, min(64, len(todo) // 50)) if sink.saver is not None else 1)
     begin = time.perf_counter()
     played = first_played = 0
@@ -675,7 +690,20 @@ def _play_local(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, s
         if now - timed_from >= CALIBRATE_SECONDS:
             break
     per_game = (now - timed_from) / timed if timed else (now - begin) / played
-    rest = todo[played:]
+    return first, played, first_played, per_game, timed_from
+
+
+def _play_local(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, sink: _Sink,
+                note: Callable[[str], None]) -> int:
+    """Play the first games here, timing them; the rest here too when ``jobs`` is 1 or they are too few to pay
+    for workers, else in ``jobs`` forked processes, each returning its chunks' sums."""
+    first, played, first_played, per_game, timed_from = _calibrate(spec, todo, chunk, sink)
+    return _play_rest(spec, todo, todo[played:], jobs, chunk, sink, note, first, first_played, per_game, timed_from)
+
+
+def _play_rest(spec: Spec, todo: Sequence[int], rest: Sequence[int], jobs: int, chunk: int | None, sink: _Sink,
+               note: Callable[[str], None], first: int, first_played: int, per_game: float, timed_from: float) -> int:
+    """``_play_local`` after ``_calibrate``: the games ``rest`` of ``todo``."""
     long_enough = bool(rest) and per_game * len(rest) >= MIN_WORKER_SECONDS
     workers = min(jobs, _free_cores()) if rest and jobs > 1 and long_enough else 1
     if workers > 1:
