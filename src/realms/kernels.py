@@ -1,13 +1,13 @@
 """Compile the games' numba kernels ahead of use, so that the first simulation or search pays nothing.
 
 The kernels (the ``fast`` extra) are compiled on first call and cached on disk next to their modules (numba's
-``cache=True``); a cold compile takes half a minute of CPU for Kingdomino or Burgundy and about three minutes for
-Dominion on a small machine. ``make`` runs this once after installing, and ``python -m realms.kernels [GAME ...]``
-does it by hand, e.g. after an upgrade (the games at once, in processes of their own). Each step goes through the
-public paths that use a kernel: a short tournament between ``random`` seats (the game's fast path), and one search
-move with each compiled playout policy (the game declares them: ``Game.warm_searches``), so what is compiled is what
-those paths call; and one observation, which builds the game's compiled encoder for the RL environments
-(``observe.c``, a C compiler's work of about a second) where a compiler is found.
+``cache=True``); a cold compile takes 35-65 CPU seconds for Kingdomino or Burgundy and about 140 for Dominion
+(``python benchmarks/kernel_setup.py``). ``make`` runs this once after installing, and ``python -m realms.kernels
+[GAME ...]`` does it by hand, e.g. after an upgrade (the games at once, in processes of their own). Each step goes
+through the public paths that use a kernel: a short tournament between ``random`` seats (the game's fast path), and
+one search move with each compiled playout policy (the game declares them: ``Game.warm_searches``), so what is
+compiled is what those paths call; and one observation, which builds the game's compiled encoder for the RL
+environments (``observe.c``, a C compiler's work of about a second) where a compiler is found.
 """
 
 from __future__ import annotations
@@ -69,8 +69,8 @@ def warm(games: list[str] | None = None, out: TextIO | None = None, jobs: int = 
     start = time.perf_counter()
     done = threading.Event()
     if out is not None:
-        print(f"compiling the kernels of {', '.join(todo)} (once; cached afterwards): about three minutes on a "
-              "quiet 2-core machine, longer on a busy one, Dominion the longest", file=out, flush=True)
+        print(f"compiling the kernels of {', '.join(todo)} (once; cached afterwards): about two and a half "
+              "minutes on a quiet 2-core machine, longer on a busy one, Dominion the longest", file=out, flush=True)
 
         def tell_progress() -> None:
             while not done.wait(every):
