@@ -5,17 +5,23 @@ PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# the learned baselines' extra (torch, sb3-contrib): the tests need it, serving the browser app does not
+BASELINES := $(VENV)/.baselines
 
 .PHONY: play terminal test typecheck bench clean
 
 # setup: the venv, every extra, and the games' numba kernels compiled once (not in the first simulation,
-# search or bot move: python -m realms.kernels, about a minute of CPU per game when nothing is cached)
+# search or bot move: python -m realms.kernels: 35-140 CPU seconds a game when nothing is cached, the games in parallel)
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[web,dev,ray,plot,rl,fast]'
 	$(BIN)/python -m realms.kernels
 	touch $(STAMP)
+
+$(BASELINES): $(STAMP) pyproject.toml
+	$(BIN)/pip install --quiet -e '.[web,dev,ray,plot,rl,fast,baselines]'
+	touch $(BASELINES)
 
 play: $(STAMP)
 	$(BIN)/realms serve --port $(PORT)
@@ -26,7 +32,7 @@ terminal: $(STAMP)
 # mypy checks all of src/realms, core/ strictly (pyproject.toml's [tool.mypy]); pytest's two workers take
 # tests from each other's queue once their own is done (worksteal), so both finish together; the 25 slowest tests
 # are listed at the end, to keep the suite's time in view
-test: $(STAMP)
+test: $(STAMP) $(BASELINES)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2 --dist worksteal --durations=25
