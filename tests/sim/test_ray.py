@@ -142,10 +142,15 @@ def test_a_recorded_cluster_that_is_gone_gives_way_to_a_local_instance(monkeypat
         ray_backend.start(_FakeRay(fail=ConnectionError("no GCS at 10.0.0.9:6379")), "10.0.0.9:6379", 2)
 
 
-def test_a_ray_that_cannot_start_is_one_line_of_error(monkeypatch):
+@pytest.fixture
+def no_cluster(monkeypatch):
+    """No Ray in this process and no cluster to join: a run would start a local instance."""
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
     monkeypatch.setattr(ray_backend, "_running_cluster", lambda: (None, False))
     monkeypatch.setattr(ray, "is_initialized", lambda: False)
+
+
+def test_a_ray_that_cannot_start_is_one_line_of_error(monkeypatch, no_cluster):
 
     def refuse(**kw):
         raise RuntimeError("Failed to start the GCS server.\nTraceback (most recent call last): ...")
@@ -159,10 +164,7 @@ def test_a_ray_that_cannot_start_is_one_line_of_error(monkeypatch):
     assert lines == ["error: could not start a local Ray instance: Failed to start the GCS server."], done.output
 
 
-def test_a_run_shorter_than_a_local_ray_start_plays_on_the_local_backend_and_says_why(monkeypatch):
-    monkeypatch.delenv("RAY_ADDRESS", raising=False)
-    monkeypatch.setattr(ray_backend, "_running_cluster", lambda: (None, False))
-    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+def test_a_run_shorter_than_a_local_ray_start_plays_on_the_local_backend_and_says_why(monkeypatch, no_cluster):
 
     def not_wanted(**kw):
         raise AssertionError("a local Ray instance was started for a short run")
@@ -181,10 +183,7 @@ def test_a_run_shorter_than_a_local_ray_start_plays_on_the_local_backend_and_say
     assert _stable(report) == _stable(run_tournament("kingdomino", ["greedy", "random"], games=30, seed=5))
 
 
-def test_a_run_longer_than_a_local_ray_start_goes_to_ray(monkeypatch):
-    monkeypatch.delenv("RAY_ADDRESS", raising=False)
-    monkeypatch.setattr(ray_backend, "_running_cluster", lambda: (None, False))
-    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+def test_a_run_longer_than_a_local_ray_start_goes_to_ray(monkeypatch, no_cluster):
     monkeypatch.setattr(ray_backend, "LOCAL_START_SECONDS", 1e-9)
     asked = []
 
