@@ -21,12 +21,15 @@ Without numba, ``AVAILABLE`` is False and only ``drop_stale_cache`` is defined, 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from realms.core.rng import GOLDEN as _GOLDEN
 from realms.core.rng import MIX1 as _MIX1
 from realms.core.rng import MIX2 as _MIX2
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 try:  # the optional ``fast`` extra
     import numba  # noqa: F401  (whether the fast extra is installed)
@@ -60,20 +63,22 @@ if AVAILABLE:
     from numba.core import types as _types
     from numba.core.registry import CPUDispatcher
 
-    class PlainDispatcher(CPUDispatcher):  # type: ignore[misc]  # (numba is untyped)
+    _plain: Any = _types.unliteral  # (numba is untyped)
+
+    class PlainDispatcher(CPUDispatcher):
         """A CPU dispatcher whose calls from compiled code are typed with their arguments' plain types: an
         argument that is a constant (``Literal[int](3)``, ``Literal[bool](True)``) is typed as its kind
         (``int64``, ``bool``), so one compiled version serves every call."""
 
         def get_call_template(self, args: Any, kws: Any) -> Any:
-            return super().get_call_template(tuple(_types.unliteral(a) for a in args),
-                                             {k: _types.unliteral(v) for k, v in kws.items()})
+            return super().get_call_template(tuple(_plain(a) for a in args), {k: _plain(v) for k, v in kws.items()})
 
-    def compiled(func: Any) -> Any:
-        """``numba.njit(cache=True)`` of ``func`` with ``PlainDispatcher`` (see the module's docstring)."""
+    def compiled(func: F) -> F:
+        """``numba.njit(cache=True)`` of ``func`` with ``PlainDispatcher`` (see the module's docstring); typed as
+        ``func`` itself, as the call is."""
         disp = PlainDispatcher(py_func=func, locals={}, targetoptions={"nopython": True, "boundscheck": None})
         disp.enable_caching()
-        return disp
+        return cast(F, disp)
 
     GOLDEN = np.uint64(_GOLDEN)
     _M1 = np.uint64(_MIX1)
