@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from realms.core.agents import make_agent
 from realms.core.errors import OptionsError
@@ -653,27 +653,34 @@ def _play_all(spec: Spec, todo: Sequence[int], backend: str, jobs: int, chunk: i
         from realms.sim import ray_backend
 
         if ray_backend.would_start_local(address):
-            # a local instance costs seconds to start (RAY_LOCAL_START): time the first games here, and where the
-            # rest would take less in one process, play them on the local backend instead and say so
-            first, played, first_played, per_game, timed_from = _calibrate(spec, todo, chunk, sink)
-            rest = todo[played:]
-            if per_game * len(rest) < ray_backend.LOCAL_START_SECONDS:
-                note(f"ray: no cluster to join, and the {len(todo)} games take about {per_game * len(todo):.1f} s "
+            # a local instance costs seconds to start (ray_backend.LOCAL_START_SECONDS): time the first games here,
+            # and where the rest would take less in one process, play them on the local backend and say so
+            timing = _calibrate(spec, todo, chunk, sink)
+            rest = todo[timing.played:]
+            if timing.per_game * len(rest) < ray_backend.LOCAL_START_SECONDS:
+                note(f"ray: no cluster to join, and the {len(todo)} games take about "
+                     f"{timing.per_game * len(todo):.1f} s "
                      f"in one process, less than starting a local Ray instance (about "
                      f"{ray_backend.LOCAL_START_SECONDS:.0f} s or more): played on the local backend ('ray start "
                      "--head' keeps an instance running for later runs to join)")
-                return _play_rest(spec, todo, rest, jobs, chunk, sink, note, first, first_played, per_game,
-                                  timed_from), notes, "local"
+                return _play_rest(spec, todo, jobs, chunk, sink, note, timing), notes, "local"
             todo = rest
         return ray_backend.run(spec, todo, chunk, address, jobs, sink.done, note, tally_range), notes, backend
     return _play_local(spec, todo, jobs, chunk, sink, note), notes, backend
 
 
-def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None,
-               sink: _Sink) -> tuple[int, int, int, float, float]:
-    """Play the first games of ``todo`` here, timing them: returns the first chunk's size, the games played, those
-    of the first chunk (which loads what the games need, so is not timed), the seconds a game and when the timing
-    began."""
+class _Timing(NamedTuple):
+    """The first games of a run, played here and timed (``_calibrate``)."""
+
+    first: int  #: the first chunk's size
+    played: int  #: the games played
+    first_played: int  #: those of the first chunk, which loads what the games need and so is not timed
+    per_game: float  #: seconds a game
+    timed_from: float  #: when the timing began (``time.perf_counter``)
+
+
+def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None, sink: _Sink) -> _Timing:
+    """Play the first games of ``todo`` here, timing them."""
     first = chunk or (max(1, min(64, len(todo) // 50)) if sink.saver is not None else 1)
     begin = time.perf_counter()
     played = first_played = 0
@@ -690,20 +697,21 @@ def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None,
         if now - timed_from >= CALIBRATE_SECONDS:
             break
     per_game = (now - timed_from) / timed if timed else (now - begin) / played
-    return first, played, first_played, per_game, timed_from
+    return _Timing(first, played, first_played, per_game, timed_from)
 
 
 def _play_local(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, sink: _Sink,
                 note: Callable[[str], None]) -> int:
     """Play the first games here, timing them; the rest here too when ``jobs`` is 1 or they are too few to pay
     for workers, else in ``jobs`` forked processes, each returning its chunks' sums."""
-    first, played, first_played, per_game, timed_from = _calibrate(spec, todo, chunk, sink)
-    return _play_rest(spec, todo, todo[played:], jobs, chunk, sink, note, first, first_played, per_game, timed_from)
+    return _play_rest(spec, todo, jobs, chunk, sink, note, _calibrate(spec, todo, chunk, sink))
 
 
-def _play_rest(spec: Spec, todo: Sequence[int], rest: Sequence[int], jobs: int, chunk: int | None, sink: _Sink,
-               note: Callable[[str], None], first: int, first_played: int, per_game: float, timed_from: float) -> int:
-    """``_play_local`` after ``_calibrate``: the games ``rest`` of ``todo``."""
+def _play_rest(spec: Spec, todo: Sequence[int], jobs: int, chunk: int | None, sink: _Sink,
+               note: Callable[[str], None], timing: _Timing) -> int:
+    """``_play_local`` after ``_calibrate``: the games of ``todo`` not yet played."""
+    first, played, first_played, per_game, timed_from = timing
+    rest = todo[played:]
     long_enough = bool(rest) and per_game * len(rest) >= MIN_WORKER_SECONDS
     workers = min(jobs, _free_cores()) if rest and jobs > 1 and long_enough else 1
     if workers > 1:
