@@ -72,24 +72,28 @@ def test_a_changed_source_drops_the_module_s_compiled_cache(tmp_path):
     assert not any(f.exists() for f in compiled) and other.exists()
 
 
-if jit.AVAILABLE:
+def _take(a, k, flag):  # type: ignore[no-untyped-def]
+    return a[k] + (1 if flag else 0)
 
-    @jit.compiled
-    def _take(a, k, flag):  # type: ignore[no-untyped-def]
-        return a[k] + (1 if flag else 0)
 
-    @jit.compiled
-    def _takes_constants(a, p):  # type: ignore[no-untyped-def]
-        return _take(a, 1, True) + _take(a, 2, False) + _take(a, 3, True) + _take(a, p, p > 0)
+def _takes_constants(a, p):  # type: ignore[no-untyped-def]
+    return _take(a, 1, True) + _take(a, 2, False) + _take(a, 3, True) + _take(a, p, p > 0)
 
 
 def test_a_compiled_function_has_one_version_whatever_constants_it_is_passed(np):
     """numba's own dispatcher compiles a version per constant passed from compiled code (``Literal[int](1)``, ...);
-    ``compiled`` types such a call with the argument's plain type, so all four calls share one version."""
-    assert _takes_constants(np.arange(10), 2) == 1 + 2 + 4 + 3 + 1
-    if _take.signatures:  # (empty when this process loaded the caller from numba's cache)
-        assert [str(t) for t in _take.signatures[0]][1:] == ["int64", "bool"]
-        assert len(_take.signatures) == 1
+    ``compiled``'s dispatcher types such a call with the argument's plain type, so all four calls share one version.
+    (Dispatchers without the disk cache, so that every run compiles and the versions are there to count.)"""
+    global _take, _takes_constants
+    plain = {"locals": {}, "targetoptions": {"nopython": True, "boundscheck": None}}
+    take, caller = _take, _takes_constants
+    try:
+        _take = jit.PlainDispatcher(py_func=take, **plain)
+        _takes_constants = jit.PlainDispatcher(py_func=caller, **plain)
+        assert _takes_constants(np.arange(10), 2) == 1 + 2 + 4 + 3 + 1
+        assert [[str(t) for t in sig] for sig in _take.signatures] == [["array(int64, 1d, C)", "int64", "bool"]]
+    finally:
+        _take, _takes_constants = take, caller
 
 
 def test_every_kernel_function_is_declared_compiled(np):
