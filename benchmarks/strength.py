@@ -66,6 +66,11 @@ SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
     "dominion-random-best": ("dominion", {"players": 2, "kingdom": "random"}, "adapted:among=rule-bots", 1, True),
     "dominion-random-best-second": ("dominion", {"players": 2, "kingdom": "random", "edition": "second"},
                                     "adapted:among=rule-bots", 1, True),
+    # the same, the kingdom drawn from the base set, Intrigue and Seaside together
+    "dominion-random-best-all": ("dominion", {"players": 2, "kingdom": "random", "sets": "all"},
+                                 "adapted:among=rule-bots", 1, True),
+    "dominion-random-best-all-second": ("dominion", {"players": 2, "kingdom": "random", "sets": "all",
+                                                     "edition": "second"}, "adapted:among=rule-bots", 1, True),
     "burgundy": ("burgundy", {"players": 2}, "greedy", 1, False),
 }
 #: playout policies measured per game (the slow reference bots too, for comparison); a game not listed: random and

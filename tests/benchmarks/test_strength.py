@@ -1,0 +1,49 @@
+"""benchmarks/strength.py's settings: each one's options deal a game its opponent can play."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+import realms.games
+from realms.games.dominion.cards import CARDS
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "strength.py"
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("strength_benchmark", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+STRENGTH = _script()
+
+
+@pytest.mark.parametrize("name", sorted(STRENGTH.SETTINGS))
+def test_every_setting_deals_a_game_with_valid_options(name: str) -> None:
+    game_id, opts, opponent, copies, paired = STRENGTH.setting(name)
+    game = realms.games.get(game_id)
+    state = game.new(game.validate_options(opts), 1)
+    assert game.players(state) == copies + 1
+    assert isinstance(paired, bool) and opponent
+
+
+def _sets_dealt(name: str, deals: int) -> set[str]:
+    game_id, opts, *_ = STRENGTH.setting(name)
+    game = realms.games.get(game_id)
+    out: set[str] = set()
+    for seed in range(deals):
+        view = game.view(game.new(game.validate_options(opts), seed), None)
+        out |= {c.set for c in CARDS if c.name in view["kingdom"]}
+    return out
+
+
+def test_the_all_sets_random_kingdoms_draw_from_intrigue_and_seaside_too() -> None:
+    assert _sets_dealt("dominion-random-best", 20) == {"base"}
+    assert {"base", "intrigue", "seaside"} <= _sets_dealt("dominion-random-best-all", 20)
+    assert {"base", "intrigue", "seaside"} <= _sets_dealt("dominion-random-best-all-second", 20)
