@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import threading
 import time
 
@@ -14,7 +15,7 @@ from typer.testing import CliRunner
 
 from realms.cli import app
 from realms.core.errors import OptionsError
-from realms.sim import ray_backend, run_tournament
+from realms.sim import ray_backend, run_tournament, tournament
 
 ray = pytest.importorskip("ray")
 psutil = pytest.importorskip("psutil")
@@ -195,3 +196,41 @@ def test_a_run_longer_than_a_local_ray_start_goes_to_ray(monkeypatch, no_cluster
     with pytest.raises(OptionsError, match="could not start a local Ray instance: no room for Ray here"):
         run_tournament("kingdomino", ["random", "random"], games=3000, seed=5, backend="ray")
     assert asked and "address" not in asked[0]
+
+
+def _ray_refused_after(monkeypatch, games: int, **kw) -> int:
+    """How many games a run with no cluster played in this process before it asked Ray to start (refused)."""
+    finished = [0]
+    asked: list[int] = []
+
+    def refuse(**_):
+        asked.append(finished[0])
+        raise RuntimeError("no room for Ray here")
+
+    monkeypatch.setattr(ray, "init", refuse)
+    with pytest.raises(OptionsError, match="no room for Ray here"):
+        run_tournament("kingdomino", ["random", "random"], games=games, seed=5, backend="ray",
+                       progress=lambda n: finished.__setitem__(0, n), **kw)
+    assert asked
+    return asked[0]
+
+
+def test_the_games_timed_before_a_ray_start_stop_at_its_cost(monkeypatch, no_cluster):
+    # a run whose first game alone took longer than a local start: Ray is asked after that one game
+    monkeypatch.setattr(ray_backend, "LOCAL_START_SECONDS", 1e-9)
+    assert _ray_refused_after(monkeypatch, 3000) == 1
+    # and a large chunk (a size for Ray's tasks) is not played whole in this process to time it
+    assert _ray_refused_after(monkeypatch, 3000, chunk=3000) <= tournament.CALIBRATE_CHUNK
+
+
+def test_a_cluster_on_record_that_no_longer_answers_counts_as_none(monkeypatch):
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        port = listening.getsockname()[1]
+        monkeypatch.setattr(ray_backend, "_running_cluster", lambda: (f"127.0.0.1:{port}", False))
+        assert not ray_backend.would_start_local(None)  # a cluster that answers is joined
+    assert ray_backend.would_start_local(None)  # gone (its record left behind): a run would start its own
+    monkeypatch.setattr(ray_backend, "_running_cluster", lambda: (f"127.0.0.1:{port}", True))
+    assert not ray_backend.would_start_local(None)  # one named in RAY_ADDRESS is always tried

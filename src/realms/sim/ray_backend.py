@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -67,16 +68,31 @@ def _running_cluster() -> tuple[str | None, bool]:
     return (str(found) if found else None), False
 
 
+def _answers(address: str, timeout: float = 0.5) -> bool:
+    """Whether something listens at ``address`` (``host:port``): a cluster that ``ray start`` left on record may
+    have gone since (a crash, a kill) without its record going too."""
+    host, _, port = address.rpartition(":")
+    try:
+        with socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout):
+            return True
+    except (OSError, ValueError):
+        return False
+
+
 def would_start_local(address: str | None) -> bool:
     """Whether a run with ``address`` would start a local Ray instance of its own: no Ray initialised in this
-    process, no address given, none in ``RAY_ADDRESS`` and none that ``ray start`` left running."""
+    process, no address given, none in ``RAY_ADDRESS``, and none that ``ray start`` left running (one on record
+    that no longer answers counts as none: joining it fails and a local instance starts)."""
     if address:
         return False
     try:
         import ray
     except ImportError:
         return False  # (run says that Ray is missing)
-    return not ray.is_initialized() and _running_cluster() == (None, False)
+    if ray.is_initialized():
+        return False
+    found, named = _running_cluster()
+    return found is None or (not named and not _answers(found))
 
 
 def _init(ray: Any, target: str | None, jobs: int) -> None:

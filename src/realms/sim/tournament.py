@@ -636,6 +636,8 @@ MIN_WORKER_SECONDS = 0.4
 #: how long the parent times games (after its first chunk, which loads what the games need, and at least one more
 #: chunk) before deciding
 CALIBRATE_SECONDS = 0.03
+#: the largest chunk the first games are played in where a chunk size is not given (or, for Ray, where it is larger)
+CALIBRATE_CHUNK = 64
 
 
 def _play_all(spec: Spec, todo: Sequence[int], backend: str, jobs: int, chunk: int | None, address: str | None,
@@ -655,7 +657,10 @@ def _play_all(spec: Spec, todo: Sequence[int], backend: str, jobs: int, chunk: i
         if ray_backend.would_start_local(address):
             # a local instance costs seconds to start (ray_backend.LOCAL_START_SECONDS): time the first games here,
             # and where the rest would take less in one process, play them on the local backend and say so
-            timing = _calibrate(spec, todo, chunk, sink)
+            # (in chunks of at most CALIBRATE_CHUNK, and no longer than the start it is weighed against: a run
+            # whose first games already took that long is long enough for Ray)
+            timing = _calibrate(spec, todo, min(chunk, CALIBRATE_CHUNK) if chunk else None, sink,
+                                limit=ray_backend.LOCAL_START_SECONDS)
             rest = todo[timing.played:]
             if timing.per_game * len(rest) < ray_backend.LOCAL_START_SECONDS:
                 note(f"ray: no cluster to join, and the {len(todo)} games take about "
@@ -679,9 +684,11 @@ class _Timing(NamedTuple):
     timed_from: float  #: when the timing began (``time.perf_counter``)
 
 
-def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None, sink: _Sink) -> _Timing:
-    """Play the first games of ``todo`` here, timing them."""
-    first = chunk or (max(1, min(64, len(todo) // 50)) if sink.saver is not None else 1)
+def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None, sink: _Sink,
+               limit: float | None = None) -> _Timing:
+    """Play the first games of ``todo`` here, timing them; with ``limit``, stop once they have taken that many
+    seconds (the first chunk's included)."""
+    first = chunk or (max(1, min(CALIBRATE_CHUNK, len(todo) // 50)) if sink.saver is not None else 1)
     begin = time.perf_counter()
     played = first_played = 0
     timed_from, timed, now = 0.0, 0, begin
@@ -689,6 +696,10 @@ def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None, sink: _Sink) 
         sink.play(spec, a, b)
         played += b - a
         now = time.perf_counter()
+        if limit is not None and now - begin >= limit:
+            if not timed_from:  # (no chunk was timed: the first one's time stands for all)
+                timed_from = begin
+            break
         if not timed_from:
             timed_from = now  # the first chunk loads what the games need: not a measure of the rest
             first_played = played
