@@ -120,3 +120,17 @@ def test_every_kernel_function_is_declared_compiled(np):
                 found += 1
                 assert isinstance(value, jit.PlainDispatcher), f"{info.name}.{name} is declared with numba.njit"
     assert found > 100  # the three games' kernels and the shared draws
+
+
+def test_with_numbas_jit_turned_off_a_compiled_function_is_the_python_function(np, monkeypatch):
+    import numba
+
+    from realms.core import jit
+
+    def twice(x: int) -> int:
+        return 2 * x
+
+    monkeypatch.setattr(numba.config, "DISABLE_JIT", True)
+    assert jit.compiled(twice) is twice  # (as numba.njit gives, to trace or debug a kernel in Python)
+    monkeypatch.setattr(numba.config, "DISABLE_JIT", False)
+    assert isinstance(jit.compiled(twice), jit.PlainDispatcher)

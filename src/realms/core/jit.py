@@ -32,7 +32,7 @@ from realms.core.rng import MIX2 as _MIX2
 F = TypeVar("F", bound=Callable[..., Any])
 
 try:  # the optional ``fast`` extra
-    import numba  # noqa: F401  (whether the fast extra is installed)
+    import numba  # (whether the fast extra is installed)
     import numpy as np
 
     AVAILABLE = True
@@ -75,7 +75,10 @@ if AVAILABLE:
 
     def compiled(func: F) -> F:
         """``numba.njit(cache=True)`` of ``func`` with ``PlainDispatcher`` (see the module's docstring); typed as
-        ``func`` itself, as the call is."""
+        ``func`` itself, as the call is. With numba's JIT turned off (``NUMBA_DISABLE_JIT=1``, to debug or trace
+        a kernel in Python), ``func`` itself, as ``numba.njit`` gives."""
+        if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
+            return func
         disp = PlainDispatcher(py_func=func, locals={}, targetoptions={"nopython": True, "boundscheck": None})
         disp.enable_caching()
         return cast(F, disp)

@@ -5,7 +5,7 @@ only against its own source file. A kernel that reads a game's tables at import 
 bonuses, sized by the number of cards) would so run stale code after a card is added elsewhere. ``key_cache``
 names the data a module's kernels are compiled from: the cache entries of that module carry the key in their
 file names, so each set of tables has entries of its own and a change of tables compiles afresh instead of
-loading code built for other tables. Call it before the module's first ``@numba.njit(cache=True)``.
+loading code built for other tables. Call it before the module's first ``@jit.compiled`` (``realms.core.jit``).
 """
 
 from __future__ import annotations
