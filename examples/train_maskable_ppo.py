@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 import realms.rl
+from realms.core.errors import RealmsError
 
 #: the options of each game's baseline: two players and a fixed setup
 GAME_OPTIONS: dict[str, dict[str, Any]] = {
@@ -138,6 +139,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--threads", type=int, default=1, help="torch's CPU threads")
     ap.add_argument("--out", default="examples/out")
     args = ap.parse_args(argv)
+    try:
+        seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+    except ValueError:
+        ap.error(f"--seeds must be whole numbers separated by commas, got {args.seeds!r}")
+    against = args.eval_against.split(",") if args.eval_against else EVAL_AGAINST[args.game]
+    if not seeds:
+        ap.error("--seeds names no seed (a comma-separated list such as 0,1,2)")
+    for name in [args.opponent, *against]:  # (checked before any training, not after the first seed's)
+        try:
+            make_env(args.game, name, args.reward)
+        except RealmsError as e:
+            ap.error(f"{name!r}: {e}")
 
     import torch
     from sb3_contrib import MaskablePPO
@@ -146,8 +159,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     torch.set_num_threads(args.threads)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
-    against = args.eval_against.split(",") if args.eval_against else EVAL_AGAINST[args.game]
 
     rows: list[dict[str, Any]] = []
     runs: list[dict[str, Any]] = []

@@ -82,3 +82,18 @@ def test_the_wilson_interval():
     lo, hi = example.wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
     assert example.wilson(0, 20)[0] == 0.0 and example.wilson(20, 20)[1] == 1.0
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--eval-against", "random,bigmoney"], "'bigmoney': unknown agent 'bigmoney'"),
+    (["--opponent", "nobody"], "'nobody': unknown agent"),
+    (["--seeds", ""], "--seeds names no seed"),
+    (["--seeds", "1,x"], "--seeds must be whole numbers"),
+])
+def test_bad_arguments_are_refused_before_any_training(tmp_path, capsys, args, said):
+    example = load_example()
+    with pytest.raises(SystemExit) as stop:
+        example.main([*args, "--steps", "64", "--out", str(tmp_path)])
+    assert stop.value.code == 2
+    assert said in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())  # nothing trained, nothing written
