@@ -84,9 +84,16 @@ def peer_classpath(folder: Path) -> str | None:
 def peer_slice(java: str, classpath: str, policy: str, playouts: int, warmup: float, seed: int) -> dict[str, Any]:
     """One JVM run of the driver: its JSON line, with ``rate`` (playouts per CPU second of the searching thread)
     and, where it reports the JVM's CPU, ``process_rate``."""
-    out = subprocess.run([java, "-cp", classpath, "McRate", policy, str(playouts), str(warmup), str(seed)],
-                         check=True, capture_output=True, text=True).stdout
-    got: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    try:
+        done = subprocess.run([java, "-cp", classpath, "McRate", policy, str(playouts), str(warmup), str(seed)],
+                              capture_output=True, text=True)
+    except OSError as e:
+        sys.exit(f"mc_peer.py: cannot run {java!r} ({e.strerror or e}); give a JVM with --java")
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        said = " | ".join(done.stderr.strip().splitlines()[-3:]) or f"exit status {done.returncode}, no output"
+        sys.exit(f"mc_peer.py: kdom-ai's driver failed ({policy}): {said}")
+    got: dict[str, Any] = json.loads(lines[-1])
     got["rate"] = got["playouts"] / got["cpu"]
     if got.get("process_cpu"):
         got["process_rate"] = got["playouts"] / got["process_cpu"]
@@ -155,6 +162,13 @@ def main() -> None:
     ap.add_argument("--java", default="java")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    unknown = [p for p in args.policies.split(",") if p not in PEER_PLAYER]
+    if unknown:
+        ap.error(f"--policies: {', '.join(unknown)} not one of {', '.join(PEER_PLAYER)}")
+    try:
+        parse_counts(args.peer_playouts)
+    except ValueError:
+        ap.error(f"--peer-playouts must read like random=9000,rollout=600, got {args.peer_playouts!r}")
     if args.kdom_ai is None:
         sys.exit(f"mc_peer.py {NEEDS}")
     classpath = peer_classpath(args.kdom_ai)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import subprocess
@@ -68,7 +69,7 @@ def test_the_table_gives_both_medians_and_their_ratio():
     assert lines[4] == "| rollout | 7,500 | 150 | x50.00 | x50.00 to x50.00 |  | MCE_FG_R (full-greedy playouts) |"
 
 
-def test_a_run_against_a_stand_in_peer_alternates_the_two_engines(tmp_path):
+def test_a_run_against_a_stand_in_peer_reports_both_rates_and_their_ratio(tmp_path):
     folder, java = fake_peer(tmp_path)
     done = subprocess.run([sys.executable, str(SCRIPT), "--kdom-ai", str(folder), "--java", str(java),
                            "--policies", "random", "--pairs", "1", "--playouts", "30", "--json"],
@@ -78,3 +79,37 @@ def test_a_run_against_a_stand_in_peer_alternates_the_two_engines(tmp_path):
     assert row["policy"] == "random" and row["kdom_ai"] == 12000 and row["kdom_ai_process"] == 10000
     assert row["realms"] > 0 and row["ratio"] == row["realms"] / 12000 and len(row["realms_slices"]) == 1
     assert row["pair_ratios"] == [round(row["realms"] / 12000, 2)]
+
+
+def test_the_two_engines_take_turns_slice_by_slice(monkeypatch):
+    mc_peer = load_script()
+    order: list[str] = []
+    monkeypatch.setattr(mc_peer.mc_speed, "slice_rate", lambda *a: order.append("realms") or 30000.0)
+    monkeypatch.setattr(mc_peer, "peer_slice", lambda *a: order.append("kdom-ai") or {"rate": 10000.0,
+                                                                                    "playouts": 3000})
+    args = argparse.Namespace(policies="random,rollout", pairs=3, playouts=30, peer_playouts="random=9000",
+                              java="java", peer_warmup=0.0, seed=1)
+    rows = mc_peer.measure(args, "cp")
+    assert order == ["realms", "kdom-ai"] * 6 and [r["ratio"] for r in rows] == [3.0, 3.0]
+
+
+def test_a_driver_that_fails_or_a_missing_jvm_is_one_line_saying_why(tmp_path):
+    folder, java = fake_peer(tmp_path)
+    broken = tmp_path / "broken-java"
+    broken.write_text(f"#!{sys.executable}\nimport sys\n"
+                      "sys.exit('Exception in thread main java.lang.NoClassDefFoundError: it/unimi/dsi/fastutil')\n")
+    broken.chmod(0o755)
+    for jvm, said in ((broken, "kdom-ai's driver failed (random): Exception in thread main "
+                               "java.lang.NoClassDefFoundError"),
+                      (tmp_path / "no-such-java", "cannot run")):
+        done = subprocess.run([sys.executable, str(SCRIPT), "--kdom-ai", str(folder), "--java", str(jvm),
+                               "--policies", "random", "--pairs", "1", "--playouts", "30"],
+                              capture_output=True, text=True, timeout=300, cwd=BENCH.parent)
+        assert done.returncode == 1 and "Traceback" not in done.stderr and said in done.stderr
+
+
+def test_unknown_policies_and_malformed_counts_are_refused(tmp_path):
+    for args, said in ((["--policies", "random,greedy"], "greedy not one of random, rollout"),
+                       (["--peer-playouts", "random"], "--peer-playouts must read like")):
+        done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and "Traceback" not in done.stderr and said in done.stderr
