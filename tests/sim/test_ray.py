@@ -216,11 +216,12 @@ def _ray_refused_after(monkeypatch, games: int, **kw) -> int:
 
 
 def test_the_games_timed_before_a_ray_start_stop_at_its_cost(monkeypatch, no_cluster):
-    # a run whose first game alone took longer than a local start: Ray is asked after that one game
+    # a run whose first timed game alone took longer than a local start: Ray is asked after it (the game before,
+    # which loads what the games need, is not timed)
     monkeypatch.setattr(ray_backend, "LOCAL_START_SECONDS", 1e-9)
-    assert _ray_refused_after(monkeypatch, 3000) == 1
+    assert _ray_refused_after(monkeypatch, 3000) == 2
     # and a large chunk (a size for Ray's tasks) is not played whole in this process to time it
-    assert _ray_refused_after(monkeypatch, 3000, chunk=3000) <= tournament.CALIBRATE_CHUNK
+    assert _ray_refused_after(monkeypatch, 3000, chunk=3000) <= 2 * tournament.CALIBRATE_CHUNK
 
 
 def test_a_cluster_on_record_that_no_longer_answers_counts_as_none(monkeypatch):
@@ -234,3 +235,14 @@ def test_a_cluster_on_record_that_no_longer_answers_counts_as_none(monkeypatch):
     assert ray_backend.would_start_local(None)  # gone (its record left behind): a run would start its own
     monkeypatch.setattr(ray_backend, "_running_cluster", lambda: (f"127.0.0.1:{port}", True))
     assert not ray_backend.would_start_local(None)  # one named in RAY_ADDRESS is always tried
+
+
+def test_a_round_robin_whose_tables_were_too_short_for_ray_says_it_played_locally(monkeypatch, no_cluster):
+    from realms.sim.roundrobin import round_robin
+
+    def not_wanted(**kw):
+        raise AssertionError("a local Ray instance was started for short tables")
+
+    monkeypatch.setattr(ray, "init", not_wanted)
+    rr = round_robin("kingdomino", ["random", "greedy", "full-greedy"], 4, seed=3, backend="ray")
+    assert all(rep.backend == "local" for _, rep in rr.tables) and rr.backend == "local"

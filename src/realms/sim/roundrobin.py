@@ -116,5 +116,8 @@ def round_robin(
         rep = run_tournament(game_id, [names[e] for e in members], games, derive_seed(seed, t), opts, jobs,
                              "permute", step, **kw)
         rr.tables.append((list(members), rep))
+    # what played the games: Ray only where some table's games went to it (a short table asked of Ray plays on
+    # the local backend: tournament._play_all)
+    rr.backend = "ray" if any(rep.backend == "ray" for _, rep in rr.tables) else "local"
     rr.seconds = time.perf_counter() - start
     return rr

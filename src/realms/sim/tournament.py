@@ -657,8 +657,8 @@ def _play_all(spec: Spec, todo: Sequence[int], backend: str, jobs: int, chunk: i
         if ray_backend.would_start_local(address):
             # a local instance costs seconds to start (ray_backend.LOCAL_START_SECONDS): time the first games here,
             # and where the rest would take less in one process, play them on the local backend and say so
-            # (in chunks of at most CALIBRATE_CHUNK, and no longer than the start it is weighed against: a run
-            # whose first games already took that long is long enough for Ray)
+            # (in chunks of at most CALIBRATE_CHUNK, and after the first chunk no longer than the start it is
+            # weighed against: a run whose timed games already took that long is long enough for Ray)
             timing = _calibrate(spec, todo, min(chunk, CALIBRATE_CHUNK) if chunk else None, sink,
                                 limit=ray_backend.LOCAL_START_SECONDS)
             rest = todo[timing.played:]
@@ -686,8 +686,8 @@ class _Timing(NamedTuple):
 
 def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None, sink: _Sink,
                limit: float | None = None) -> _Timing:
-    """Play the first games of ``todo`` here, timing them; with ``limit``, stop once they have taken that many
-    seconds (the first chunk's included)."""
+    """Play the first games of ``todo`` here, timing them (the first chunk, which loads what the games need, is
+    not timed); with ``limit``, stop once the timed games have taken that many seconds."""
     first = chunk or (max(1, min(CALIBRATE_CHUNK, len(todo) // 50)) if sink.saver is not None else 1)
     begin = time.perf_counter()
     played = first_played = 0
@@ -696,16 +696,12 @@ def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None, sink: _Sink,
         sink.play(spec, a, b)
         played += b - a
         now = time.perf_counter()
-        if limit is not None and now - begin >= limit:
-            if not timed_from:  # (no chunk was timed: the first one's time stands for all)
-                timed_from = begin
-            break
         if not timed_from:
             timed_from = now  # the first chunk loads what the games need: not a measure of the rest
             first_played = played
             continue
         timed += b - a
-        if now - timed_from >= CALIBRATE_SECONDS:
+        if now - timed_from >= CALIBRATE_SECONDS or (limit is not None and now - timed_from >= limit):
             break
     per_game = (now - timed_from) / timed if timed else (now - begin) / played
     return _Timing(first, played, first_played, per_game, timed_from)
