@@ -5,7 +5,7 @@ PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# the learned baselines' extra (torch, sb3-contrib): the tests need it, serving the browser app does not
+# the learned baselines' extra (torch, sb3-contrib): make test installs it so their tests run; serving the browser app does not
 BASELINES := $(VENV)/.baselines
 
 .PHONY: play terminal test typecheck bench clean
@@ -33,7 +33,7 @@ terminal: $(STAMP)
 # tests from each other's queue once their own is done (worksteal), so both finish together; the 25 slowest tests
 # are listed at the end, to keep the suite's time in view
 test: $(STAMP) $(BASELINES)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2 --dist worksteal --durations=25
 
