@@ -657,10 +657,8 @@ def _play_all(spec: Spec, todo: Sequence[int], backend: str, jobs: int, chunk: i
         if ray_backend.would_start_local(address):
             # a local instance costs seconds to start (ray_backend.LOCAL_START_SECONDS): time the first games here,
             # and where the rest would take less in one process, play them on the local backend and say so
-            # (in chunks of at most CALIBRATE_CHUNK, and after the first chunk no longer than the start it is
-            # weighed against: a run whose timed games already took that long is long enough for Ray)
-            timing = _calibrate(spec, todo, min(chunk, CALIBRATE_CHUNK) if chunk else None, sink,
-                                limit=ray_backend.LOCAL_START_SECONDS)
+            # (in chunks of at most CALIBRATE_CHUNK: a larger chunk given for Ray's tasks is not played here whole)
+            timing = _calibrate(spec, todo, min(chunk, CALIBRATE_CHUNK) if chunk else None, sink)
             rest = todo[timing.played:]
             if timing.per_game * len(rest) < ray_backend.LOCAL_START_SECONDS:
                 note(f"ray: no cluster to join, and the {len(todo)} games take about "
@@ -684,10 +682,9 @@ class _Timing(NamedTuple):
     timed_from: float  #: when the timing began (``time.perf_counter``)
 
 
-def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None, sink: _Sink,
-               limit: float | None = None) -> _Timing:
+def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None, sink: _Sink) -> _Timing:
     """Play the first games of ``todo`` here, timing them (the first chunk, which loads what the games need, is
-    not timed); with ``limit``, stop once the timed games have taken that many seconds."""
+    not timed)."""
     first = chunk or (max(1, min(CALIBRATE_CHUNK, len(todo) // 50)) if sink.saver is not None else 1)
     begin = time.perf_counter()
     played = first_played = 0
@@ -701,7 +698,7 @@ def _calibrate(spec: Spec, todo: Sequence[int], chunk: int | None, sink: _Sink,
             first_played = played
             continue
         timed += b - a
-        if now - timed_from >= CALIBRATE_SECONDS or (limit is not None and now - timed_from >= limit):
+        if now - timed_from >= CALIBRATE_SECONDS:
             break
     per_game = (now - timed_from) / timed if timed else (now - begin) / played
     return _Timing(first, played, first_played, per_game, timed_from)
