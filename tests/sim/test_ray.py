@@ -223,6 +223,7 @@ def test_a_large_chunk_for_rays_tasks_is_not_played_whole_here_to_time_the_run(m
 
 def test_a_cluster_on_record_that_no_longer_answers_counts_as_none(monkeypatch):
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)  # (the module's own local instance may be up)
     with socket.socket() as listening:
         listening.bind(("127.0.0.1", 0))
         listening.listen()
