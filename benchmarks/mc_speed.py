@@ -23,14 +23,18 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 #: the Java rates of the Monte Carlo Kingdomino paper (playouts/s): random and full-greedy playouts
 PAPER = {"random": 15_000, "rollout": 3_900}
 
 
-def child(root: str, game_id: str, policy: str, playouts: int) -> None:
-    """One slice in this process: prints {"playouts": n, "cpu": seconds} for ``mc`` over the three positions."""
+def child(root: str, game_id: str, policy: str, playouts: int, options: dict[str, Any] | None = None,
+          bot: str = "rollout") -> None:
+    """One slice in this process: prints {"playouts": n, "cpu": seconds} for ``mc`` over the three positions of a
+    game played by ``bot``, with the options of ``strength.py``'s setting for the game unless ``options`` are
+    given."""
     sys.path.insert(0, str(Path(root) / "src"))
     sys.path.insert(0, str(Path(root) / "benchmarks"))
     from strength import setting
@@ -41,11 +45,11 @@ def child(root: str, game_id: str, policy: str, playouts: int) -> None:
     from realms.core.agents import make_agent
 
     game = realms.games.get(game_id)
-    state = game.new(game.validate_options(setting(game_id)[1]), 1)
-    bot = make_agent("rollout", game, 1)
+    state = game.new(game.validate_options(setting(game_id)[1] if options is None else options), 1)
+    player = make_agent(bot, game, 1)
     trail = [game.clone(state)]
     while state.to_move is not None:
-        game.apply(state, bot.act(game, state))
+        game.apply(state, player.act(game, state))
         trail.append(game.clone(state))
     positions = [trail[len(trail) * k // 4] for k in (1, 2, 3)]
     for pos in positions:
@@ -59,8 +63,11 @@ def child(root: str, game_id: str, policy: str, playouts: int) -> None:
     print(json.dumps({"playouts": SearchAgent.playouts - before, "cpu": time.process_time() - cpu}))
 
 
-def slice_rate(root: Path, game_id: str, policy: str, playouts: int) -> float:
-    out = subprocess.run([sys.executable, __file__, "--child", str(root), game_id, policy, str(playouts)],
+def slice_rate(root: Path, game_id: str, policy: str, playouts: int, options: dict[str, Any] | None = None,
+               bot: str = "rollout") -> float:
+    """Playouts per CPU second of one child process's slice (``child``) on the checkout ``root``."""
+    extra = [json.dumps(options), bot] if options is not None else []
+    out = subprocess.run([sys.executable, __file__, "--child", str(root), game_id, policy, str(playouts), *extra],
                          check=True, capture_output=True, text=True).stdout
     got = json.loads(out.strip().splitlines()[-1])
     return float(got["playouts"] / got["cpu"])
@@ -68,7 +75,8 @@ def slice_rate(root: Path, game_id: str, policy: str, playouts: int) -> float:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+        options, bot = (json.loads(sys.argv[6]), sys.argv[7]) if len(sys.argv) > 7 else (None, "rollout")
+        child(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), options, bot)
         return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--against", type=Path, help="another checkout (its src/ is loaded), e.g. a git worktree")

@@ -1,0 +1,180 @@
+"""Dominion: ``mc``'s playouts per CPU second beside UCTDom's UCT player (the C++ program of Tollisen and
+Jansen's Dominion thesis, the search behind the published 68.5% against Witch strategies), side by side in one
+run.
+
+Both play the thesis's kingdom (Festival, Gardens, Laboratory, Market, Moneylender, Remodel, Smithy, Village, Witch,
+Woodcutter; two players, first edition) with random playouts. The two engines alternate slice by slice
+(``--pairs``), so a machine whose load drifts slows both alike; the table gives each side's median and the ratio of
+the medians.
+
+- A Realms slice is ``benchmarks/mc_speed.py``'s child process with this kingdom: one seeded game played by
+  ``big-money``, ``mc`` (``policy=random``) searching the positions a quarter, half and three quarters into it at a
+  fixed playout budget after a warm-up search, timed by the process's CPU clock. How long its random playouts are:
+  ``realms sim``'s random games on the kingdom (the rounds, the most turns a seat took).
+- A UCTDom slice is one run of the driver ``uct_rate`` (``benchmarks/peers/uctdom_rate.cpp``, built with the
+  peer's sources): one seeded game played by UCTDom's Big Money player on both seats, then its UCT search (random
+  playouts, 500,000 simulations a decision: its configuration's ``UCT_SIMULATIONS``) at the positions a quarter,
+  half and three quarters in, timed by the process's CPU clock. Each simulation is one playout. Then 3,000 whole
+  games from the opening played by its playout policy outside the tree: the rounds of its random playouts, and how
+  many of them its engine plays a CPU second alone (what the tree adds to a playout is the difference).
+
+What differs, so read the ratio with it: UCTDom's search is a UCT tree with chance nodes for draws (selection and
+expansion cost more per playout than ``mc``'s flat rounds), it sees every seat's deck order (no
+determinization), its random playouts choose among its own moves (an Action to play, a card to buy, the end of the
+turn) where Realms' choose among every legal action of the game's protocol (Treasures are played one by one, and a
+random player may buy a Curse or pass), and its 500,000 simulations a position build a tree of about 4.5 GB.
+
+Building the peer (a C++ compiler; the program is from 2014 and written for MSVC)::
+
+    git clone https://github.com/RobinTo/UCTDom /tmp/UCTDom
+    python benchmarks/dominion_mc_peer.py --build /tmp/UCTDom --uctdom /tmp/uctdom-build
+
+``--build`` copies ``Console4SimpleStorage/Console4SimpleStorage`` into the ``--uctdom`` folder, leaves out the one
+line g++ refuses (``Node.cpp`` calls a destructor by a member's name, ``currentState.~currentState()``, which MSVC
+accepts; nothing needs it, as the node's state is assigned before use), compiles with ``<cmath>`` included in
+every file (the program uses ``log`` without including it) and links the driver. Then::
+
+    python benchmarks/dominion_mc_peer.py --uctdom /tmp/uctdom-build
+    python benchmarks/dominion_mc_peer.py --uctdom /tmp/uctdom-build --pairs 5 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import mc_speed  # noqa: E402  (this folder is no package)
+
+HERE = Path(__file__).resolve().parent.parent
+DRIVER = Path(__file__).resolve().parent / "peers" / "uctdom_rate.cpp"
+#: the kingdom of UCTDom's configuration (Bureaucrat and Thief are there but switched off)
+KINGDOM = "Festival,Gardens,Laboratory,Market,Moneylender,Remodel,Smithy,Village,Witch,Woodcutter"
+OPTIONS = {"players": 2, "kingdom": KINGDOM, "edition": "first"}
+#: where the peer's program is in its repository
+SOURCE = Path("Console4SimpleStorage") / "Console4SimpleStorage"
+#: the line g++ refuses (see the top)
+MSVC_ONLY = "currentState.~currentState();"
+NEEDS = ("needs --uctdom DIR: a folder with the built driver uct_rate "
+         "(build it with --build UCTDOM_CHECKOUT --uctdom DIR; see the top of benchmarks/dominion_mc_peer.py)")
+
+
+def build(checkout: Path, out: Path, cxx: str) -> Path:
+    """The driver built in ``out`` from the peer's checkout (see the top); returns its path."""
+    src = checkout / SOURCE
+    if not (src / "UCTMonteCarlo.cpp").is_file():
+        sys.exit(f"dominion_mc_peer.py: no {SOURCE}/UCTMonteCarlo.cpp in {checkout} (give a checkout of UCTDom)")
+    out.mkdir(parents=True, exist_ok=True)
+    for f in src.iterdir():
+        if f.suffix in (".cpp", ".h"):
+            text = f.read_text(errors="replace")
+            (out / f.name).write_text(text.replace(MSVC_ONLY, "") if f.name == "Node.cpp" else text)
+    units = sorted(p.name for p in out.glob("*.cpp") if p.name not in ("main.cpp", DRIVER.name))
+    shutil.copy(DRIVER, out / DRIVER.name)
+    command = [cxx, "-std=c++17", "-O2", "-w", "-include", "cmath", "-pthread", "-I", str(out),
+               *[str(out / u) for u in units], str(out / DRIVER.name), "-o", str(out / "uct_rate")]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True)
+    except OSError as e:
+        sys.exit(f"dominion_mc_peer.py: cannot run the compiler {cxx!r} ({e.strerror or e}); give one with --cxx")
+    if done.returncode != 0:
+        said = " | ".join(done.stderr.strip().splitlines()[-3:])
+        sys.exit(f"dominion_mc_peer.py: the peer did not build: {said}")
+    return out / "uct_rate"
+
+
+def peer_slice(driver: Path, seed: int) -> dict[str, Any]:
+    """One run of the driver in a scratch folder (it writes its search logs to the working folder): its JSON line
+    with ``rate`` (playouts per CPU second) added."""
+    with tempfile.TemporaryDirectory(prefix="uctdom-") as scratch:
+        try:
+            done = subprocess.run([str(driver), str(seed)], capture_output=True, text=True, cwd=scratch)
+        except OSError as e:
+            sys.exit(f"dominion_mc_peer.py: cannot run {driver} ({e.strerror or e}); {NEEDS}")
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines or not lines[-1].startswith("{"):
+        said = " | ".join(done.stderr.strip().splitlines()[-3:]) or f"exit status {done.returncode}"
+        sys.exit(f"dominion_mc_peer.py: UCTDom's driver failed: {said}")
+    got: dict[str, Any] = json.loads(lines[-1])
+    got["rate"] = got["playouts"] / got["cpu"]
+    return got
+
+
+def realms_rounds(games: int = 300) -> float:
+    """The rounds of a whole game from the opening with ``random`` on both seats, the length of ``mc``'s random
+    playouts (``realms sim``'s mean turns: the most turns any seat took)."""
+    done = subprocess.run([sys.executable, "-m", "realms.cli", "sim", "dominion", "--players", "random,random",
+                           "--games", str(games), "--seed", "1", "--json", "-o", f"kingdom={KINGDOM}",
+                           "-o", "edition=first"], check=True, capture_output=True, text=True)
+    return float(json.loads(done.stdout)["mean_turns"])
+
+
+def measure(driver: Path, pairs: int, playouts: int, seed: int) -> dict[str, Any]:
+    """The two engines' slices in turn, and their medians and ratio."""
+    mine: list[float] = []
+    theirs: list[dict[str, Any]] = []
+    for i in range(pairs):
+        mine.append(mc_speed.slice_rate(HERE, "dominion", "random", playouts, OPTIONS, "big-money"))
+        theirs.append(peer_slice(driver, seed + i))
+    row: dict[str, Any] = {
+        "realms": statistics.median(mine), "uctdom": statistics.median(t["rate"] for t in theirs),
+        "realms_slices": [round(x) for x in mine], "uctdom_slices": [round(t["rate"]) for t in theirs],
+        "realms_playouts": playouts, "uctdom_playouts": theirs[0]["playouts"],
+        "pair_ratios": [round(m / t["rate"], 2) for m, t in zip(mine, theirs, strict=True)],
+    }
+    row["ratio"] = row["realms"] / row["uctdom"]
+    row["realms_playout_rounds"] = realms_rounds()
+    row["uctdom_playout_rounds"] = statistics.median(t["playout_rounds"] for t in theirs)
+    row["uctdom_bare"] = statistics.median(t["bare_playouts"] / t["bare_cpu"] for t in theirs)
+    return row
+
+
+def table(row: dict[str, Any], pairs: int, load: float) -> str:
+    """The Markdown table of ``row`` with a line above saying how it was measured."""
+    spread = f"x{min(row['pair_ratios']):.2f} to x{max(row['pair_ratios']):.2f}"
+    return "\n".join([
+        f"Dominion (2 players, UCTDom's kingdom), random playouts: playouts per CPU second, median of {pairs} "
+        f"alternating slices each (load {load:.1f})",
+        "| Realms mc | UCTDom's UCT | ratio | pairs' ratios | rounds of a random playout, Realms / UCTDom "
+        "| UCTDom's playouts alone |",
+        "|---|---|---|---|---|---|",
+        f"| {row['realms']:,.0f} | {row['uctdom']:,.0f} | x{row['ratio']:.2f} | {spread} "
+        f"| {row['realms_playout_rounds']:.1f} / {row['uctdom_playout_rounds']:.1f} | {row['uctdom_bare']:,.0f} |"])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--uctdom", type=Path, help="folder with the built driver uct_rate (see the top)")
+    ap.add_argument("--build", type=Path, metavar="CHECKOUT", help="build the driver into --uctdom from this "
+                    "checkout of UCTDom first")
+    ap.add_argument("--cxx", default=os.environ.get("CXX", "g++"), help="the C++ compiler for --build")
+    ap.add_argument("--pairs", type=int, default=3, help="alternating slices of each engine")
+    ap.add_argument("--playouts", type=int, default=30000, help="Realms' playouts per slice (a third per position)")
+    ap.add_argument("--seed", type=int, default=1, help="first seed of UCTDom's games (one more per slice)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    if args.pairs < 1 or args.playouts < 3:
+        ap.error("--pairs must be at least 1 and --playouts at least 3")
+    if args.uctdom is None:
+        sys.exit(f"dominion_mc_peer.py {NEEDS}")
+    driver = build(args.build, args.uctdom, args.cxx) if args.build else args.uctdom / "uct_rate"
+    if not driver.is_file():
+        sys.exit(f"dominion_mc_peer.py: no uct_rate in {args.uctdom}; {NEEDS}")
+    row = measure(driver, args.pairs, args.playouts, args.seed)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    if args.json:
+        print(json.dumps({**row, "load": load, "pairs": args.pairs}, indent=1))
+        return
+    print(table(row, args.pairs, load))
+
+
+if __name__ == "__main__":
+    main()
