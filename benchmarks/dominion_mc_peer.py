@@ -13,8 +13,9 @@ the medians.
   ``realms sim``'s random games on the kingdom (the rounds, the most turns a seat took).
 - A UCTDom slice is one run of the driver ``uct_rate`` (``benchmarks/peers/uctdom_rate.cpp``, built with the
   peer's sources): one seeded game played by UCTDom's Big Money player on both seats, then its UCT search (random
-  playouts, 500,000 simulations a decision: its configuration's ``UCT_SIMULATIONS``) at the positions a quarter,
-  half and three quarters in, timed by the process's CPU clock. Each simulation is one playout. Then 3,000 whole
+  playouts, 500,000 simulations a decision: its configuration's ``UCT_SIMULATIONS``, counted from the search's own
+  report) at the positions a quarter, half and three quarters in, timed by the process's CPU clock. Each simulation
+  is one playout. Then 3,000 whole
   games from the opening played by its playout policy outside the tree: the rounds of its random playouts, and how
   many of them its engine plays a CPU second alone (what the tree adds to a playout is the difference).
 
@@ -22,7 +23,9 @@ What differs, so read the ratio with it: UCTDom's search is a UCT tree with chan
 expansion cost more per playout than ``mc``'s flat rounds), it sees every seat's deck order (no
 determinization), its random playouts choose among its own moves (an Action to play, a card to buy, the end of the
 turn) where Realms' choose among every legal action of the game's protocol (Treasures are played one by one, and a
-random player may buy a Curse or pass), and its 500,000 simulations a position build a tree of about 4.5 GB.
+random player may buy a Curse or pass), its 500,000 simulations a position draw on a pool of 2.5 million tree nodes
+(the driver reports the process's peak memory), and the playout lengths and UCTDom's bare rate are of whole games
+from the opening, where the timed searches start later in a game.
 
 Building the peer (a C++ compiler; the program is from 2014 and written for MSVC)::
 
@@ -31,8 +34,10 @@ Building the peer (a C++ compiler; the program is from 2014 and written for MSVC
 
 ``--build`` copies ``Console4SimpleStorage/Console4SimpleStorage`` into the ``--uctdom`` folder, leaves out the one
 line g++ refuses (``Node.cpp`` calls a destructor by a member's name, ``currentState.~currentState()``, which MSVC
-accepts; nothing needs it, as the node's state is assigned before use), compiles with ``<cmath>`` included in
-every file (the program uses ``log`` without including it) and links the driver. Then::
+accepts; nothing needs it, as the node's state is assigned before use; a node's old state is then freed when it is
+assigned, inside the timed search rather than in its reset between searches, which if anything slows the peer),
+compiles with ``<cmath>`` included in every file (the program uses ``log`` without including it) and links the
+driver. Then::
 
     python benchmarks/dominion_mc_peer.py --uctdom /tmp/uctdom-build
     python benchmarks/dominion_mc_peer.py --uctdom /tmp/uctdom-build --pairs 5 --json
@@ -77,7 +82,8 @@ def build(checkout: Path, out: Path, cxx: str) -> Path:
         if f.suffix in (".cpp", ".h"):
             text = f.read_text(errors="replace")
             (out / f.name).write_text(text.replace(MSVC_ONLY, "") if f.name == "Node.cpp" else text)
-    units = sorted(p.name for p in out.glob("*.cpp") if p.name not in ("main.cpp", DRIVER.name))
+    # the checkout's own units (not what an earlier build left in ``out``), less its main program
+    units = sorted(p.name for p in src.glob("*.cpp") if p.name not in ("main.cpp", DRIVER.name))
     shutil.copy(DRIVER, out / DRIVER.name)
     command = [cxx, "-std=c++17", "-O2", "-w", "-include", "cmath", "-pthread", "-I", str(out),
                *[str(out / u) for u in units], str(out / DRIVER.name), "-o", str(out / "uct_rate")]
@@ -100,21 +106,45 @@ def peer_slice(driver: Path, seed: int) -> dict[str, Any]:
         except OSError as e:
             sys.exit(f"dominion_mc_peer.py: cannot run {driver} ({e.strerror or e}); {NEEDS}")
     lines = done.stdout.strip().splitlines()
-    if done.returncode != 0 or not lines or not lines[-1].startswith("{"):
-        said = " | ".join(done.stderr.strip().splitlines()[-3:]) or f"exit status {done.returncode}"
+    if "No more nodes!" in done.stdout:  # its tree ran out of its node pool (it goes on, past the pool's end)
+        sys.exit("dominion_mc_peer.py: UCTDom's driver failed: its search ran out of tree nodes")
+    try:
+        if done.returncode != 0 or not lines:
+            raise ValueError
+        got: dict[str, Any] = json.loads(lines[-1])
+        # the simulations it ran, as its search reports them ("Sims: i", the last i of its loop): 0 where a decision
+        # had one option, and then it searched nothing
+        sims = [int(line.split(":")[1]) + 1 for line in lines if line.startswith("Sims:")]
+        got["playouts"] = sum(sims)
+        got["rate"] = got["playouts"] / float(got["cpu"])
+        if not got["playouts"]:
+            raise ValueError
+    except (ValueError, KeyError, TypeError, ZeroDivisionError, IndexError):
+        said = " | ".join(done.stderr.strip().splitlines()[-3:]) or f"exit status {done.returncode}, " \
+            f"last line {lines[-1][:80] if lines else 'none'!r}"
         sys.exit(f"dominion_mc_peer.py: UCTDom's driver failed: {said}")
-    got: dict[str, Any] = json.loads(lines[-1])
-    got["rate"] = got["playouts"] / got["cpu"]
     return got
 
 
 def realms_rounds(games: int = 300) -> float:
     """The rounds of a whole game from the opening with ``random`` on both seats, the length of ``mc``'s random
     playouts (``realms sim``'s mean turns: the most turns any seat took)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE / "src"), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run([sys.executable, "-m", "realms.cli", "sim", "dominion", "--players", "random,random",
                            "--games", str(games), "--seed", "1", "--json", "-o", f"kingdom={KINGDOM}",
-                           "-o", "edition=first"], check=True, capture_output=True, text=True)
+                           "-o", "edition=first"], capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        sys.exit(f"dominion_mc_peer.py: realms sim failed: {' | '.join(done.stderr.strip().splitlines()[-2:])}")
     return float(json.loads(done.stdout)["mean_turns"])
+
+
+def realms_slice(playouts: int) -> float:
+    """One Realms slice (``mc_speed``'s child process on the kingdom), one line saying why where it fails."""
+    try:
+        return mc_speed.slice_rate(HERE, "dominion", "random", playouts, OPTIONS, "big-money")
+    except subprocess.CalledProcessError as e:
+        said = " | ".join((e.stderr or "").strip().splitlines()[-2:]) or f"exit status {e.returncode}"
+        sys.exit(f"dominion_mc_peer.py: Realms' slice failed: {said}")
 
 
 def measure(driver: Path, pairs: int, playouts: int, seed: int) -> dict[str, Any]:
@@ -122,7 +152,7 @@ def measure(driver: Path, pairs: int, playouts: int, seed: int) -> dict[str, Any
     mine: list[float] = []
     theirs: list[dict[str, Any]] = []
     for i in range(pairs):
-        mine.append(mc_speed.slice_rate(HERE, "dominion", "random", playouts, OPTIONS, "big-money"))
+        mine.append(realms_slice(playouts))
         theirs.append(peer_slice(driver, seed + i))
     row: dict[str, Any] = {
         "realms": statistics.median(mine), "uctdom": statistics.median(t["rate"] for t in theirs),
@@ -165,7 +195,8 @@ def main() -> None:
         ap.error("--pairs must be at least 1 and --playouts at least 3")
     if args.uctdom is None:
         sys.exit(f"dominion_mc_peer.py {NEEDS}")
-    driver = build(args.build, args.uctdom, args.cxx) if args.build else args.uctdom / "uct_rate"
+    # (absolute: the driver runs in a scratch folder)
+    driver = (build(args.build, args.uctdom, args.cxx) if args.build else args.uctdom / "uct_rate").resolve()
     if not driver.is_file():
         sys.exit(f"dominion_mc_peer.py: no uct_rate in {args.uctdom}; {NEEDS}")
     row = measure(driver, args.pairs, args.playouts, args.seed)

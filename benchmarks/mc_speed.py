@@ -66,16 +66,17 @@ def child(root: str, game_id: str, policy: str, playouts: int, options: dict[str
 def slice_rate(root: Path, game_id: str, policy: str, playouts: int, options: dict[str, Any] | None = None,
                bot: str = "rollout") -> float:
     """Playouts per CPU second of one child process's slice (``child``) on the checkout ``root``."""
-    extra = [json.dumps(options), bot] if options is not None else []
-    out = subprocess.run([sys.executable, __file__, "--child", str(root), game_id, policy, str(playouts), *extra],
-                         check=True, capture_output=True, text=True).stdout
+    out = subprocess.run([sys.executable, __file__, "--child", str(root), game_id, policy, str(playouts),
+                          json.dumps(options), bot], check=True, capture_output=True, text=True).stdout
     got = json.loads(out.strip().splitlines()[-1])
     return float(got["playouts"] / got["cpu"])
 
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        options, bot = (json.loads(sys.argv[6]), sys.argv[7]) if len(sys.argv) > 7 else (None, "rollout")
+        # (older callers give no options and bot: the setting's options, played by rollout)
+        options = json.loads(sys.argv[6]) if len(sys.argv) > 6 else None
+        bot = sys.argv[7] if len(sys.argv) > 7 else "rollout"
         child(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), options, bot)
         return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

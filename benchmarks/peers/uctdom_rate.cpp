@@ -2,14 +2,28 @@
 // the peer's Big Money player on both seats, then times the UCT search at the positions a quarter, half and three
 // quarters into that game, by the process's CPU clock; then measures how long the search's random playouts are
 // and how fast they are alone (whole games from the opening, played by its playout policy, outside the tree). The last
-// line of standard output is JSON.
+// line of standard output is JSON, with the process's peak memory.
+#include <sys/resource.h>
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <vector>
+#include <fstream>
+#include <future>
+#include <iostream>
+#include <list>
+#include <map>
+#include <mutex>
+#include <random>
+#include <set>
+#include <stack>
 #include <string>
-#include <sstream>
-// the playout policy and the action play are the search's private members: reach them to time a bare playout
+#include <thread>
+#include <unordered_map>
+#include <vector>
+// the playout policy and the action play are the search's private members: reach them to time a bare playout (every
+// standard header the peer's headers use is included above, so the macro changes only the peer's own classes)
 #define private public
 #include "Game.h"
 #undef private
@@ -22,20 +36,22 @@ static double process_cpu() {
 
 int main(int argc, char **argv) {
     unsigned seed = argc > 1 ? (unsigned)atoi(argv[1]) : 1u;
-    Game game;
-    game.initialize();  // seeds rand() from the clock: reseeded below, so a seed gives the same game
+    // a Game holds a search per seat, each with its own node pool: only its set-up is needed, so it is freed after
+    Game *setup = new Game();
+    setup->initialize();  // seeds rand() from the clock: reseeded below, so a seed gives the same game
     srand(seed);
     for (int p = 0; p < PLAYERS; p++) {  // the opening hands again, from the seed
         PlayerState fresh;
         fresh.deck[CardManager::cardIndexer[COPPER]] = 7;
         fresh.deck[CardManager::cardIndexer[ESTATE]] = 3;
         fresh.endTurn();
-        game.gameState.playerStates[p] = fresh;
+        setup->gameState.playerStates[p] = fresh;
     }
     BigMoneyAI money;
     std::vector<GameState> trail;
     std::vector<int> seats;
-    GameState &s = game.gameState;
+    GameState s = setup->gameState;
+    delete setup;
     int p = 0;
     while (!s.gameFinished()) {
         trail.push_back(s);
@@ -64,7 +80,7 @@ int main(int argc, char **argv) {
         delete search;
     }
     // the length of a random playout: whole games from the opening, each seat by the search's playout policy
-    UCTMonteCarlo policy;
+    UCTMonteCarlo *policy = new UCTMonteCarlo();
     const int games = 3000;
     long rounds = 0;
     double bare = process_cpu();
@@ -75,9 +91,9 @@ int main(int argc, char **argv) {
         while (!t.gameFinished()) {
             PlayerState &me = t.playerStates[q];
             while (me.buys > 0 || me.actions > 0) {
-                Option o = policy.getCardPlayoutPolicy(t, q);
+                Option o = policy->getCardPlayoutPolicy(t, q);
                 if (o.type == ACTION) {
-                    policy.playActionCard(t, o.absoluteCardId, q, true);
+                    policy->playActionCard(t, o.absoluteCardId, q, true);
                 } else if (o.type == BUY) {
                     me.actions = 0;
                     me.buyCard(o.absoluteCardId);
@@ -94,8 +110,11 @@ int main(int argc, char **argv) {
         rounds += taken[0];  // the first seat's turns: the most any seat took
     }
     bare = process_cpu() - bare;
+    delete policy;
+    rusage use;
+    getrusage(RUSAGE_SELF, &use);
     printf("\n{\"playouts\": %ld, \"cpu\": %.6f, \"game_turns\": %zu, \"playout_rounds\": %.2f, "
-           "\"bare_playouts\": %d, \"bare_cpu\": %.6f}\n",
-           playouts, cpu, trail.size(), double(rounds) / games, games, bare);
+           "\"bare_playouts\": %d, \"bare_cpu\": %.6f, \"max_rss_mb\": %.0f}\n",
+           playouts, cpu, trail.size(), double(rounds) / games, games, bare, use.ru_maxrss / 1024.0);
     return 0;
 }

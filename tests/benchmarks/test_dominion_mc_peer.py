@@ -26,15 +26,17 @@ def load_script():
     return module
 
 
-def fake_driver(folder: Path, body: str = "") -> Path:
-    """A 'uct_rate' in ``folder`` that answers as the driver does: 1.5M playouts in 150 s, 3,000 bare playouts in
-    0.5 s of 50 rounds; it writes a search log to its working folder first, as UCTDom does."""
+def fake_driver(folder: Path, body: str = "", sims: str = "499999,499999,249999") -> Path:
+    """A 'uct_rate' in ``folder`` that answers as the driver does: its searches report ``sims`` (the last index of
+    each one's loop; 1.25M playouts by default) in 125 s, 3,000 bare playouts in 0.5 s of 50 rounds (plus the seed);
+    it writes a search log to its working folder first, as UCTDom does."""
     folder.mkdir(parents=True, exist_ok=True)
     driver = folder / "uct_rate"
+    searches = [x for x in sims.split(",") if x]
     driver.write_text(f"#!{sys.executable}\nimport json, sys\nopen('uctdetails1.csv', 'w').write('x')\n{body}"
-                      "print('Sims: 499999')\n"
-                      "print(json.dumps({'playouts': 1500000, 'cpu': 150.0, 'game_turns': 41, 'playout_rounds': "
-                      "50.0 + int(sys.argv[1]), 'bare_playouts': 3000, 'bare_cpu': 0.5}))\n")
+                      f"for i in {searches!r}:\n    print('Wood visited: 12')\n    print('Sims: ' + i)\n"
+                      "print(json.dumps({'playouts': 1500000, 'cpu': 125.0, 'game_turns': 41, 'playout_rounds': "
+                      "50.0 + int(sys.argv[1]), 'bare_playouts': 3000, 'bare_cpu': 0.5, 'max_rss_mb': 900}))\n")
     driver.chmod(0o755)
     return driver
 
@@ -68,7 +70,10 @@ def test_the_build_copies_the_sources_drops_the_msvc_only_line_and_links_the_dri
     out = tmp_path / "build"
     done = subprocess.run([sys.executable, str(SCRIPT), "--build", str(checkout), "--uctdom", str(out),
                            "--cxx", str(cxx), "--pairs", "0"], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2 and "--pairs must be at least 1" in done.stderr  # checked before anything is built
+    assert done.returncode == 2 and "--pairs must be at least 1" in done.stderr
+    assert not calls.exists() and not out.exists()  # checked before anything is built
+    (out / "Stale.cpp").parent.mkdir(parents=True)
+    (out / "Stale.cpp").write_text("left by an earlier build\n")
     peer = load_script()
     assert peer.build(checkout, out, str(cxx)) == out / "uct_rate"
     node = (out / "Node.cpp").read_text()
@@ -105,12 +110,14 @@ def test_the_table_gives_both_medians_their_ratio_and_the_playouts_lengths():
 
 def test_a_run_against_a_stand_in_driver_reports_both_rates_and_their_ratio(tmp_path):
     fake_driver(tmp_path / "peer")
-    done = subprocess.run([sys.executable, str(SCRIPT), "--uctdom", str(tmp_path / "peer"), "--pairs", "1",
+    # a folder given relative to where the script is run (the driver itself runs in a scratch folder)
+    done = subprocess.run([sys.executable, str(SCRIPT), "--uctdom", "peer", "--pairs", "1",
                            "--playouts", "30", "--seed", "7", "--json"],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     row = json.loads(done.stdout)
-    assert row["uctdom"] == 10000 and row["uctdom_bare"] == 6000 and row["uctdom_playouts"] == 1500000
+    # the playouts are the searches' own counts (500,000 + 500,000 + 250,000), not the driver's claim
+    assert row["uctdom_playouts"] == 1250000 and row["uctdom"] == 10000 and row["uctdom_bare"] == 6000
     assert row["uctdom_playout_rounds"] == 57  # the driver was given the seed
     assert row["realms"] > 0 and row["ratio"] == row["realms"] / 10000 and len(row["realms_slices"]) == 1
     assert 5 < row["realms_playout_rounds"] < 1000
@@ -120,20 +127,27 @@ def test_a_run_against_a_stand_in_driver_reports_both_rates_and_their_ratio(tmp_
 def test_the_two_engines_take_turns_slice_by_slice_each_driver_run_on_the_next_seed(monkeypatch, tmp_path):
     peer = load_script()
     order: list[str] = []
-    monkeypatch.setattr(peer.mc_speed, "slice_rate", lambda *a: order.append("realms") or 30000.0)
+    asked: list[tuple] = []
+    monkeypatch.setattr(peer.mc_speed, "slice_rate", lambda *a: asked.append(a) or order.append("realms") or 30000.0)
     monkeypatch.setattr(peer, "peer_slice", lambda driver, seed: order.append(f"uctdom {seed}") or {
         "rate": 10000.0, "playouts": 1500000, "playout_rounds": 50.0, "bare_playouts": 3000, "bare_cpu": 0.5})
     monkeypatch.setattr(peer, "realms_rounds", lambda: 60.0)
     row = peer.measure(tmp_path / "uct_rate", 3, 30, 5)
     assert order == ["realms", "uctdom 5", "realms", "uctdom 6", "realms", "uctdom 7"]
     assert row["ratio"] == 3.0 and row["pair_ratios"] == [3.0] * 3 and row["realms_playout_rounds"] == 60.0
+    # Realms searches UCTDom's kingdom (not the setting's First Game) in a game played by Big Money, random playouts
+    assert asked == [(peer.HERE, "dominion", "random", 30, peer.OPTIONS, "big-money")] * 3
+    assert peer.OPTIONS["kingdom"].split(",") == ["Festival", "Gardens", "Laboratory", "Market", "Moneylender",
+                                                  "Remodel", "Smithy", "Village", "Witch", "Woodcutter"]
 
 
 def test_a_driver_that_fails_is_one_line_saying_why(tmp_path):
     peer = load_script()
-    for body, said in (("sys.exit('std::bad_alloc')\n", "UCTDom's driver failed: std::bad_alloc"),
-                       ("sys.exit(0)\n", "UCTDom's driver failed: exit status 0")):
-        driver = fake_driver(tmp_path / "peer", body)
+    for body, sims, said in (("sys.exit('std::bad_alloc')\n", "0", "UCTDom's driver failed: std::bad_alloc"),
+                             ("sys.exit(0)\n", "0", "UCTDom's driver failed: exit status 0"),
+                             ("print('No more nodes!')\n", "0", "its search ran out of tree nodes"),
+                             ("", "", "UCTDom's driver failed: exit status 0, last line '{")):
+        driver = fake_driver(tmp_path / "peer", body, sims)
         try:
             peer.peer_slice(driver, 1)
         except SystemExit as e:
