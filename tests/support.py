@@ -1,4 +1,4 @@
-"""Helpers shared by tests that run a real server process."""
+"""Helpers shared by tests: a real server process, and a script of benchmarks/ or examples/ loaded as a module."""
 
 from __future__ import annotations
 
@@ -9,9 +9,31 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
+from types import ModuleType
 
 import httpx
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_script(relative: str, name: str) -> ModuleType:
+    """The script at ``relative`` to the repository (``benchmarks/strength.py``) as the module ``name`` (kept in
+    ``sys.modules``, so its dataclasses resolve), leaving ``sys.path`` as it was (some scripts add their folder to
+    import a sibling, which is no package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / relative)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    path = list(sys.path)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path[:] = path
+    return module
 
 
 def free_port() -> int:

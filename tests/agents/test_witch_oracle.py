@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 from realms.core.rng import derive_seed
 from realms.sim.tournament import play_game, seating
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support import load_script
 
 
 def _bench():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("witch_oracle", ROOT / "benchmarks" / "witch_oracle.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["witch_oracle"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/witch_oracle.py", "witch_oracle")
 
 
 def test_the_oracle_replays_strengths_games_and_reports_every_departure_from_the_policy() -> None:

@@ -3,27 +3,19 @@ and its table, with a stand-in for the built driver."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+from tests import support
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 SCRIPT = BENCH / "dominion_mc_peer.py"
 
 
 def load_script():
-    """The script as a module (it puts benchmarks/ on sys.path to import mc_speed; that is undone here)."""
-    spec = importlib.util.spec_from_file_location("dominion_mc_peer", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    path = list(sys.path)
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path[:] = path
-    return module
+    return support.load_script("benchmarks/dominion_mc_peer.py", "dominion_mc_peer")
 
 
 def fake_driver(folder: Path, body: str = "", sims: str = "499999,499999,249999") -> Path:

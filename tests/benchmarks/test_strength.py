@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 import realms.games
 from realms.games.dominion.cards import CARDS
+from tests.support import load_script
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "strength.py"
-
-
-def _script():
-    spec = importlib.util.spec_from_file_location("strength_benchmark", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-STRENGTH = _script()
+STRENGTH = load_script("benchmarks/strength.py", "strength_benchmark")
 
 
 @pytest.mark.parametrize("name", sorted(STRENGTH.SETTINGS))

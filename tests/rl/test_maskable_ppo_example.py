@@ -4,9 +4,7 @@ its results (skipped without the ``baselines`` extra)."""
 from __future__ import annotations
 
 import csv
-import importlib.util
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,16 +12,11 @@ import pytest
 pytest.importorskip("sb3_contrib")
 
 import realms.rl  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support import load_script  # noqa: E402
 
 
 def load_example():
-    spec = importlib.util.spec_from_file_location("train_maskable_ppo", ROOT / "examples" / "train_maskable_ppo.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("examples/train_maskable_ppo.py", "train_maskable_ppo")
 
 
 @pytest.mark.parametrize("game,bot", [("dominion", "big-money-ultimate"), ("burgundy", "greedy")])

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.support import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -18,12 +20,7 @@ def test_sim_scaling_benchmark_prints_a_ratio_and_its_reports_agree():
 
 
 def test_sim_scaling_line_reads_when_a_run_took_less_cpu_than_the_clock_counts():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("sim_scaling", ROOT / "benchmarks" / "sim_scaling.py")
-    assert spec and spec.loader
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_script("benchmarks/sim_scaling.py", "sim_scaling")
     line = bench._line("repeat 1: ", 40, {"jobs1": {"wall": 0.01, "cpu": 0.0}, "jobs2": {"wall": 0.02, "cpu": 0.01},
                                           "load": 0.5})
     assert "x?" in line and "x0.50" in line
