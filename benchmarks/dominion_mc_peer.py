@@ -164,6 +164,7 @@ def measure(driver: Path, pairs: int, playouts: int, seed: int) -> dict[str, Any
     row["realms_playout_rounds"] = realms_rounds()
     row["uctdom_playout_rounds"] = statistics.median(t["playout_rounds"] for t in theirs)
     row["uctdom_bare"] = statistics.median(t["bare_playouts"] / t["bare_cpu"] for t in theirs)
+    row["uctdom_max_rss_mb"] = max(float(t.get("max_rss_mb", 0)) for t in theirs)
     return row
 
 
@@ -172,7 +173,7 @@ def table(row: dict[str, Any], pairs: int, load: float) -> str:
     spread = f"x{min(row['pair_ratios']):.2f} to x{max(row['pair_ratios']):.2f}"
     return "\n".join([
         f"Dominion (2 players, UCTDom's kingdom), random playouts: playouts per CPU second, median of {pairs} "
-        f"alternating slices each (load {load:.1f})",
+        f"alternating slices each (load {load:.1f}; UCTDom's peak memory {row['uctdom_max_rss_mb']:,.0f} MB)",
         "| Realms mc | UCTDom's UCT | ratio | pairs' ratios | rounds of a random playout, Realms / UCTDom "
         "| UCTDom's playouts alone |",
         "|---|---|---|---|---|---|",

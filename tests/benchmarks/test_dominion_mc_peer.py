@@ -94,9 +94,10 @@ def test_a_checkout_without_the_peer_or_a_failing_compiler_is_one_line_saying_wh
 def test_the_table_gives_both_medians_their_ratio_and_the_playouts_lengths():
     peer = load_script()
     row = {"realms": 36000.0, "uctdom": 12000.0, "ratio": 3.0, "pair_ratios": [2.9, 3.0, 3.4],
-           "realms_playout_rounds": 61.85, "uctdom_playout_rounds": 51.1, "uctdom_bare": 20500.0}
+           "realms_playout_rounds": 61.85, "uctdom_playout_rounds": 51.1, "uctdom_bare": 20500.0,
+           "uctdom_max_rss_mb": 1432.0}
     lines = peer.table(row, 3, 0.4).splitlines()
-    assert "median of 3" in lines[0] and "load 0.4" in lines[0]
+    assert "median of 3" in lines[0] and "load 0.4" in lines[0] and "peak memory 1,432 MB" in lines[0]
     assert lines[3] == "| 36,000 | 12,000 | x3.00 | x2.90 to x3.40 | 61.9 / 51.1 | 20,500 |"
 
 
@@ -110,7 +111,7 @@ def test_a_run_against_a_stand_in_driver_reports_both_rates_and_their_ratio(tmp_
     row = json.loads(done.stdout)
     # the playouts are the searches' own counts (500,000 + 500,000 + 250,000), not the driver's claim
     assert row["uctdom_playouts"] == 1250000 and row["uctdom"] == 10000 and row["uctdom_bare"] == 6000
-    assert row["uctdom_playout_rounds"] == 57  # the driver was given the seed
+    assert row["uctdom_playout_rounds"] == 57 and row["uctdom_max_rss_mb"] == 900  # the driver was given the seed
     assert row["realms"] > 0 and row["ratio"] == row["realms"] / 10000 and len(row["realms_slices"]) == 1
     assert 5 < row["realms_playout_rounds"] < 1000
     assert not list(tmp_path.glob("*.csv"))  # the driver's logs stay in its scratch folder
