@@ -246,3 +246,25 @@ def _differences(a, b, players: int) -> list:
             *range(kernel.G_TRL + int(b[kernel.G_NTRL]), kernel.G_TRL + kernel.TRC),
             *range(kernel.G_THR + 2 * int(b[kernel.G_NTHR]), kernel.G_THR + 2 * kernel.MAXTHR)}
     return out + [kernel.field_of(i) for i in range(kernel.S0) if i not in skip and a[i] != b[i]]
+
+
+def test_every_bot_kernel_path_runs_one_compiled_version():
+    """Every way the bot plays in the kernel (a recorded game, a playout after an action, a game dealt in the kernel,
+    a search's round, strategy bots' games) goes through ``botkernel.bot_games`` with arguments of the same types,
+    so numba compiles the engine with the bot into one function once."""
+    if not hasattr(botkernel.bot_games, "signatures"):
+        pytest.skip("numba's JIT is switched off")
+    opts = GAME.validate_options({"players": 2, "kingdom": ATTACKS})
+    s = GAME.setup(opts, 5)
+    bot = make_agent("rollout", GAME, 1)
+    bot._prepare(s)
+    tables = botkernel.tables(bot)
+    botkernel.play(s, tables, record=True)
+    botkernel.finish_after(s, GAME.legal_actions(s)[0].index, tables)
+    botkernel.deal_and_play(kernel.encode(GAME.undealt(opts, 1)), 2, Rng(5).state, tables)
+    botkernel.search_round(kernel.round_prepare(s, 0), tables, 2, [a.index for a in GAME.legal_actions(s)], Rng(1),
+                           Rng(2))
+    rules = [make_agent(name, GAME, 1).plain_rules() for name in ("big-money", "smithy-big-money")]
+    strategy, fixed = botkernel.strategy_tables(rules)
+    botkernel.play(s, strategy, fixed=fixed)
+    assert len(botkernel.bot_games.signatures) == 1, botkernel.bot_games.signatures

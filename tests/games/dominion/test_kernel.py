@@ -389,3 +389,26 @@ def test_search_rounds_in_the_kernel():
     finally:
         RandomFinish.finish_round = saved
     assert stats[:2] == stats[2:]
+
+
+def test_every_kernel_path_runs_one_compiled_version():
+    """Every way the kernel plays ``random`` seats (a recorded game, a whole simulated game, ``finish``,
+    ``finish_after``, a search's playout and its round) goes through ``kernel.games`` with arguments of the same
+    types, so numba compiles the engine into one function once (each further version would compile the whole
+    engine again)."""
+    if not hasattr(kernel.games, "signatures"):
+        pytest.skip("numba's JIT is switched off")
+    state = GAME.new({"players": 2, "kingdom": WITCH}, 4)
+    bots = [RandomAgent(Rng(q)) for q in range(2)]
+    for _ in range(30):
+        GAME.apply(state, bots[state.to_move].act(GAME, state))
+    kernel.run(state, [1, 2], record=True)
+    kernel.run(state, [1, 2])
+    kernel.finish(state, 5, [1, 2])
+    kernel.finish_after(state, GAME.legal_actions(state)[0].index, 5, [1, 2])
+    kernel.KernelGames(GAME, GAME.validate_options({"players": 3}))(7, [1, 2, 3])
+    agent = make_agent("random", GAME, 3)
+    agent.finish(GAME, state)
+    agent.finish_after(GAME, state, GAME.legal_actions(state)[-1])
+    agent.finish_round(GAME, state, state.to_move, Rng(4), GAME.legal_actions(state))
+    assert len(kernel.games.signatures) == 1, kernel.games.signatures

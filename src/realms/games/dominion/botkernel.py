@@ -64,6 +64,8 @@ QUANT = {"coins": 0, "buys": 1, "gains_to_end": 2, "turn": 3, "money": 4, "deck_
 OPS = {"<": 0, "<=": 1, ">": 2, ">=": 3, "==": 4, "!=": 5}
 MAXCOND = 6
 RW = 2 + 4 * MAXCOND
+#: what ``bot_games`` plays (its ``mode``; see there)
+BOT_PLAY, BOT_DEAL, BOT_ROUND = range(3)
 # the steps of the frames the bot answers (each card's own numbering; module-level ints: numba compiles them in)
 LURKER_MODE_STEP, LURKER_TRASH_STEP = Lurker.MODE, Lurker.FROM_TRASH
 PAWN_CARD_STEP, PAWN_ACTION_STEP = Pawn.CARD, Pawn.ACTION
@@ -1006,52 +1008,69 @@ if K.AVAILABLE:
         return CARD_ACTIONS + 3 * best if best >= 0 else END_ACTIONS
 
     @jit.compiled
-    def bot_play(st: Any, rngs: Any, first: int, rules: Any, sets: Any, order: Any, race: int, fixed: Any,
-                 rec: Any) -> int:
-        """Play ``st`` (the state's stream in ``rngs[0]``) to the end with the bot in every seat, after the legal
-        action index ``first`` where it is not -1; with ``rec`` longer than 1, each decision's action into it.
-        Returns the number of decisions."""
+    def bot_games(mode: int, state: Any, rngs: Any, first: int, players: int, rules: Any, sets: Any, order: Any,
+                  race: int, fixed: Any, rec: Any, slots: Any, seg: Any, firsts: Any, srng: Any, out: Any) -> int:
+        """Every way the bot plays in the kernel, in one compiled function (each function that calls the engine is
+        compiled with the whole engine inside it, so one entry point compiles it once). The bot in every seat (seat
+        p by its rule set ``fixed[p]``, -1 its own reading); returns the number of decisions played (of the last
+        game, for ``BOT_ROUND``). By ``mode``:
+
+        - ``BOT_PLAY``: ``state`` (the state's stream in ``rngs[0]``) played to the end in place, after the legal
+          action index ``first`` where it is not -1; with ``rec`` longer than 1, each decision's action into it
+          (past its end the count goes on: the caller asks again).
+        - ``BOT_DEAL``: ``BOT_PLAY`` from an undealt table (``Dominion.undealt``'s array): each of the ``players``
+          seats' first hand drawn, seat 0 to move, as ``Dominion.setup`` deals it, then the game played to the end.
+        - ``BOT_ROUND``: ``kernel.games``' ``ROUND`` with the bot: the determinization, its stream as the search's
+          next draw (and the draw after it, the policy's seed, unused: the bot draws nothing, left in ``srng[1]``),
+          each root action of ``firsts`` played from a copy; row j of ``out``: the scores, turns and ranks.
+        """
         acts = np.empty(NACT, dtype=np.int64)
-        if first >= 0:
-            _apply(st, rngs, first)
+        # the streams in an array of the function's own (its writes then alias no state: a faster loop), given back
+        # at the end
+        streams = np.empty(1 + MAXP, dtype=np.uint64)
+        for q in range(rngs.shape[0]):
+            streams[q] = rngs[q]
+        st = state
+        base = state
+        rounds = 1
+        own = rngs[0]
+        if mode == BOT_ROUND:
+            base = K_determinize(state, slots, seg, srng)
+            s = srng[0] + _G
+            own = _mix(s)
+            srng[0] = s + _G
+            srng[1] = _mix(srng[0])
+            rounds = firsts.shape[0]
+        elif mode == BOT_DEAL:
+            for p in range(players):
+                _draw(st, streams, p, 5)
         n = 0
-        k = _settle(st, rngs, acts)
-        while k:
-            a = _decide(st, acts, k, rules, sets, order, race, fixed)
-            if 1 < rec.shape[0] and n < rec.shape[0]:  # (past its end the count goes on: the caller asks again)
-                rec[n] = a
-            n += 1
-            _apply(st, rngs, a)
-            k = _settle(st, rngs, acts)
+        for j in range(rounds):
+            f = first
+            if mode == BOT_ROUND:
+                st = _copy(base)
+                streams[0] = own
+                f = firsts[j]
+            if f >= 0:
+                _apply(st, streams, f)
+            n = 0
+            k = _settle(st, streams, acts)
+            while k:
+                a = _decide(st, acts, k, rules, sets, order, race, fixed)
+                if 1 < rec.shape[0] and n < rec.shape[0]:
+                    rec[n] = a
+                n += 1
+                _apply(st, streams, a)
+                k = _settle(st, streams, acts)
+            if mode == BOT_ROUND:
+                _result(st, out[j])
+        for q in range(rngs.shape[0]):
+            rngs[q] = streams[q]
         return n
 
-    @jit.compiled
-    def bot_deal(st: Any, rngs: Any, players: int, rules: Any, sets: Any, order: Any, race: int, fixed: Any,
-                 rec: Any) -> int:
-        """``bot_play`` from an undealt table (``Dominion.undealt``'s array): each seat's first hand drawn, seat 0 to
-        move, as ``Dominion.setup`` deals it, then the game played to the end by the bot."""
-        for p in range(players):
-            _draw(st, rngs, p, 5)
-        return bot_play(st, rngs, -1, rules, sets, order, race, fixed, rec)
-
-    @jit.compiled
-    def bot_round(template: Any, slots: Any, seg: Any, firsts: Any, srng: Any, rules: Any, sets: Any, order: Any,
-                  race: int, fixed: Any, out: Any) -> None:
-        """``kernel.round_playouts`` with the bot: the determinization, its stream as the search's next draw (and the
-        draw after it, the policy's seed, unused: the bot draws nothing), each root action's playout; row j of
-        ``out``: the scores, turns and ranks."""
-        base = K_determinize(template, slots, seg, srng)
-        s = srng[0] + _G
-        own = _mix(s)
-        srng[0] = s + _G
-        srng[1] = _mix(srng[0])
-        rngs = np.empty(1 + MAXP, dtype=np.uint64)
-        rec = np.zeros(1, dtype=np.int64)
-        for j in range(firsts.shape[0]):
-            st = _copy(base)
-            rngs[0] = own
-            bot_play(st, rngs, firsts[j], rules, sets, order, race, fixed, rec)
-            _result(st, out[j])
+    _NO_INTS = np.zeros(1, dtype=np.int64)
+    _NO_STREAMS = np.zeros(2, dtype=np.uint64)
+    _NO_ROWS = np.zeros((1, 3 * MAXP), dtype=np.int64)
 
 
 def _fixed(fixed: Any) -> Any:
@@ -1061,14 +1080,15 @@ def _fixed(fixed: Any) -> Any:
 
 def search_round(prepared: tuple[Any, Any, Any], bot_tables: tuple[Any, Any, Any, int], players: int,
                  firsts: list[int], rng: Any, policy_rng: Any, fixed: Any = None) -> list[tuple[list[int], list[int]]]:
-    """``kernel.search_round`` with the bot (``bot_round``): ``rng`` advanced as ``Dominion.determinize`` and one
-    ``next64`` advance it, ``policy_rng`` set to that draw (the seed the search gives the policy each playout)."""
+    """``kernel.search_round`` with the bot (``bot_games``' ``BOT_ROUND``): ``rng`` advanced as
+    ``Dominion.determinize`` and one ``next64`` advance it, ``policy_rng`` set to that draw (the seed the search
+    gives the policy each playout)."""
     template, slots, seg = prepared
     rules, sets, order, race = bot_tables
     srng = np.array([rng.state, 0], dtype=np.uint64)
     out = np.empty((len(firsts), 3 * K.MAXP), dtype=np.int64)
-    bot_round(template, slots, seg, np.array(firsts, dtype=np.int64), srng, rules, sets, order, race, _fixed(fixed),
-              out)
+    bot_games(BOT_ROUND, template, np.zeros(1 + K.MAXP, dtype=np.uint64), -1, players, rules, sets, order, race,
+              _fixed(fixed), _NO_INTS, slots, seg, np.array(firsts, dtype=np.int64), srng, out)
     rng.state = int(srng[0])
     policy_rng.state = int(srng[1])
     r = 2 * K.MAXP
@@ -1091,7 +1111,8 @@ def play(s: Any, bot_tables: tuple[Any, Any, Any, int], record: bool = False, fi
         rngs = np.zeros(1 + K.MAXP, dtype=np.uint64)
         rngs[0] = s.rng
         rec = np.zeros(room, dtype=np.int64)
-        n = bot_play(st, rngs, first, rules, sets, order, race, _fixed(fixed), rec)
+        n = bot_games(BOT_PLAY, st, rngs, first, 0, rules, sets, order, race, _fixed(fixed), rec, _NO_INTS, _NO_INTS,
+                      _NO_INTS, _NO_STREAMS, _NO_ROWS)
         if not record or n <= room:
             return st, n, rec[:n].tolist() if record else []
         room = n  # a longer game than the record had room for: played again (the same game) with room for all
@@ -1109,7 +1130,8 @@ def deal_and_play(undealt: Any, players: int, seed_state: int, bot_tables: tuple
         rngs = np.zeros(1 + K.MAXP, dtype=np.uint64)
         rngs[0] = seed_state
         rec = np.zeros(room, dtype=np.int64)
-        n = bot_deal(st, rngs, players, rules, sets, order, race, _fixed(fixed), rec)
+        n = bot_games(BOT_DEAL, st, rngs, -1, players, rules, sets, order, race, _fixed(fixed), rec, _NO_INTS,
+                      _NO_INTS, _NO_INTS, _NO_STREAMS, _NO_ROWS)
         if not record or n <= room:
             return st, n, rec[:n].tolist() if record else []
         room = n

@@ -322,6 +322,8 @@ SIZE = S0 + MAXP * SEAT
 ACTION_PHASE, BUY_PHASE, OVER = 0, 1, 2
 TO_DISCARD, TO_HAND, TO_DECK = 0, 1, 2
 NACT = CARD_ACTIONS + 3 * NC
+#: what ``games`` plays (its ``mode``; see there)
+PLAY, NEW, AFTER, PLAYOUT, ROUND = range(5)
 
 
 def _play(c: int) -> int:
@@ -2989,44 +2991,6 @@ if AVAILABLE:
         _play_card(st, rngs, p, c, True)
 
     @jit.compiled
-    def play(st: Any, rngs: Any, record: bool, rec: Any, lists: Any) -> int:
-        """Play the state ``st`` (settled, or at a decision) to the end, seat p drawing its ``random`` choices
-        from ``rngs[1 + p]`` and chance from ``rngs[0]``; returns the number of decisions. With ``record``,
-        ``rec[step]`` is the chosen action and ``rec[cap + step]`` the number of legal actions, every legal
-        list laid end to end in ``lists``."""
-        acts = np.empty(NACT, dtype=np.int64)
-        cap = rec.shape[0] // 2
-        at = 0
-        nact = 0
-        k = _settle(st, rngs, acts)
-        while k:
-            p = st[G_TOMOVE]
-            idx = _pick(acts, k, rngs, 1 + p)
-            if record:
-                if nact >= cap or at + k > lists.shape[0]:
-                    raise ValueError("dominion kernel: the record buffers are full")
-                rec[nact] = idx
-                rec[cap + nact] = k
-                lists[at:at + k] = acts[:k]
-                at += k
-            _apply(st, rngs, idx)
-            nact += 1
-            k = _settle(st, rngs, acts)
-        return nact
-
-    @jit.compiled
-    def play_after(st: Any, rngs: Any, first: int, chance: Any) -> int:
-        """``first`` applied with the state's own stream (``rngs[0]``), and the game moved on to the next decision
-        with it (as ``Dominion.apply`` does), then the game's stream replaced by ``chance`` and the rest played as
-        ``play`` without a record."""
-        _apply(st, rngs, first)
-        acts = np.empty(NACT, dtype=np.int64)
-        _settle(st, rngs, acts)
-        rngs[0] = chance
-        rec = np.zeros(2, dtype=np.int64)
-        return play(st, rngs, False, rec, rec)
-
-    @jit.compiled
     def _copy(template: Any) -> Any:
         """A copy of the state array for play: the table fields, and of each zone its cards (not the room after
         them; nothing reads a zone beyond its count, nor a seat beyond the game's)."""
@@ -3078,36 +3042,6 @@ if AVAILABLE:
             out[2 * MAXP + q] = r
 
     @jit.compiled
-    def playout(template: Any, first: int, gen: Any, out: Any) -> Any:
-        """A search's playout in one call: a copy of ``template`` played to the end by ``random`` seats, after the
-        action index ``first`` where it is not -1 (applied, and the game moved on, with the state's own stream
-        ``gen[1]``, as ``Dominion.apply`` does). The game's stream is then replaced by the next output of the
-        agent's generator (state ``gen[0]``, advanced in place) and seat q draws from a stream seeded by the
-        q-th output after it (``Rng.next64``). Scores into ``out[:4]``, turns into ``out[4:8]`` and the ranks
-        (``Dominion.result``'s: the score, then fewer turns) into ``out[8:12]``; returns the final array."""
-        n = template[G_PLAYERS]
-        st = _copy(template)
-        rngs = np.empty(1 + MAXP, dtype=np.uint64)
-        g = gen[0] + _G
-        chance = _mix(g)
-        for q in range(n):
-            g = g + _G
-            rngs[1 + q] = _mix(g)
-        gen[0] = g
-        acts = np.empty(NACT, dtype=np.int64)
-        if first >= 0:
-            rngs[0] = gen[1]
-            _apply(st, rngs, first)
-            _settle(st, rngs, acts)
-        rngs[0] = chance
-        k = _settle(st, rngs, acts)
-        while k:
-            _apply(st, rngs, _pick(acts, k, rngs, 1 + st[G_TOMOVE]))
-            k = _settle(st, rngs, acts)
-        _result(st, out)
-        return st
-
-    @jit.compiled
     def determinize(template: Any, slots: Any, seg: Any, srng: Any) -> Any:
         """``Dominion.determinize`` on the kernel's array: a copy of ``template`` (the root state encoded with
         each resampled seat's hand as its pinned cards first, ``round_prepare``) in which each resampled seat's
@@ -3128,27 +3062,6 @@ if AVAILABLE:
         return st
 
     @jit.compiled
-    def round_playouts(template: Any, slots: Any, seg: Any, firsts: Any, srng: Any, out: Any) -> None:
-        """A flat search's round in one call: ``determinize``, the determinized state's stream and the playout
-        policy's seed as the search's next two draws (``Rng.next64``), then ``playout`` of each action index of
-        ``firsts`` from that state with the policy's generator at that seed (row j of ``out``: the scores, turns
-        and ranks of ``firsts[j]``'s playout). ``srng[1]`` is left at the policy's generator state after the last
-        playout."""
-        st = determinize(template, slots, seg, srng)
-        s = srng[0] + _G
-        own = _mix(s)
-        s = s + _G
-        seed = _mix(s)
-        srng[0] = s
-        gen = np.empty(2, dtype=np.uint64)
-        gen[0] = seed
-        for j in range(firsts.shape[0]):
-            gen[0] = seed
-            gen[1] = own
-            playout(st, firsts[j], gen, out[j])
-        srng[1] = gen[0]
-
-    @jit.compiled
     def summary(st: Any, out: Any) -> None:
         """Per seat: score, turns, Provinces, the turns of the 4th and 8th, then the cards owned (``NC``)."""
         for q in range(st[G_PLAYERS]):
@@ -3162,12 +3075,102 @@ if AVAILABLE:
                 out[q, 5 + c] = st[sb + O_OWNED + c]
 
     @jit.compiled
-    def play_new(st: Any, rngs: Any, out: Any) -> int:
-        """A whole game from a freshly set up state (``encode`` of ``Dominion.setup``'s), then ``summary``."""
-        rec = np.zeros(2, dtype=np.int64)
-        nact = play(st, rngs, False, rec, rec)
-        summary(st, out)
-        return nact
+    def games(mode: int, state: Any, rngs: Any, first: int, record: bool, rec: Any, lists: Any, slots: Any,
+              seg: Any, firsts: Any, srng: Any, out: Any) -> Any:
+        """Every way the kernel plays ``random`` seats, in one compiled function (each function that calls the
+        engine is compiled with the whole engine inside it, so one entry point compiles it once); returns the final
+        state array and the number of decisions played. Seat p draws its choices from ``rngs[1 + p]``, chance from
+        ``rngs[0]``. By ``mode``:
+
+        - ``PLAY``: ``state`` (settled, or at a decision) played to the end in place; with ``record``, ``rec[step]``
+          is the chosen action and ``rec[cap + step]`` the number of legal actions (``cap`` half its length),
+          every legal list laid end to end in ``lists``.
+        - ``NEW``: ``PLAY`` from a freshly set up state, then ``summary`` into ``out``.
+        - ``AFTER``: the legal action index ``first`` applied with the state's own stream (``rngs[0]``) and the game
+          moved on to the next decision (as ``Dominion.apply`` does), then the game's stream replaced by
+          ``srng[0]`` and the rest played as ``PLAY`` (no record).
+        - ``PLAYOUT``: a search's playout: a copy of ``state`` played to the end, after ``first`` where it is not
+          -1 (applied, and the game moved on, with the state's own stream ``srng[1]``). The game's stream is then
+          replaced by the next output of the agent's generator (state ``srng[0]``, advanced in place) and seat q
+          draws from a stream seeded by the q-th output after it (``Rng.next64``). Scores into ``out[0, :4]``,
+          turns into ``out[0, 4:8]`` and the ranks (``Dominion.result``'s: the score, then fewer turns) into
+          ``out[0, 8:12]``; the copy's final array is returned. ``rngs`` is room for the streams.
+        - ``ROUND``: a flat search's round: ``determinize`` (the search's generator ``srng[0]``), the determinized
+          state's stream and the playout policy's seed as the search's next two draws (``Rng.next64``), then a
+          ``PLAYOUT`` of each action index of ``firsts`` from that state with the policy's generator at that seed
+          (row j of ``out``: the scores, turns and ranks of ``firsts[j]``'s playout). ``srng[1]`` is left at the
+          policy's generator state after the last playout.
+        """
+        acts = np.empty(NACT, dtype=np.int64)
+        # the streams in an array of the function's own (its writes then alias no state: a faster loop), given back
+        # at the end
+        streams = np.empty(1 + MAXP, dtype=np.uint64)
+        for q in range(rngs.shape[0]):
+            streams[q] = rngs[q]
+        cap = rec.shape[0] // 2
+        at = 0
+        nact = 0
+        st = state
+        base = state
+        rounds = 1
+        seed = srng[0]
+        own = srng[1] if mode == PLAYOUT else seed
+        if mode == ROUND:
+            base = determinize(state, slots, seg, srng)
+            s = srng[0] + _G
+            own = _mix(s)
+            s = s + _G
+            seed = _mix(s)
+            srng[0] = s
+            rounds = firsts.shape[0]
+        g = seed
+        for j in range(rounds):
+            if mode == PLAYOUT or mode == ROUND:
+                st = _copy(base)
+                g = seed + _G
+                chance = _mix(g)
+                for q in range(st[G_PLAYERS]):
+                    g = g + _G
+                    streams[1 + q] = _mix(g)
+                f = firsts[j] if mode == ROUND else first
+                if f >= 0:
+                    streams[0] = own
+                    _apply(st, streams, f)
+                    _settle(st, streams, acts)
+                streams[0] = chance
+            elif mode == AFTER:
+                _apply(st, streams, first)
+                _settle(st, streams, acts)
+                streams[0] = srng[0]
+            k = _settle(st, streams, acts)
+            while k:
+                idx = _pick(acts, k, streams, 1 + st[G_TOMOVE])
+                if record:
+                    if nact >= cap or at + k > lists.shape[0]:
+                        raise ValueError("dominion kernel: the record buffers are full")
+                    rec[nact] = idx
+                    rec[cap + nact] = k
+                    lists[at:at + k] = acts[:k]
+                    at += k
+                _apply(st, streams, idx)
+                nact += 1
+                k = _settle(st, streams, acts)
+            if mode == PLAYOUT or mode == ROUND:
+                _result(st, out[j])
+        if mode == PLAYOUT:
+            srng[0] = g
+        elif mode == ROUND:
+            srng[1] = g
+        elif mode == NEW:
+            summary(st, out)
+        for q in range(rngs.shape[0]):
+            rngs[q] = streams[q]
+        return st, nact
+
+    #: ``games``' arguments where its mode reads none (of the types the others are, so one version is compiled)
+    _NO_INTS = np.zeros(2, dtype=np.int64)
+    _NO_STREAMS = np.zeros(2, dtype=np.uint64)
+    _NO_ROWS = np.zeros((1, 3 * MAXP), dtype=np.int64)
 
 
 # --- between the reference's state and the kernel's ------------------------------------------------------
@@ -3388,7 +3391,7 @@ class KernelGames:
         st = encode(s)
         rngs = np.array([s.rng] + [Rng(x).state for x in agent_seeds], dtype=np.uint64)
         out = np.empty((p, 5 + NC), dtype=np.int64)
-        nact = play_new(st, rngs, out)
+        nact = games(NEW, st, rngs, -1, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_STREAMS, out)[1]
         rows = out.tolist()
         return FastOutcome(result_of(rows, p), [r[1] for r in rows], nact, stats_of(rows, p))
 
@@ -3421,34 +3424,36 @@ def run(state: Any, rng_states: Sequence[int], record: bool = False, steps: int 
     rngs = np.array([state.rng] + [x & MASK64 for x in rng_states], dtype=np.uint64)
     rec = np.zeros(2 * steps if record else 2, dtype=np.int64)
     lists = np.zeros(room if record else 1, dtype=np.int64)
-    nact = play(st, rngs, record, rec, lists)
+    nact = games(PLAY, st, rngs, -1, record, rec, lists, _NO_INTS, _NO_INTS, _NO_INTS, _NO_STREAMS, _NO_ROWS)[1]
     cap = rec.shape[0] // 2
     counts = rec[cap:cap + nact]
     return st, nact, rec[:nact], counts, lists[:int(counts.sum())], int(rngs[0])
 
 
-def playout_buffers() -> tuple[Any, Any]:
-    """The small arrays ``search_playout`` works in (one pair per agent, reused)."""
-    return np.zeros(2, dtype=np.uint64), np.zeros(3 * MAXP, dtype=np.int64)
+def playout_buffers() -> tuple[Any, Any, Any]:
+    """The small arrays ``search_playout`` works in (one set per agent, reused): the generators, the result row and
+    room for the playout's streams."""
+    return np.zeros(2, dtype=np.uint64), np.zeros((1, 3 * MAXP), dtype=np.int64), np.zeros(1 + MAXP, dtype=np.uint64)
 
 
-def search_playout(state: Any, first: int, rng: Rng, encoded: Any, buffers: tuple[Any, Any] | None = None) -> Result:
-    """The ``random`` agent's playout of a search (``playout``): ``encoded`` is ``encode(state)`` (not changed),
-    ``first`` a legal action index or -1, ``rng`` the agent's generator (advanced by 1 + players draws); the
+def search_playout(state: Any, first: int, rng: Rng, encoded: Any, buffers: tuple[Any, Any, Any] | None = None
+                   ) -> Result:
+    """The ``random`` agent's playout of a search (``games``' ``PLAYOUT``): ``encoded`` is ``encode(state)`` (not
+    changed), ``first`` a legal action index or -1, ``rng`` the agent's generator (advanced by 1 + players draws); the
     ``Result`` is ``Dominion.result``'s for the final state."""
-    gen, out = buffers if buffers is not None else playout_buffers()
+    gen, out, rngs = buffers if buffers is not None else playout_buffers()
     gen[0] = rng.state
     gen[1] = state.rng & MASK64
-    st = playout(encoded, first, gen, out)
+    st = games(PLAYOUT, encoded, rngs, first, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, gen, out)[0]
     rng.state = int(gen[0])
     n = state.players
-    vals = out.tolist()
+    vals = out[0].tolist()
     return Result(vals[:n], vals[2 * MAXP:2 * MAXP + n], lambda: _breakdown(scores(st, n), n),
                   [(-t,) for t in vals[MAXP:MAXP + n]])
 
 
 def round_prepare(s: Any, seat: int) -> tuple[Any, Any, Any]:
-    """What ``determinize`` and ``round_playouts`` take for seat ``seat``'s search from the reference state ``s``:
+    """What ``determinize`` and ``games``' ``ROUND`` take for seat ``seat``'s search from the reference state ``s``:
     the array of ``s`` with each other seat's hand reordered as ``_resample_seat`` deals it (the cards known to be
     in it first), the addresses of every card that function pools, in its order, and their count per seat."""
     t = s.clone()
@@ -3492,13 +3497,14 @@ def round_prepare(s: Any, seat: int) -> tuple[Any, Any, Any]:
 
 def search_round(prepared: tuple[Any, Any, Any], players: int, firsts: Sequence[int], rng: Rng,
                  policy_rng: Rng) -> list[tuple[list[int], list[int]]]:
-    """A flat search's round (``round_playouts``) from ``round_prepare``'s arrays: ``rng`` (the search's) is
+    """A flat search's round (``games``' ``ROUND``) from ``round_prepare``'s arrays: ``rng`` (the search's) is
     advanced as ``Dominion.determinize`` and one ``next64`` advance it, ``policy_rng`` left as the playouts of
     the root actions ``firsts`` from its seed leave it; each action's final scores and winners."""
     template, slots, seg = prepared
     srng = np.array([rng.state, 0], dtype=np.uint64)
     out = np.empty((len(firsts), 3 * MAXP), dtype=np.int64)
-    round_playouts(template, slots, seg, np.array(firsts, dtype=np.int64), srng, out)
+    games(ROUND, template, np.empty(1 + MAXP, dtype=np.uint64), -1, False, _NO_INTS, _NO_INTS, slots, seg,
+          np.array(firsts, dtype=np.int64), srng, out)
     rng.state = int(srng[0])
     policy_rng.state = int(srng[1])
     r = 2 * MAXP
@@ -3517,8 +3523,7 @@ def finish(state: Any, chance: int, rng_states: Sequence[int], encoded: Any = No
     stream replaced by ``chance`` and seat p drawing from ``rng_states[p]``."""
     st = encode(state) if encoded is None else encoded.copy()
     rngs = np.array([chance & MASK64] + [x & MASK64 for x in rng_states], dtype=np.uint64)
-    rec = np.zeros(2, dtype=np.int64)
-    play(st, rngs, False, rec, rec)
+    games(PLAY, st, rngs, -1, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_STREAMS, _NO_ROWS)
     return result_of(scores(st, state.players), state.players)
 
 
@@ -3527,7 +3532,8 @@ def finish_after(state: Any, first: int, chance: int, rng_states: Sequence[int],
     own stream as ``Dominion.apply`` does (then ``chance`` takes over)."""
     st = encode(state) if encoded is None else encoded.copy()
     rngs = np.array([state.rng & MASK64] + [x & MASK64 for x in rng_states], dtype=np.uint64)
-    play_after(st, rngs, first, np.uint64(chance & MASK64))
+    games(AFTER, st, rngs, first, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS,
+          np.array([chance & MASK64], dtype=np.uint64), _NO_ROWS)
     return result_of(scores(st, state.players), state.players)
 
 

@@ -56,7 +56,7 @@ class RandomFinish(RandomAgent, Playout):
 
     def finish_round(self, game: Game, state: DominionState, seat: int, rng: Rng,
                      actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
-        """A flat search's round in the kernel (``kernel.round_playouts``: the determinization too, so the round
+        """A flat search's round in the kernel (``kernel.games``' ``ROUND``: the determinization too, so the round
         builds no state object); what the search needs of ``state`` is derived once while the same unchanged
         object comes back (as ``finish_after`` keeps its encoding)."""
         if state.to_move is None:
@@ -73,7 +73,7 @@ class RandomFinish(RandomAgent, Playout):
             self._round = kept
         return kernel.search_round(kept[2], state.players, [a.index for a in actions], rng, self.rng)
 
-    def _buffers(self) -> tuple[Any, Any]:
+    def _buffers(self) -> tuple[Any, Any, Any]:
         bufs = getattr(self, "_bufs", None)
         if bufs is None:
             from realms.games.dominion import kernel
