@@ -163,3 +163,16 @@ def test_kernel_and_lean_path_give_the_same_games():
             seeds = [derive_seed(g, k) for k in range(opts["players"])]
             a, b = fast(g, seeds), slow(g, seeds)
             assert (a.result, a.turns, a.actions) == (b.result, b.turns, b.actions)
+
+
+def test_every_kernel_path_runs_one_compiled_version():
+    """The kernel's recorded games and its whole new games (each scenario) go through ``kernel.games`` with
+    arguments of the same types, so numba compiles the engine into one function once."""
+    if not hasattr(kernel.games, "signatures"):
+        pytest.skip("numba's JIT is switched off")
+    state = GAME.new(GAME.validate_options({"players": 2}), 3)
+    kernel.run(state, [1, 2], record=True)
+    kernel.run(state, [1, 2])
+    for scenario in ("basic", "advanced", "random", "free-choice"):
+        kernel.KernelGames(GAME, GAME.validate_options({"players": 3, "scenario": scenario}))(5, [1, 2, 3])
+    assert len(kernel.games.signatures) == 1, kernel.games.signatures

@@ -339,3 +339,20 @@ def test_mc_with_rounds_in_the_kernel_searches_as_its_own_steps(policy):
             bots._finish_round = rounds
         got.append((move, search.last_stats, search.last_paired))
     assert got[0] == got[1]
+
+
+def test_every_playout_path_runs_one_compiled_version():
+    """A recorded playout, a playout's scores, the scores after an action and a search's round go through
+    ``playout.games`` with arguments of the same types, so numba compiles the engine with the policies into one
+    function once."""
+    if not hasattr(playout.games, "signatures"):
+        pytest.skip("numba's JIT is switched off")
+    state = GAME.new(GAME.validate_options({"players": 2}), 4)
+    while len(GAME.legal_actions(state)) < 2:
+        GAME.apply(state, GAME.legal_actions(state)[0])
+    first = GAME.legal_actions(state)[1].index
+    playout.run(state, [0, 1], 5, [1, 2], record=True)
+    playout.scores(state, [1, 1], 5, [1, 2], playout.weights({"noise": 0.5}))
+    playout.scores_after(state, first, [1, 0], 5, [1, 2])
+    playout.search_round(kernel.encode(state), state, [first], [1, 1], Rng(1), Rng(2))
+    assert len(playout.games.signatures) == 1, playout.games.signatures

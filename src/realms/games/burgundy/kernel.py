@@ -123,6 +123,8 @@ G_PLAYERS = _field("players", 1)
 G_MATCH = _field("city hall matches colours", 1)
 G_DURING = _field("black depot during effects", 1)
 SIZE = _field("end", 0)
+#: what ``games`` plays (its ``mode``; see there)
+PLAY, NEW = range(2)
 
 MODE_BOARD, MODE_PLAY, MODE_OVER = 0, 1, 2
 F_CASTLE, F_HALL, F_PICK, F_WAREHOUSE, F_SHIP, F_GOODS, F_DISCARD = range(7)
@@ -903,38 +905,12 @@ if AVAILABLE:
             _end_turn(st, rngs)
 
     @jit.compiled
-    def play(st: Any, bt: Any, rngs: Any, record: bool, rec: Any, lists: Any) -> int:
-        """Play the settled state ``st`` to the end, seat p drawing its ``random`` choices from ``rngs[1 + p]``
-        and chance from ``rngs[0]``; returns the number of actions. With ``record``, ``rec[step]`` is the
-        chosen action and ``rec[cap + step]`` the number of legal actions, every legal list laid end to end
-        in ``lists``."""
-        acts = np.empty(NACTIONS, dtype=np.int64)
-        cap = rec.shape[0] // 2
-        at = 0
-        nact = 0
-        k = _settle(st, bt, rngs, acts)
-        while k:
-            p = st[G_TOMOVE]
-            idx = _pick(acts, k, rngs, 1 + p)
-            if record:
-                if nact >= cap or at + k > lists.shape[0]:
-                    raise ValueError("burgundy kernel: the record buffers are full")
-                rec[nact] = idx
-                rec[cap + nact] = k
-                lists[at:at + k] = acts[:k]
-                at += k
-            _apply(st, bt, rngs, p, idx)
-            nact += 1
-            k = _settle(st, bt, rngs, acts)
-        return nact
-
-    @jit.compiled
     def setup(st: Any, bt: Any, rngs: Any, players: int, scenario: int, match: bool, during: bool,
               box: Any) -> None:
         """``Burgundy.setup`` into ``st`` from the game stream ``rngs[0]`` (already ``Rng(seed).state``):
         ``scenario`` 0 basic (``box[0]``: board 1's row), 1 advanced or random (``box``: the rows of the boards
         dealt from, ``board_box``'s order for advanced, one of each board for random), 2 free-choice. The
-        decisions before round A1 (a board, a start castle space) are left to ``play``."""
+        decisions before round A1 (a board, a start castle space) are left to ``games``."""
         for j in range(SIZE):
             st[j] = -1
         st[G_PLAYERS] = players
@@ -1034,14 +1010,45 @@ if AVAILABLE:
                 out[q, 7 + j] = st[E_VPSRC + q * NSRC + j]
 
     @jit.compiled
-    def play_new(st: Any, bt: Any, rngs: Any, players: int, scenario: int, match: bool, during: bool,
-                 box: Any, out: Any) -> int:
-        """A whole new game: ``setup``, then ``play`` without a record, then ``summary`` into ``out``."""
-        setup(st, bt, rngs, players, scenario, match, during, box)
-        rec = np.zeros(2, dtype=np.int64)
-        nact = play(st, bt, rngs, False, rec, rec)
-        summary(st, bt, out)
+    def games(mode: int, st: Any, bt: Any, rngs: Any, record: bool, rec: Any, lists: Any, players: int, scenario: int,
+              match: bool, during: bool, box: Any, out: Any) -> int:
+        """Every way the kernel plays ``random`` seats, in one compiled function (each function that calls the
+        engine is compiled with the whole engine inside it, so one entry point compiles it once); seat p draws its
+        choices from ``rngs[1 + p]``, chance from ``rngs[0]``; returns the number of actions. By ``mode``:
+
+        - ``PLAY``: the settled state ``st`` played to the end. With ``record``, ``rec[step]`` is the chosen action
+          and ``rec[cap + step]`` the number of legal actions (``cap`` half its length), every legal list laid end
+          to end in ``lists``.
+        - ``NEW``: a whole new game: ``setup`` of ``players`` seats (``scenario``, ``match``, ``during``, ``box``
+          as there), then ``PLAY`` without a record, then ``summary`` into ``out``.
+        """
+        if mode == NEW:
+            setup(st, bt, rngs, players, scenario, match, during, box)
+        acts = np.empty(NACTIONS, dtype=np.int64)
+        cap = rec.shape[0] // 2
+        at = 0
+        nact = 0
+        k = _settle(st, bt, rngs, acts)
+        while k:
+            p = st[G_TOMOVE]
+            idx = _pick(acts, k, rngs, 1 + p)
+            if record:
+                if nact >= cap or at + k > lists.shape[0]:
+                    raise ValueError("burgundy kernel: the record buffers are full")
+                rec[nact] = idx
+                rec[cap + nact] = k
+                lists[at:at + k] = acts[:k]
+                at += k
+            _apply(st, bt, rngs, p, idx)
+            nact += 1
+            k = _settle(st, bt, rngs, acts)
+        if mode == NEW:
+            summary(st, bt, out)
         return nact
+
+    #: ``games``' arguments where its mode reads none (of the types the others are, so one version is compiled)
+    _NO_INTS = np.zeros(2, dtype=np.int64)
+    _NO_ROWS = np.zeros((1, 1), dtype=np.int64)
 
 
 # --- between the reference's state and the kernel's ------------------------------------------------------
@@ -1193,7 +1200,8 @@ class KernelGames:
         rngs = np.array([Rng(seed).state] + [Rng(x).state for x in agent_seeds], dtype=np.uint64)
         st = np.empty(SIZE, dtype=np.int64)
         out = np.empty((p, 7 + NSRC), dtype=np.int64)
-        nact = play_new(st, self.bt, rngs, p, self.scenario, self.match, self.during, self.box, out)
+        nact = games(NEW, st, self.bt, rngs, False, _NO_INTS, _NO_INTS, p, self.scenario, self.match, self.during,
+                     self.box, out)
         rows = out.tolist()
         return FastOutcome(result_of(rows, p, self.tiebreak), [r[6] for r in rows], nact)
 
@@ -1212,7 +1220,7 @@ def run(state: Any, rng_states: Sequence[int], record: bool = False, steps: int 
     rngs = np.array([state.rng] + [x & MASK64 for x in rng_states], dtype=np.uint64)
     rec = np.zeros(2 * steps if record else 2, dtype=np.int64)
     lists = np.zeros(room if record else 1, dtype=np.int64)
-    nact = play(st, bt, rngs, record, rec, lists)
+    nact = games(PLAY, st, bt, rngs, record, rec, lists, state.players, 0, False, False, _NO_INTS, _NO_ROWS)
     cap = rec.shape[0] // 2
     counts = rec[cap:cap + nact]
     return st, nact, rec[:nact], counts, lists[:int(counts.sum())]

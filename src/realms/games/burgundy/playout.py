@@ -61,6 +61,8 @@ P_NOISE, P_EPS, P_STORE, P_REGION, P_GOODS, P_SILVER, P_WORKER, P_CASTLE, P_PICK
 #: placing it with the other die at once would score that a take is worth at least (0: storage value only)
 DEFAULT = (0.5, 0.0, 0.6, 0.7, 0.6, 0.9, 0.5, 4.5, 1.0, 3.0, 0.3, 0.6, 1.1, 1.0, 0.0, 0.5, 1.4)
 RANDOM, INFORMED = 0, 1
+#: what ``games`` plays (its ``mode``; see there)
+PLAY, AFTER, ROUND = range(3)
 #: base value of a tile kept in storage by building kind (warehouse ... city hall), as the greedy bot's
 BUILDING_VALUE = (3.5, 4.0, 3.0, 3.0, 3.0, 2.5, 2.0, 3.5)
 
@@ -496,49 +498,6 @@ if AVAILABLE:
         return choice
 
     @jit.compiled
-    def play(st: Any, bt: Any, rngs: Any, pol: Any, prm: Any, record: bool, rec: Any, lists: Any) -> int:
-        """``kernel.play`` with a policy per seat (``pol[p]``: 0 random, 1 informed with weights ``prm[p]``)."""
-        acts = np.empty(NACTIONS, dtype=np.int64)
-        buf = np.empty(NACTIONS, dtype=np.int64)
-        tvc = np.empty(CACHE, dtype=np.float64)
-        cap = rec.shape[0] // 2
-        at = 0
-        nact = 0
-        k = _settle(st, bt, rngs, acts)
-        while k:
-            p = st[G_TOMOVE]
-            if k == 1:
-                idx = acts[0]
-            elif pol[p] == INFORMED:
-                idx = _informed(st, bt, rngs, p, acts, k, prm[p], buf, tvc)
-            else:
-                idx = acts[_below(rngs, 1 + p, k)]
-            if record:
-                if nact >= cap or at + k > lists.shape[0]:
-                    raise ValueError("burgundy playout: the record buffers are full")
-                rec[nact] = idx
-                rec[cap + nact] = k
-                lists[at:at + k] = acts[:k]
-                at += k
-            _apply(st, bt, rngs, p, idx)
-            nact += 1
-            k = _settle(st, bt, rngs, acts)
-        return nact
-
-    @jit.compiled
-    def play_after(st: Any, bt: Any, rngs: Any, pol: Any, prm: Any, first: int, chance: Any, rec: Any,
-                   lists: Any) -> int:
-        """``play`` after the action ``first`` of the seat to move, which is applied (and the game settled)
-        with chance from ``rngs[0]``, as ``Burgundy.apply`` would with that stream; the playout's chance
-        then comes from ``chance``."""
-        acts = np.empty(NACTIONS, dtype=np.int64)
-        _settle(st, bt, rngs, acts)
-        _apply(st, bt, rngs, st[G_TOMOVE], first)
-        _settle(st, bt, rngs, acts)
-        rngs[0] = chance
-        return 1 + play(st, bt, rngs, pol, prm, False, rec, lists)
-
-    @jit.compiled
     def decide(st: Any, bt: Any, rngs: Any, prm: Any) -> int:
         """The informed policy's action for the seat to move in the settled state ``st``."""
         acts = np.empty(NACTIONS, dtype=np.int64)
@@ -567,37 +526,101 @@ if AVAILABLE:
         return k
 
     @jit.compiled
-    def play_round(st0: Any, bt: Any, firsts: Any, srng: Any, pol: Any, prm: Any, players: int, out: Any) -> None:
-        """A flat search's round from the encoded state ``st0`` (never changed here): what ``Burgundy.determinize``
-        draws from the search's stream ``srng[0]`` (the copy's own stream), then the round's seed (its next draw),
-        and for each root action ``firsts[j]`` the playout ``finish_after`` plays from that seed (the action
-        applied with the copy's stream, then chance and seat q's choices from the seed's first and (q+1)-th
-        draws; every action meets the same luck), ``summary``'s rows into ``out[j]``. ``srng[1]`` ends as the
-        policy's stream ends after one playout."""
-        g = jit.GOLDEN
-        s = srng[0] + g
-        own = jit.mix(s)
-        s = s + g
-        srng[0] = s
-        seed = jit.mix(s)
-        seed = seed + g
-        chance = jit.mix(seed)
+    def games(mode: int, state: Any, bt: Any, rngs: Any, pol: Any, prm: Any, record: bool, rec: Any, lists: Any,
+              first: int, chance: Any, firsts: Any, srng: Any, players: int, out: Any) -> int:
+        """Every way a playout is played, in one compiled function (each function that calls the engine is compiled
+        with the whole engine inside it, so one entry point compiles it once): ``kernel.games``' ``PLAY`` with a
+        policy per seat (``pol[p]``: 0 random, 1 informed with weights ``prm[p]``); returns the number of actions
+        (of the last playout, for ``ROUND``). By ``mode``:
+
+        - ``PLAY``: the settled state ``state`` played to the end, seat p drawing from ``rngs[1 + p]`` and chance
+          from ``rngs[0]``; with ``record``, ``rec[step]`` is the chosen action and ``rec[cap + step]`` the number of
+          legal actions (``cap`` half its length), every legal list laid end to end in ``lists``.
+        - ``AFTER``: ``PLAY`` (no record) after the action ``first`` of the seat to move, which is applied (and the
+          game settled) with chance from ``rngs[0]``, as ``Burgundy.apply`` would with that stream; the playout's
+          chance then comes from ``chance``. The action counts as one.
+        - ``ROUND``: a flat search's round from the encoded state ``state`` (never changed here): what
+          ``Burgundy.determinize`` draws from the search's stream ``srng[0]`` (the copy's own stream), then the
+          round's seed (its next draw), and for each root action ``firsts[j]`` the ``AFTER`` playout that
+          ``finish_after`` plays from that seed (the action applied with the copy's stream, then chance and seat q's
+          choices from the seed's first and (q+1)-th draws; every action meets the same luck), ``summary``'s rows
+          of the ``players`` seats into ``out[j]``. ``srng[1]`` ends as the policy's stream ends after one playout.
+          ``rngs`` is room for the streams.
+        """
+        acts = np.empty(NACTIONS, dtype=np.int64)
+        buf = np.empty(NACTIONS, dtype=np.int64)
+        tvc = np.empty(CACHE, dtype=np.float64)
         streams = np.empty(players, dtype=np.uint64)
-        for q in range(players):
-            seed = seed + g
-            streams[q] = jit.mix(seed)
-        srng[1] = seed
-        rngs = np.empty(1 + players, dtype=np.uint64)
-        rec = np.zeros(2, dtype=np.int64)
+        # the streams in an array of the function's own (its writes then alias no state: a faster loop), given back
+        # at the end
+        mine = np.empty(rngs.shape[0], dtype=np.uint64)
+        for q in range(rngs.shape[0]):
+            mine[q] = rngs[q]
         rows = np.zeros((players, out.shape[2]), dtype=np.int64)
-        for j in range(firsts.shape[0]):
-            st = st0.copy()
-            rngs[0] = own
+        cap = rec.shape[0] // 2
+        at = 0
+        nact = 0
+        st = state
+        rounds = 1
+        own = chance
+        if mode == ROUND:
+            g = jit.GOLDEN
+            s = srng[0] + g
+            own = jit.mix(s)
+            s = s + g
+            srng[0] = s
+            seed = jit.mix(s)
+            seed = seed + g
+            chance = jit.mix(seed)
             for q in range(players):
-                rngs[1 + q] = streams[q]
-            play_after(st, bt, rngs, pol, prm, firsts[j], chance, rec, rec)
-            kernel.summary(st, bt, rows)
-            out[j] = rows
+                seed = seed + g
+                streams[q] = jit.mix(seed)
+            srng[1] = seed
+            rounds = firsts.shape[0]
+        for j in range(rounds):
+            f = first
+            if mode == ROUND:
+                st = state.copy()
+                mine[0] = own
+                for q in range(players):
+                    mine[1 + q] = streams[q]
+                f = firsts[j]
+            if mode != PLAY:
+                _settle(st, bt, mine, acts)
+                _apply(st, bt, mine, st[G_TOMOVE], f)
+                _settle(st, bt, mine, acts)
+                mine[0] = chance
+            nact = 0
+            k = _settle(st, bt, mine, acts)
+            while k:
+                p = st[G_TOMOVE]
+                if k == 1:
+                    idx = acts[0]
+                elif pol[p] == INFORMED:
+                    idx = _informed(st, bt, mine, p, acts, k, prm[p], buf, tvc)
+                else:
+                    idx = acts[_below(mine, 1 + p, k)]
+                if record:
+                    if nact >= cap or at + k > lists.shape[0]:
+                        raise ValueError("burgundy playout: the record buffers are full")
+                    rec[nact] = idx
+                    rec[cap + nact] = k
+                    lists[at:at + k] = acts[:k]
+                    at += k
+                _apply(st, bt, mine, p, idx)
+                nact += 1
+                k = _settle(st, bt, mine, acts)
+            if mode == ROUND:
+                kernel.summary(st, bt, rows)
+                out[j] = rows
+        for q in range(rngs.shape[0]):
+            rngs[q] = mine[q]
+        return nact + (0 if mode == PLAY else 1)
+
+    #: ``games``' arguments where its mode reads none (of the types the others are, so one version is compiled)
+    _NO_INTS = np.zeros(2, dtype=np.int64)
+    _NO_STREAMS = np.zeros(2, dtype=np.uint64)
+    _NO_ROWS = np.zeros((1, 1, 1), dtype=np.int64)
 
     _DEFAULT = np.array([DEFAULT] * kernel.MAXP, dtype=np.float64)
 
@@ -625,7 +648,8 @@ def run(state: Any, policies: Sequence[int], chance: int, rng_states: Sequence[i
     pol = np.array(policies, dtype=np.int64)
     rec = np.zeros(2 * steps if record else 2, dtype=np.int64)
     lists = np.zeros(room if record else 1, dtype=np.int64)
-    nact = play(st, bt, rngs, pol, _DEFAULT if prm is None else prm, record, rec, lists)
+    nact = games(PLAY, st, bt, rngs, pol, _DEFAULT if prm is None else prm, record, rec, lists, -1, np.uint64(0),
+                 _NO_INTS, _NO_STREAMS, state.players, _NO_ROWS)
     cap = rec.shape[0] // 2
     counts = rec[cap:cap + nact]
     return st, nact, rec[:nact], counts, lists[:int(counts.sum())]
@@ -638,8 +662,8 @@ def scores(state: Any, policies: Sequence[int], chance: int, rng_states: Sequenc
     st = kernel.encode(state)
     bt = _table(state)
     rngs = np.array([chance & MASK64] + [x & MASK64 for x in rng_states], dtype=np.uint64)
-    rec = np.zeros(2, dtype=np.int64)
-    play(st, bt, rngs, np.array(policies, dtype=np.int64), _DEFAULT if prm is None else prm, False, rec, rec)
+    games(PLAY, st, bt, rngs, np.array(policies, dtype=np.int64), _DEFAULT if prm is None else prm, False, _NO_INTS,
+          _NO_INTS, -1, np.uint64(0), _NO_INTS, _NO_STREAMS, state.players, _NO_ROWS)
     out = np.zeros((state.players, 7 + kernel.NSRC), dtype=np.int64)
     kernel.summary(st, bt, out)
     return out.tolist()
@@ -653,9 +677,8 @@ def scores_after(state: Any, first: int, policies: Sequence[int], chance: int, r
     st = kernel.encode(state) if encoded is None else encoded.copy()
     bt = _table(state)
     rngs = np.array([state.rng & MASK64] + [x & MASK64 for x in rng_states], dtype=np.uint64)
-    rec = np.zeros(2, dtype=np.int64)
-    play_after(st, bt, rngs, np.array(policies, dtype=np.int64), _DEFAULT, first, np.uint64(chance & MASK64), rec,
-               rec)
+    games(AFTER, st, bt, rngs, np.array(policies, dtype=np.int64), _DEFAULT, False, _NO_INTS, _NO_INTS, first,
+          np.uint64(chance & MASK64), _NO_INTS, _NO_STREAMS, state.players, _NO_ROWS)
     out = np.zeros((state.players, 7 + kernel.NSRC), dtype=np.int64)
     kernel.summary(st, bt, out)
     return out.tolist()
@@ -663,15 +686,15 @@ def scores_after(state: Any, first: int, policies: Sequence[int], chance: int, r
 
 def search_round(encoded: Any, state: Any, firsts: Sequence[int], policies: Sequence[int], rng: Any,
                  policy_rng: Any) -> list[list[list[int]]]:
-    """A flat search's round in the kernel (``play_round``) from ``kernel.encode(state)``: ``rng`` (the search's,
+    """A flat search's round in the kernel (``games``' ``ROUND``) from ``kernel.encode(state)``: ``rng`` (the search's,
     an ``Rng``) advanced as ``Burgundy.determinize`` and one ``next64`` advance it, ``policy_rng`` left as one
     playout from the round's seed leaves it; each root action's ``summary`` rows (``kernel.result_of`` reads
     them), as ``determinize`` and ``scores_after`` with the policy's draws would give them."""
     p = state.players
     srng = np.array([rng.state, 0], dtype=np.uint64)
     out = np.zeros((len(firsts), p, 7 + kernel.NSRC), dtype=np.int64)
-    play_round(encoded, _table(state), np.array(firsts, dtype=np.int64), srng, np.array(policies, dtype=np.int64),
-               _DEFAULT, p, out)
+    games(ROUND, encoded, _table(state), np.empty(1 + p, dtype=np.uint64), np.array(policies, dtype=np.int64),
+          _DEFAULT, False, _NO_INTS, _NO_INTS, -1, np.uint64(0), np.array(firsts, dtype=np.int64), srng, p, out)
     rng.state = int(srng[0])
     policy_rng.state = int(srng[1])
     rows: list[list[list[int]]] = out.tolist()
