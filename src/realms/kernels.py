@@ -1,7 +1,7 @@
 """Compile the games' numba kernels ahead of use, so that the first simulation or search pays nothing.
 
 The kernels (the ``fast`` extra) are compiled on first call and cached on disk next to their modules (numba's
-``cache=True``); a cold compile takes 35-65 CPU seconds for Kingdomino or Burgundy and about 140 for Dominion
+``cache=True``); a cold compile takes 25-40 CPU seconds for Kingdomino or Burgundy and about 95 for Dominion
 (``python benchmarks/kernel_setup.py``). ``make`` runs this once after installing, and ``python -m realms.kernels
 [GAME ...]`` does it by hand, e.g. after an upgrade (the games at once, in processes of their own). Each step goes
 through the public paths that use a kernel: a short tournament between ``random`` seats (the game's fast path), and
@@ -69,8 +69,8 @@ def warm(games: list[str] | None = None, out: TextIO | None = None, jobs: int = 
     start = time.perf_counter()
     done = threading.Event()
     if out is not None:
-        print(f"compiling the kernels of {', '.join(todo)} (once; cached afterwards): about two and a half "
-              "minutes on a quiet 2-core machine, longer on a busy one, Dominion the longest", file=out, flush=True)
+        print(f"compiling the kernels of {', '.join(todo)} (once; cached afterwards): under two minutes "
+              "on a quiet 2-core machine, longer on a busy one, Dominion the longest", file=out, flush=True)
 
         def tell_progress() -> None:
             while not done.wait(every):
