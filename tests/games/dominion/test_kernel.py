@@ -403,7 +403,11 @@ def test_every_kernel_path_runs_one_compiled_version():
     for _ in range(30):
         GAME.apply(state, bots[state.to_move].act(GAME, state))
     kernel.run(state, [1, 2], record=True)
-    kernel.run(state, [1, 2])
+    final, n = kernel.run(state, [1, 2])[:2]
+    # streams beyond the seats' are never drawn from (and more of them than the kernel has seats for are no harm)
+    more, m = kernel.run(state, [1, 2, 3, 4, 5, 6, 7])[:2]
+    assert n == m and kernel.zones(final, 0) == kernel.zones(more, 0)
+    assert kernel.scores(final, 2) == kernel.scores(more, 2)
     kernel.finish(state, 5, [1, 2])
     kernel.finish_after(state, GAME.legal_actions(state)[0].index, 5, [1, 2])
     kernel.KernelGames(GAME, GAME.validate_options({"players": 3}))(7, [1, 2, 3])

@@ -1027,7 +1027,7 @@ if K.AVAILABLE:
         acts = np.empty(NACT, dtype=np.int64)
         # the streams in an array of the function's own (its writes then alias no state: a faster loop), given back
         # at the end
-        streams = np.empty(1 + MAXP, dtype=np.uint64)
+        streams = np.empty(max(1 + MAXP, rngs.shape[0]), dtype=np.uint64)
         for q in range(rngs.shape[0]):
             streams[q] = rngs[q]
         st = state

@@ -3079,8 +3079,8 @@ if AVAILABLE:
               seg: Any, firsts: Any, srng: Any, out: Any) -> Any:
         """Every way the kernel plays ``random`` seats, in one compiled function (each function that calls the
         engine is compiled with the whole engine inside it, so one entry point compiles it once); returns the final
-        state array and the number of decisions played. Seat p draws its choices from ``rngs[1 + p]``, chance from
-        ``rngs[0]``. By ``mode``:
+        state array and the number of decisions played (over every playout, for ``ROUND``). Seat p draws its
+        choices from ``rngs[1 + p]``, chance from ``rngs[0]``. By ``mode``:
 
         - ``PLAY``: ``state`` (settled, or at a decision) played to the end in place; with ``record``, ``rec[step]``
           is the chosen action and ``rec[cap + step]`` the number of legal actions (``cap`` half its length),
@@ -3104,7 +3104,7 @@ if AVAILABLE:
         acts = np.empty(NACT, dtype=np.int64)
         # the streams in an array of the function's own (its writes then alias no state: a faster loop), given back
         # at the end
-        streams = np.empty(1 + MAXP, dtype=np.uint64)
+        streams = np.empty(max(1 + MAXP, rngs.shape[0]), dtype=np.uint64)
         for q in range(rngs.shape[0]):
             streams[q] = rngs[q]
         cap = rec.shape[0] // 2
