@@ -53,6 +53,19 @@ def test_pick_is_random_agent_s_choice_and_spends_nothing_on_a_single_action(np)
     assert jit.pick(acts, 1, rngs, 1) == 5 and int(rngs[1]) == state and rngs[0] == 3
 
 
+def test_a_recorded_step_goes_into_the_record_and_full_buffers_are_an_error(np):
+    rec = np.zeros(4, dtype=np.int64)  # room for two steps
+    lists = np.zeros(5, dtype=np.int64)
+    acts = np.array([7, 8, 9], dtype=np.int64)
+    at = jit.record(rec, lists, 0, 0, acts, 3, 8)
+    at = jit.record(rec, lists, 1, at, acts, 2, 7)
+    assert at == 5 and rec.tolist() == [8, 7, 3, 2] and lists.tolist() == [7, 8, 9, 7, 8]
+    with pytest.raises(ValueError, match="record buffers are full"):
+        jit.record(rec, lists, 2, 0, acts, 1, 7)  # a third step
+    with pytest.raises(ValueError, match="record buffers are full"):
+        jit.record(np.zeros(8, dtype=np.int64), lists, 2, at, acts, 1, 7)  # no room left for its legal list
+
+
 def test_a_changed_source_drops_the_module_s_compiled_cache(tmp_path):
     """numba checks a module's cache against its own file only: a module's entries are dropped when a source
     compiled into it changes, and kept while none does; other modules' entries are left alone."""

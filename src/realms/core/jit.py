@@ -5,7 +5,7 @@
   draws exactly the numbers the reference engine draws (``tests/core/test_jit.py``; every kernel's replay
   against the reference checks it again). ``mulhi`` is the bounded draw's last step, for a kernel that spends
   one 64-bit output on several draws as the reference's ``zones.draw`` does.
-- ``pick``: the ``random`` agent's choice among a decision's legal actions.
+- ``pick``: the ``random`` agent's choice among a decision's legal actions; ``record``: a recorded game's step.
 - ``compiled``: ``numba.njit(cache=True)`` that compiles a function once for the plain types of its arguments.
   numba's own dispatcher compiles a function called from compiled code once more for every constant it is passed
   (``_push(st, GAIN, 0, p)`` and ``_push(st, CELLAR, 0, p)`` are two versions, each with its own copy of what it
@@ -110,6 +110,20 @@ if AVAILABLE:
         s = rngs[k] + GOLDEN
         rngs[k] = s
         return mulhi(mix(s), n)
+
+    @compiled
+    def record(rec: Any, lists: Any, nact: int, at: int, acts: Any, k: int, idx: int) -> int:
+        """Step ``nact`` of a recorded game (a kernel's ``run`` with a record): the chosen action ``idx`` into
+        ``rec[nact]``, its number of legal actions ``k`` into ``rec[cap + nact]`` (``cap`` half the record's length)
+        and the legal list ``acts[:k]`` into ``lists`` from ``at``; returns where the next list goes. Full buffers
+        are an error, never a record cut short."""
+        cap = rec.shape[0] // 2
+        if nact >= cap or at + k > lists.shape[0]:
+            raise ValueError("kernel: the record buffers are full")
+        rec[nact] = idx
+        rec[cap + nact] = k
+        lists[at:at + k] = acts[:k]
+        return at + k
 
     @compiled
     def pick(acts: Any, n: int, rngs: Any, k: int) -> Any:

@@ -1025,7 +1025,6 @@ if AVAILABLE:
         if mode == NEW:
             setup(st, bt, rngs, players, scenario, match, during, box)
         acts = np.empty(NACTIONS, dtype=np.int64)
-        cap = rec.shape[0] // 2
         at = 0
         nact = 0
         k = _settle(st, bt, rngs, acts)
@@ -1033,12 +1032,7 @@ if AVAILABLE:
             p = st[G_TOMOVE]
             idx = _pick(acts, k, rngs, 1 + p)
             if record:
-                if nact >= cap or at + k > lists.shape[0]:
-                    raise ValueError("burgundy kernel: the record buffers are full")
-                rec[nact] = idx
-                rec[cap + nact] = k
-                lists[at:at + k] = acts[:k]
-                at += k
+                at = jit.record(rec, lists, nact, at, acts, k, idx)
             _apply(st, bt, rngs, p, idx)
             nact += 1
             k = _settle(st, bt, rngs, acts)

@@ -557,7 +557,6 @@ if AVAILABLE:
         for q in range(rngs.shape[0]):
             mine[q] = rngs[q]
         rows = np.zeros((players, out.shape[2]), dtype=np.int64)
-        cap = rec.shape[0] // 2
         at = 0
         nact = 0
         st = state
@@ -601,12 +600,7 @@ if AVAILABLE:
                 else:
                     idx = acts[_below(mine, 1 + p, k)]
                 if record:
-                    if nact >= cap or at + k > lists.shape[0]:
-                        raise ValueError("burgundy playout: the record buffers are full")
-                    rec[nact] = idx
-                    rec[cap + nact] = k
-                    lists[at:at + k] = acts[:k]
-                    at += k
+                    at = jit.record(rec, lists, nact, at, acts, k, idx)
                 _apply(st, bt, mine, p, idx)
                 nact += 1
                 k = _settle(st, bt, mine, acts)

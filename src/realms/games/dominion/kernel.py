@@ -3107,7 +3107,6 @@ if AVAILABLE:
         streams = np.empty(max(1 + MAXP, rngs.shape[0]), dtype=np.uint64)
         for q in range(rngs.shape[0]):
             streams[q] = rngs[q]
-        cap = rec.shape[0] // 2
         at = 0
         nact = 0
         st = state
@@ -3146,12 +3145,7 @@ if AVAILABLE:
             while k:
                 idx = _pick(acts, k, streams, 1 + st[G_TOMOVE])
                 if record:
-                    if nact >= cap or at + k > lists.shape[0]:
-                        raise ValueError("dominion kernel: the record buffers are full")
-                    rec[nact] = idx
-                    rec[cap + nact] = k
-                    lists[at:at + k] = acts[:k]
-                    at += k
+                    at = jit.record(rec, lists, nact, at, acts, k, idx)
                 _apply(st, streams, idx)
                 nact += 1
                 k = _settle(st, streams, acts)
