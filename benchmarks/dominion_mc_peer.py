@@ -3,14 +3,15 @@ Jansen's Dominion thesis, the search behind the published 68.5% against Witch st
 run.
 
 Both play the thesis's kingdom (Festival, Gardens, Laboratory, Market, Moneylender, Remodel, Smithy, Village, Witch,
-Woodcutter; two players, first edition) with random playouts. The two engines alternate slice by slice
-(``--pairs``), so a machine whose load drifts slows both alike; the table gives each side's median and the ratio of
-the medians.
+Woodcutter; two players, first edition) with random playouts: Realms' ``random-treasures`` by default, the random
+player whose moves are the peer's (``--policy random``: the protocol's uniform player). The two engines alternate
+slice by slice (``--pairs``), so a machine whose load drifts slows both alike; the table gives each side's median and
+the ratio of the medians.
 
 - A Realms slice is ``benchmarks/mc_speed.py``'s child process with this kingdom: one seeded game played by
-  ``big-money``, ``mc`` (``policy=random``) searching the positions a quarter, half and three quarters into it at a
-  fixed playout budget after a warm-up search, timed by the process's CPU clock. How long its random playouts are:
-  ``realms sim``'s random games on the kingdom (the rounds, the most turns a seat took).
+  ``big-money``, ``mc`` (``policy=random-treasures``) searching the positions a quarter, half and three quarters into
+  it at a fixed playout budget after a warm-up search, timed by the process's CPU clock. How long its random
+  playouts are: ``realms sim``'s games of the policy on the kingdom (the rounds, the most turns a seat took).
 - A UCTDom slice is one run of the driver ``uct_rate`` (``benchmarks/peers/uctdom_rate.cpp``, built with the
   peer's sources): one seeded game played by UCTDom's Big Money player on both seats, then its UCT search (random
   playouts, 500,000 simulations a decision: its configuration's ``UCT_SIMULATIONS``, counted from the search's own
@@ -22,8 +23,9 @@ the medians.
 What differs, so read the ratio with it: UCTDom's search is a UCT tree with chance nodes for draws (selection and
 expansion cost more per playout than ``mc``'s flat rounds), it sees every seat's deck order (no
 determinization), its random playouts choose among its own moves (an Action to play, a card to buy, the end of the
-turn) where Realms' choose among every legal action of the game's protocol (Treasures are played one by one, and a
-random player may buy a Curse or pass), its 500,000 simulations a position draw on a pool of 2.5 million tree nodes
+turn) as ``random-treasures`` does (all its Treasures played at once, then a card to buy or the end of the turn;
+``random`` chooses among every legal action of the game's protocol: Treasures one by one, or a buy before them), its
+500,000 simulations a position draw on a pool of 2.5 million tree nodes
 (the driver reports the process's peak memory), and the playout lengths and UCTDom's bare rate are of whole games
 from the opening, where the timed searches start later in a game.
 
@@ -126,11 +128,11 @@ def peer_slice(driver: Path, seed: int) -> dict[str, Any]:
     return got
 
 
-def realms_rounds(games: int = 300) -> float:
-    """The rounds of a whole game from the opening with ``random`` on both seats, the length of ``mc``'s random
+def realms_rounds(policy: str = "random-treasures", games: int = 300) -> float:
+    """The rounds of a whole game from the opening with ``policy`` on both seats, the length of ``mc``'s random
     playouts (``realms sim``'s mean turns: the most turns any seat took)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE / "src"), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run([sys.executable, "-m", "realms.cli", "sim", "dominion", "--players", "random,random",
+    done = subprocess.run([sys.executable, "-m", "realms.cli", "sim", "dominion", "--players", f"{policy},{policy}",
                            "--games", str(games), "--seed", "1", "--json", "-o", f"kingdom={KINGDOM}",
                            "-o", "edition=first"], capture_output=True, text=True, env=env)
     if done.returncode != 0:
@@ -138,30 +140,30 @@ def realms_rounds(games: int = 300) -> float:
     return float(json.loads(done.stdout)["mean_turns"])
 
 
-def realms_slice(playouts: int) -> float:
+def realms_slice(playouts: int, policy: str = "random-treasures") -> float:
     """One Realms slice (``mc_speed``'s child process on the kingdom), one line saying why where it fails."""
     try:
-        return mc_speed.slice_rate(HERE, "dominion", "random", playouts, OPTIONS, "big-money")
+        return mc_speed.slice_rate(HERE, "dominion", policy, playouts, OPTIONS, "big-money")
     except subprocess.CalledProcessError as e:
         said = " | ".join((e.stderr or "").strip().splitlines()[-2:]) or f"exit status {e.returncode}"
         sys.exit(f"dominion_mc_peer.py: Realms' slice failed: {said}")
 
 
-def measure(driver: Path, pairs: int, playouts: int, seed: int) -> dict[str, Any]:
+def measure(driver: Path, pairs: int, playouts: int, seed: int, policy: str = "random-treasures") -> dict[str, Any]:
     """The two engines' slices in turn, and their medians and ratio."""
     mine: list[float] = []
     theirs: list[dict[str, Any]] = []
     for i in range(pairs):
-        mine.append(realms_slice(playouts))
+        mine.append(realms_slice(playouts, policy))
         theirs.append(peer_slice(driver, seed + i))
     row: dict[str, Any] = {
         "realms": statistics.median(mine), "uctdom": statistics.median(t["rate"] for t in theirs),
         "realms_slices": [round(x) for x in mine], "uctdom_slices": [round(t["rate"]) for t in theirs],
-        "realms_playouts": playouts, "uctdom_playouts": theirs[0]["playouts"],
+        "policy": policy, "realms_playouts": playouts, "uctdom_playouts": theirs[0]["playouts"],
         "pair_ratios": [round(m / t["rate"], 2) for m, t in zip(mine, theirs, strict=True)],
     }
     row["ratio"] = row["realms"] / row["uctdom"]
-    row["realms_playout_rounds"] = realms_rounds()
+    row["realms_playout_rounds"] = realms_rounds(policy)
     row["uctdom_playout_rounds"] = statistics.median(t["playout_rounds"] for t in theirs)
     row["uctdom_bare"] = statistics.median(t["bare_playouts"] / t["bare_cpu"] for t in theirs)
     row["uctdom_max_rss_mb"] = max(float(t.get("max_rss_mb", 0)) for t in theirs)
@@ -172,7 +174,8 @@ def table(row: dict[str, Any], pairs: int, load: float) -> str:
     """The Markdown table of ``row`` with a line above saying how it was measured."""
     spread = f"x{min(row['pair_ratios']):.2f} to x{max(row['pair_ratios']):.2f}"
     return "\n".join([
-        f"Dominion (2 players, UCTDom's kingdom), random playouts: playouts per CPU second, median of {pairs} "
+        f"Dominion (2 players, UCTDom's kingdom), random playouts (Realms' {row.get('policy', 'random-treasures')}): "
+        f"playouts per CPU second, median of {pairs} "
         f"alternating slices each (load {load:.1f}; UCTDom's peak memory {row['uctdom_max_rss_mb']:,.0f} MB)",
         "| Realms mc | UCTDom's UCT | ratio | pairs' ratios | rounds of a random playout, Realms / UCTDom "
         "| UCTDom's playouts alone |",
@@ -190,6 +193,8 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=3, help="alternating slices of each engine")
     ap.add_argument("--playouts", type=int, default=30000, help="Realms' playouts per slice (a third per position)")
     ap.add_argument("--seed", type=int, default=1, help="first seed of UCTDom's games (one more per slice)")
+    ap.add_argument("--policy", choices=("random-treasures", "random"), default="random-treasures",
+                    help="Realms' playout policy (random-treasures: the peer's moves)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if args.pairs < 1 or args.playouts < 3:
@@ -200,7 +205,7 @@ def main() -> None:
     driver = (build(args.build, args.uctdom, args.cxx) if args.build else args.uctdom / "uct_rate").resolve()
     if not driver.is_file():
         sys.exit(f"dominion_mc_peer.py: no uct_rate in {args.uctdom}; {NEEDS}")
-    row = measure(driver, args.pairs, args.playouts, args.seed)
+    row = measure(driver, args.pairs, args.playouts, args.seed, args.policy)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     if args.json:
         print(json.dumps({**row, "load": load, "pairs": args.pairs}, indent=1))

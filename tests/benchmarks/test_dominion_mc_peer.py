@@ -124,12 +124,16 @@ def test_the_two_engines_take_turns_slice_by_slice_each_driver_run_on_the_next_s
     monkeypatch.setattr(peer.mc_speed, "slice_rate", lambda *a: asked.append(a) or order.append("realms") or 30000.0)
     monkeypatch.setattr(peer, "peer_slice", lambda driver, seed: order.append(f"uctdom {seed}") or {
         "rate": 10000.0, "playouts": 1500000, "playout_rounds": 50.0, "bare_playouts": 3000, "bare_cpu": 0.5})
-    monkeypatch.setattr(peer, "realms_rounds", lambda: 60.0)
+    monkeypatch.setattr(peer, "realms_rounds", lambda policy: 60.0 if policy == "random-treasures" else 0.0)
     row = peer.measure(tmp_path / "uct_rate", 3, 30, 5)
     assert order == ["realms", "uctdom 5", "realms", "uctdom 6", "realms", "uctdom 7"]
     assert row["ratio"] == 3.0 and row["pair_ratios"] == [3.0] * 3 and row["realms_playout_rounds"] == 60.0
-    # Realms searches UCTDom's kingdom (not the setting's First Game) in a game played by Big Money, random playouts
-    assert asked == [(peer.HERE, "dominion", "random", 30, peer.OPTIONS, "big-money")] * 3
+    # Realms searches UCTDom's kingdom (not the setting's First Game) in a game played by Big Money, with the random
+    # playouts whose moves are the peer's (or the protocol's uniform player, when asked)
+    assert asked == [(peer.HERE, "dominion", "random-treasures", 30, peer.OPTIONS, "big-money")] * 3
+    asked.clear()
+    assert peer.measure(tmp_path / "uct_rate", 1, 30, 5, "random")["policy"] == "random"
+    assert asked == [(peer.HERE, "dominion", "random", 30, peer.OPTIONS, "big-money")]
     assert peer.OPTIONS["kingdom"].split(",") == ["Festival", "Gardens", "Laboratory", "Market", "Moneylender",
                                                   "Remodel", "Smithy", "Village", "Witch", "Woodcutter"]
 

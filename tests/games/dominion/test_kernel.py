@@ -18,7 +18,8 @@ import realms.games
 from realms.core.agents import RandomAgent, make_agent
 from realms.core.rng import GOLDEN, MASK64, Rng, derive_seed
 from realms.games.dominion.cards import BY_NAME, CARDS, NAMES
-from realms.games.dominion.cards.card import CARD_ACTIONS
+from realms.games.dominion.cards.card import CARD_ACTIONS, PLAY_TREASURES
+from realms.games.dominion.playout import RandomTreasuresFinish
 from realms.games.dominion.rules import score
 from tests.games.dominion.util import asking_cards, registry_kingdoms, rich_game
 
@@ -56,11 +57,14 @@ CASES = [
 ]
 
 
-def _replay(state, seeds, where, kinds=None):
+def _replay(state, seeds, where, kinds=None, agent="random"):
     """Play a copy of ``state`` in the kernel with a record, then ``state`` itself through the protocol with
-    ``RandomAgent`` seats seeded ``seeds``, comparing every step and the end; returns the decisions."""
-    final, n, chosen, counts, lists, rng = kernel.run(state, [Rng(x).state for x in seeds], record=True)
-    bots = [RandomAgent(Rng(x)) for x in seeds]
+    ``agent`` seats (``random``: ``RandomAgent``, or ``random-treasures``) seeded ``seeds``, comparing every step
+    and the end; returns the decisions."""
+    treasures = agent == "random-treasures"
+    final, n, chosen, counts, lists, rng = kernel.run(state, [Rng(x).state for x in seeds], record=True,
+                                                      treasures=treasures)
+    bots = [RandomTreasuresFinish(Rng(x)) if treasures else RandomAgent(Rng(x)) for x in seeds]
     at = 0
     for step in range(n):
         legal = [a.index for a in GAME.legal_actions(state)]
@@ -132,6 +136,46 @@ def test_kernel_games_are_the_reference_games():
         assert kinds[name], (name, kinds)
 
 
+def test_random_treasures_games_are_the_reference_games():
+    """``random-treasures`` (every Treasure played at once whenever that is legal, else ``random``'s choice): the
+    kernel's games are the protocol's step by step, on every kingdom of the ``random`` test, from the start and from
+    rich positions; the player never plays a Treasure alone nor buys before its Treasures are down, and its
+    games end sooner than ``random``'s."""
+    turns = {"random": 0, "random-treasures": 0}
+    for opts, count in CASES:
+        for g in range(max(1, count // 2)):
+            state = GAME.new(opts, derive_seed(g, 81))
+            if not kernel.encodable(state):
+                continue
+            seeds = [derive_seed(g, 82, q) for q in range(state.players)]
+            for agent in turns:
+                s = GAME.clone(state)
+                _replay(s, seeds, (opts, g, agent), agent=agent)
+                turns[agent] += sum(s.turns)
+    assert turns["random-treasures"] < turns["random"], turns
+    for i, k in enumerate(COVERED):
+        state = _rich({"players": 2, "kingdom": k, "edition": ("second", "first")[i % 2]}, i)
+        _replay(state, [derive_seed(i, 83, q) for q in range(2)], (k, "rich"), agent="random-treasures")
+    state = GAME.new({"players": 2, "kingdom": WITCH}, 3)
+    bot = RandomTreasuresFinish(Rng(5))
+    while state.to_move is not None:
+        legal = GAME.legal_actions(state)
+        action = bot.act(GAME, state)
+        if legal[0].index == PLAY_TREASURES:
+            assert action.index == PLAY_TREASURES
+        GAME.apply(state, action)
+
+
+def test_fast_games_take_the_kernel_for_random_treasures_tables():
+    opts = GAME.validate_options({"players": 2, "kingdom": WITCH})
+    play = GAME.fast_games(opts, ["random-treasures", "random-treasures"])
+    assert isinstance(play, kernel.KernelGames) and play.agent == "random-treasures"
+    for g in range(3):
+        _same_as_the_protocol(play, opts, g, RandomTreasuresFinish)
+    # one table of two kinds of random seat: the protocol
+    assert GAME.fast_games(opts, ["random", "random-treasures"]) is None
+
+
 def _state_differences(st, rngs, state):
     """What differs between the kernel's array and the reference ``state``: each zone of each seat (the kernel's
     Z_START is the START frame's tail), every table field but the scratch marks and the frame rows (the legal lists
@@ -201,13 +245,13 @@ def test_many_kernel_games():
     _games(CASES, 20 if FULL else 2)
 
 
-def _same_as_the_protocol(play, opts, g):
-    """Game ``g`` of ``play`` (a fast path's games) is the protocol's game between ``RandomAgent`` seats: result,
-    turns, decisions and statistics; returns its kingdom."""
+def _same_as_the_protocol(play, opts, g, kind=RandomAgent):
+    """Game ``g`` of ``play`` (a fast path's games) is the protocol's game between ``kind`` seats (``RandomAgent``
+    by default): result, turns, decisions and statistics; returns its kingdom."""
     seeds = [derive_seed(g, q) for q in range(2)]
     out = play(g, seeds)
     s = GAME.new(opts, g)
-    bots = [RandomAgent(Rng(x)) for x in seeds]
+    bots = [kind(Rng(x)) for x in seeds]
     n = 0
     while s.to_move is not None:
         GAME.apply(s, bots[s.to_move].act(GAME, s))
@@ -267,15 +311,17 @@ def test_a_random_kingdom_dealt_with_an_uncovered_card_alone_plays_through_the_r
         kernel.SUPPORTED = saved
 
 
-def test_random_playouts_in_the_kernel():
-    """``random``'s ``finish`` and ``finish_after`` (a search's playouts): ``finish_after`` is ``apply`` then
-    ``finish`` with the same draws of the agent's generator, and a search with them is deterministic."""
+@pytest.mark.parametrize("policy", ["random", "random-treasures"])
+def test_random_playouts_in_the_kernel(policy):
+    """``random``'s and ``random-treasures``' ``finish`` and ``finish_after`` (a search's playouts):
+    ``finish_after`` is ``apply`` then ``finish`` with the same draws of the agent's generator, ``finish`` is the
+    kernel's game with the game's stream replaced, and a search with them is deterministic."""
     state = GAME.new({"players": 2, "kingdom": WITCH}, 5)
     bots = [RandomAgent(Rng(q)) for q in range(2)]
     for _ in range(60):
         GAME.apply(state, bots[state.to_move].act(GAME, state))
     for action in GAME.legal_actions(state):
-        a, b = make_agent("random", GAME, 9), make_agent("random", GAME, 9)
+        a, b = make_agent(policy, GAME, 9), make_agent(policy, GAME, 9)
         after = a.finish_after(GAME, state, action)
         s = GAME.clone(state)
         GAME.apply(s, action)
@@ -283,16 +329,16 @@ def test_random_playouts_in_the_kernel():
         assert after == done and after.breakdown == done.breakdown
         assert a.rng.state == b.rng.state
     # the kernel's finish is the kernel game of the state with the game's stream replaced
-    agent = make_agent("random", GAME, 3)
+    agent = make_agent(policy, GAME, 3)
     c = Rng.from_state(agent.rng.state)
     chance, seeds = c.next64(), [c.next64(), c.next64()]
     s = GAME.clone(state)
     s.rng = chance
-    final = kernel.run(s, seeds)[0]
+    final = kernel.run(s, seeds, treasures=policy == "random-treasures")[0]
     assert agent.finish(GAME, state) == kernel.result_of(kernel.scores(final, 2), 2)
     import realms.agents  # noqa: F401  (the search agents)
 
-    moves = [make_agent("mc:iterations=60,policy=random", GAME, 4).act(GAME, state) for _ in range(2)]
+    moves = [make_agent(f"mc:iterations=60,policy={policy}", GAME, 4).act(GAME, state) for _ in range(2)]
     assert moves[0] == moves[1]
 
 
@@ -373,9 +419,10 @@ def test_search_rounds_in_the_kernel():
     from realms.games.dominion.playout import RandomFinish
 
     for n, state in enumerate(_hidden_positions()):
-        if n % 3:
-            continue
-        rounds_agree("random", state, n)
+        if n % 3 == 0:
+            rounds_agree("random", state, n)
+        elif n % 3 == 1:
+            rounds_agree("random-treasures", state, n)
     saved = RandomFinish.finish_round
     state = next(p for i, p in enumerate(_hidden_positions()) if i > 5 and len(GAME.legal_actions(p)) > 2)
     stats = []
@@ -415,4 +462,8 @@ def test_every_kernel_path_runs_one_compiled_version():
     agent.finish(GAME, state)
     agent.finish_after(GAME, state, GAME.legal_actions(state)[-1])
     agent.finish_round(GAME, state, state.to_move, Rng(4), GAME.legal_actions(state))
+    agent = make_agent("random-treasures", GAME, 3)
+    agent.finish(GAME, state)
+    agent.finish_round(GAME, state, state.to_move, Rng(4), GAME.legal_actions(state))
+    kernel.run(state, [1, 2], treasures=True)
     assert len(kernel.games.signatures) == 1, kernel.games.signatures

@@ -41,10 +41,11 @@ class Dominion(rules.Dominion):
     def agents(self) -> Mapping[str, AgentFactory]:
         from realms.games.dominion import adapt  # noqa: F401  (adds the adapted bot and playout policy to AGENTS)
         from realms.games.dominion.bots import AGENTS
-        from realms.games.dominion.playout import RandomFinish
+        from realms.games.dominion.playout import RandomFinish, RandomTreasuresFinish
 
         if "random" not in AGENTS:
             AGENTS["random"] = RandomFinish  # the core random player, with the compiled playouts
+            AGENTS["random-treasures"] = RandomTreasuresFinish
         return AGENTS
 
     def strategy_loader(self) -> StrategyLoader:
@@ -94,16 +95,16 @@ class Dominion(rules.Dominion):
     def fast_games(self, options: Mapping[str, Any], agents: list[str]) -> FastGames | None:
         """The lean path (``fast``) for games between the built-in strategy bots, rule files and ``adapted``; the
         compiled kernel (``kernel``)
-        for all-``random`` tables where numba is installed and it plays every kingdom card (else None: the
-        protocol)."""
+        for all-``random`` (or all-``random-treasures``) tables where numba is installed and it plays every kingdom
+        card (else None: the protocol)."""
         from realms.games.dominion import fast
 
         if options.get("undo"):  # the turn waits for end_buys there (``realms.core.undo``): the protocol plays it
             return None
-        if agents and all(a == "random" for a in agents):  # numba is imported only for these
+        if agents and all(a in ("random", "random-treasures") for a in agents):  # numba is imported only for these
             from realms.games.dominion import kernel
 
-            return kernel.KernelGames(self, options) if kernel.supports(options, agents) else None
+            return kernel.KernelGames(self, options, agents[0]) if kernel.supports(options, agents) else None
         from realms.core.agents import make_agent, parse_agent_name
         from realms.games.dominion.adapt import AdaptedBot
         from realms.games.dominion.bots import STRATEGIES, StrategyBot, load_rules, make_strategy

@@ -324,6 +324,8 @@ TO_DISCARD, TO_HAND, TO_DECK = 0, 1, 2
 NACT = CARD_ACTIONS + 3 * NC
 #: what ``games`` plays (its ``mode``; see there)
 PLAY, NEW, AFTER, PLAYOUT, ROUND = range(5)
+#: added to a ``mode``: the seats play as ``random-treasures`` (all their Treasures at once whenever they may)
+TREASURES = 8
 
 
 def _play(c: int) -> int:
@@ -3080,7 +3082,8 @@ if AVAILABLE:
         """Every way the kernel plays ``random`` seats, in one compiled function (each function that calls the
         engine is compiled with the whole engine inside it, so one entry point compiles it once); returns the final
         state array and the number of decisions played (over every playout, for ``ROUND``). Seat p draws its
-        choices from ``rngs[1 + p]``, chance from ``rngs[0]``. By ``mode``:
+        choices from ``rngs[1 + p]``, chance from ``rngs[0]``; with ``TREASURES`` added to ``mode`` each seat plays as
+        ``random-treasures`` (all its Treasures at once whenever it may, drawing nothing for it). By ``mode``:
 
         - ``PLAY``: ``state`` (settled, or at a decision) played to the end in place; with ``record``, ``rec[step]``
           is the chosen action and ``rec[cap + step]`` the number of legal actions (``cap`` half its length),
@@ -3101,6 +3104,8 @@ if AVAILABLE:
           (row j of ``out``: the scores, turns and ranks of ``firsts[j]``'s playout). ``srng[1]`` is left at the
           policy's generator state after the last playout.
         """
+        money = mode & TREASURES
+        mode &= TREASURES - 1
         acts = np.empty(NACT, dtype=np.int64)
         # the streams in an array of the function's own (its writes then alias no state: a faster loop), given back
         # at the end
@@ -3143,7 +3148,10 @@ if AVAILABLE:
                 streams[0] = srng[0]
             k = _settle(st, streams, acts)
             while k:
-                idx = _pick(acts, k, streams, 1 + st[G_TOMOVE])
+                if money and acts[0] == PLAY_TREASURES and k > 1:  # (PLAY_TREASURES, index 0, leads only a buy list)
+                    idx = PLAY_TREASURES
+                else:
+                    idx = _pick(acts, k, streams, 1 + st[G_TOMOVE])
                 if record:
                     at = jit.record(rec, lists, nact, at, acts, k, idx)
                 _apply(st, streams, idx)
@@ -3350,23 +3358,36 @@ def uncovered(options: Mapping[str, Any]) -> list[str]:
     return [NAMES[c] for c in sorted(set(cards)) if c not in SUPPORTED]
 
 
+def _mode(mode: int, treasures: bool) -> int:
+    """``games``' ``mode`` for seats that play as ``random-treasures`` (``treasures``) or as ``random``."""
+    return mode + TREASURES if treasures else mode
+
+
+#: the agents the kernel plays, by name: whether they play their Treasures at once (``TREASURES``)
+KERNEL_AGENTS = {"random": False, "random-treasures": True}
+
+
 def supports(options: Mapping[str, Any], agents: Sequence[str]) -> bool:
     """Whether the kernel plays games of these (validated) options between these agents exactly as the
-    reference: numba installed, every seat ``random``, at most ``MAXP`` seats, and every card of the Supply in
-    ``SUPPORTED`` — for a random kingdom, decided game by game as each is dealt (``KernelGames``: a kingdom dealt with
-    a card it does not cover is played through the reference), so one uncovered card in the randomizer deck costs
-    only the games it is in."""
-    if not (AVAILABLE and ENABLED and all(a == "random" for a in agents)) or options["players"] > MAXP:
+    reference: numba installed, every seat ``random`` or every seat ``random-treasures``, at most ``MAXP`` seats, and
+    every card of the Supply in ``SUPPORTED`` — for a random kingdom, decided game by game as each is dealt
+    (``KernelGames``: a kingdom dealt with a card it does not cover is played through the reference), so one
+    uncovered card in the randomizer deck costs only the games it is in."""
+    if not (AVAILABLE and ENABLED and len(set(agents)) == 1 and agents[0] in KERNEL_AGENTS) \
+            or options["players"] > MAXP:
         return False
     return options["kingdom"] == "random" or not uncovered(options)
 
 
 class KernelGames:
-    """Whole games of one set of options between ``random`` players, played in the kernel (``Game.fast_games``):
-    the game is set up by ``Dominion.setup`` (its cached supply, the first hands drawn), then played here."""
+    """Whole games of one set of options between ``random`` players (or ``random-treasures`` ones, ``agent``), played
+    in the kernel (``Game.fast_games``): the game is set up by ``Dominion.setup`` (its cached supply, the first hands
+    drawn), then played here."""
 
-    def __init__(self, game: Any, options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Any, options: Mapping[str, Any], agent: str = "random") -> None:
         self.game = game
+        self.agent = agent
+        self.mode = _mode(NEW, KERNEL_AGENTS[agent])
         self.options = dict(options)
         self.players = self.options["players"]
         missing = uncovered(self.options)
@@ -3385,17 +3406,19 @@ class KernelGames:
         st = encode(s)
         rngs = np.array([s.rng] + [Rng(x).state for x in agent_seeds], dtype=np.uint64)
         out = np.empty((p, 5 + NC), dtype=np.int64)
-        nact = games(NEW, st, rngs, -1, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_STREAMS, out)[1]
+        nact = games(self.mode, st, rngs, -1, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_STREAMS,
+                     out)[1]
         rows = out.tolist()
         return FastOutcome(result_of(rows, p), [r[1] for r in rows], nact, stats_of(rows, p))
 
     def _reference(self, s: Any, agent_seeds: Sequence[int]) -> FastOutcome:
         """The game ``s`` played to the end through the reference engine, seat p as
-        ``RandomAgent(Rng(agent_seeds[p]))`` (what the protocol's ``random`` seats do)."""
-        from realms.core.agents import RandomAgent
+        ``RandomAgent(Rng(agent_seeds[p]))`` (what the protocol's ``random`` seats do), or ``RandomTreasures``."""
+        from realms.games.dominion.playout import RandomFinish, RandomTreasuresFinish
 
         game = self.game
-        bots = [RandomAgent(Rng(x)) for x in agent_seeds]
+        kind = RandomTreasuresFinish if KERNEL_AGENTS[self.agent] else RandomFinish
+        bots = [kind(Rng(x)) for x in agent_seeds]
         n = 0
         while s.to_move is not None:
             game.apply(s, bots[s.to_move].act(game, s))
@@ -3405,9 +3428,10 @@ class KernelGames:
 
 
 def run(state: Any, rng_states: Sequence[int], record: bool = False, steps: int = 20000,
-        room: int = 400_000) -> tuple[Any, int, Any, Any, Any, int]:
+        room: int = 400_000, treasures: bool = False) -> tuple[Any, int, Any, Any, Any, int]:
     """Play a copy of the reference ``state`` (left unchanged) to the end in the kernel, seat p choosing as
-    ``RandomAgent`` from a SplitMix64 stream in state ``rng_states[p]``, chance from ``state.rng``. Returns
+    ``RandomAgent`` (``RandomTreasures`` with ``treasures``) from a SplitMix64 stream in state ``rng_states[p]``,
+    chance from ``state.rng``. Returns
     (the final array, the number of decisions, and with ``record`` the chosen actions, the legal-action counts
     and every legal list laid end to end, then the game stream's final state). A state the kernel does not cover
     (``encodable``) is refused, never played wrongly."""
@@ -3418,7 +3442,8 @@ def run(state: Any, rng_states: Sequence[int], record: bool = False, steps: int 
     rngs = np.array([state.rng] + [x & MASK64 for x in rng_states], dtype=np.uint64)
     rec = np.zeros(2 * steps if record else 2, dtype=np.int64)
     lists = np.zeros(room if record else 1, dtype=np.int64)
-    nact = games(PLAY, st, rngs, -1, record, rec, lists, _NO_INTS, _NO_INTS, _NO_INTS, _NO_STREAMS, _NO_ROWS)[1]
+    nact = games(_mode(PLAY, treasures), st, rngs, -1, record, rec, lists, _NO_INTS, _NO_INTS, _NO_INTS,
+                 _NO_STREAMS, _NO_ROWS)[1]
     cap = rec.shape[0] // 2
     counts = rec[cap:cap + nact]
     return st, nact, rec[:nact], counts, lists[:int(counts.sum())], int(rngs[0])
@@ -3430,15 +3455,16 @@ def playout_buffers() -> tuple[Any, Any, Any]:
     return np.zeros(2, dtype=np.uint64), np.zeros((1, 3 * MAXP), dtype=np.int64), np.zeros(1 + MAXP, dtype=np.uint64)
 
 
-def search_playout(state: Any, first: int, rng: Rng, encoded: Any, buffers: tuple[Any, Any, Any] | None = None
-                   ) -> Result:
-    """The ``random`` agent's playout of a search (``games``' ``PLAYOUT``): ``encoded`` is ``encode(state)`` (not
-    changed), ``first`` a legal action index or -1, ``rng`` the agent's generator (advanced by 1 + players draws); the
-    ``Result`` is ``Dominion.result``'s for the final state."""
+def search_playout(state: Any, first: int, rng: Rng, encoded: Any, buffers: tuple[Any, Any, Any] | None = None,
+                   treasures: bool = False) -> Result:
+    """The ``random`` agent's playout of a search (``games``' ``PLAYOUT``; ``random-treasures``' with ``treasures``):
+    ``encoded`` is ``encode(state)`` (not changed), ``first`` a legal action index or -1, ``rng`` the agent's
+    generator (advanced by 1 + players draws); the ``Result`` is ``Dominion.result``'s for the final state."""
     gen, out, rngs = buffers if buffers is not None else playout_buffers()
     gen[0] = rng.state
     gen[1] = state.rng & MASK64
-    st = games(PLAYOUT, encoded, rngs, first, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, gen, out)[0]
+    st = games(_mode(PLAYOUT, treasures), encoded, rngs, first, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS,
+               _NO_INTS, gen, out)[0]
     rng.state = int(gen[0])
     n = state.players
     vals = out[0].tolist()
@@ -3490,15 +3516,16 @@ def round_prepare(s: Any, seat: int) -> tuple[Any, Any, Any]:
 
 
 def search_round(prepared: tuple[Any, Any, Any], players: int, firsts: Sequence[int], rng: Rng,
-                 policy_rng: Rng) -> list[tuple[list[int], list[int]]]:
-    """A flat search's round (``games``' ``ROUND``) from ``round_prepare``'s arrays: ``rng`` (the search's) is
+                 policy_rng: Rng, treasures: bool = False) -> list[tuple[list[int], list[int]]]:
+    """A flat search's round (``games``' ``ROUND``; ``random-treasures``' playouts with ``treasures``) from
+    ``round_prepare``'s arrays: ``rng`` (the search's) is
     advanced as ``Dominion.determinize`` and one ``next64`` advance it, ``policy_rng`` left as the playouts of
     the root actions ``firsts`` from its seed leave it; each action's final scores and winners."""
     template, slots, seg = prepared
     srng = np.array([rng.state, 0], dtype=np.uint64)
     out = np.empty((len(firsts), 3 * MAXP), dtype=np.int64)
-    games(ROUND, template, np.empty(1 + MAXP, dtype=np.uint64), -1, False, _NO_INTS, _NO_INTS, slots, seg,
-          np.array(firsts, dtype=np.int64), srng, out)
+    games(_mode(ROUND, treasures), template, np.empty(1 + MAXP, dtype=np.uint64), -1, False, _NO_INTS, _NO_INTS,
+          slots, seg, np.array(firsts, dtype=np.int64), srng, out)
     rng.state = int(srng[0])
     policy_rng.state = int(srng[1])
     r = 2 * MAXP
@@ -3512,24 +3539,27 @@ def scores(st: Any, players: int) -> list[list[int]]:
     return rows
 
 
-def finish(state: Any, chance: int, rng_states: Sequence[int], encoded: Any = None) -> Result:
-    """The ``Result`` of a copy of ``state`` played to the end in the kernel by ``random`` seats, the game's
-    stream replaced by ``chance`` and seat p drawing from ``rng_states[p]``."""
+def finish(state: Any, chance: int, rng_states: Sequence[int], encoded: Any = None, treasures: bool = False
+           ) -> Result:
+    """The ``Result`` of a copy of ``state`` played to the end in the kernel by ``random`` seats (``random-treasures``
+    ones with ``treasures``), the game's stream replaced by ``chance`` and seat p drawing from ``rng_states[p]``."""
     st = encode(state) if encoded is None else encoded.copy()
     rngs = np.array([chance & MASK64] + [x & MASK64 for x in rng_states], dtype=np.uint64)
-    games(PLAY, st, rngs, -1, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_STREAMS, _NO_ROWS)
+    games(_mode(PLAY, treasures), st, rngs, -1, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS,
+          _NO_INTS, _NO_STREAMS, _NO_ROWS)
     return result_of(scores(st, state.players), state.players)
 
 
-def finish_after(state: Any, first: int, chance: int, rng_states: Sequence[int], encoded: Any = None) -> Result:
+def finish_after(state: Any, first: int, chance: int, rng_states: Sequence[int], encoded: Any = None,
+                 treasures: bool = False) -> Result:
     """``finish`` of a copy of ``state`` after the legal action index ``first``, which is applied with the state's
     own stream as ``Dominion.apply`` does (then ``chance`` takes over)."""
     st = encode(state) if encoded is None else encoded.copy()
     rngs = np.array([state.rng & MASK64] + [x & MASK64 for x in rng_states], dtype=np.uint64)
-    games(AFTER, st, rngs, first, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS,
+    games(_mode(AFTER, treasures), st, rngs, first, False, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS, _NO_INTS,
           np.array([chance & MASK64], dtype=np.uint64), _NO_ROWS)
     return result_of(scores(st, state.players), state.players)
 
 
-__all__ = ["AVAILABLE", "BRANCHES", "ENABLED", "SUPPORTED", "KernelGames", "encode", "encodable", "finish",
-           "finish_after", "result_of", "run", "supports", "uncovered"]
+__all__ = ["AVAILABLE", "BRANCHES", "ENABLED", "KERNEL_AGENTS", "SUPPORTED", "TREASURES", "KernelGames", "encode",
+           "encodable", "finish", "finish_after", "result_of", "run", "supports", "uncovered"]
