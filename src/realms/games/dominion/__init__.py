@@ -45,7 +45,7 @@ class Dominion(rules.Dominion):
 
         if "random" not in AGENTS:
             AGENTS["random"] = RandomFinish  # the core random player, with the compiled playouts
-            AGENTS["random-treasures"] = RandomTreasuresFinish
+        AGENTS.setdefault("random-treasures", RandomTreasuresFinish)
         return AGENTS
 
     def strategy_loader(self) -> StrategyLoader:
