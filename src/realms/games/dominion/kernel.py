@@ -3413,7 +3413,8 @@ class KernelGames:
 
     def _reference(self, s: Any, agent_seeds: Sequence[int]) -> FastOutcome:
         """The game ``s`` played to the end through the reference engine, seat p as
-        ``RandomAgent(Rng(agent_seeds[p]))`` (what the protocol's ``random`` seats do), or ``RandomTreasures``."""
+        ``RandomAgent(Rng(agent_seeds[p]))`` (what the protocol's ``random`` seats do), or as
+        ``RandomTreasuresFinish``."""
         from realms.games.dominion.playout import RandomFinish, RandomTreasuresFinish
 
         game = self.game
