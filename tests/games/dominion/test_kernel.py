@@ -288,22 +288,23 @@ def test_fast_games_take_the_kernel_and_fall_back():
         kernel.SUPPORTED = saved
 
 
-def test_a_random_kingdom_dealt_with_an_uncovered_card_alone_plays_through_the_reference():
+@pytest.mark.parametrize(("agent", "kind"), [("random", RandomAgent), ("random-treasures", RandomTreasuresFinish)])
+def test_a_random_kingdom_dealt_with_an_uncovered_card_alone_plays_through_the_reference(agent, kind):
     """With Witch taken out of the kernel's cover, random kingdoms still play in the kernel, game by game: those
     dealt with Witch through the reference, the rest compiled, each the protocol's game exactly."""
     saved = kernel.SUPPORTED
     kernel.SUPPORTED = frozenset(saved - {BY_NAME["Witch"]})
     try:
         opts = GAME.validate_options({"players": 2, "kingdom": "random"})
-        play = GAME.fast_games(opts, ["random", "random"])
+        play = GAME.fast_games(opts, [agent, agent])
         assert isinstance(play, kernel.KernelGames)
         left = kernel.uncovered(opts)  # Witch, and any card the kernel never covered
         assert "Witch" in left
         assert play.path == f"the compiled kernel (a kingdom dealt with {', '.join(left)} through the reference engine)"
-        assert GAME.play_path(opts, ["random", "random"]) == play.path
+        assert GAME.play_path(opts, [agent, agent]) == play.path
         witch = declined = 0
         for g in range(12):
-            kingdom = _same_as_the_protocol(play, opts, g)
+            kingdom = _same_as_the_protocol(play, opts, g, kind)
             witch += BY_NAME["Witch"] in kingdom
             declined += any(NAMES[c] in left for c in kingdom)
         assert play.declined == declined and 0 < witch <= declined < 12

@@ -3413,13 +3413,11 @@ class KernelGames:
 
     def _reference(self, s: Any, agent_seeds: Sequence[int]) -> FastOutcome:
         """The game ``s`` played to the end through the reference engine, seat p as
-        ``RandomAgent(Rng(agent_seeds[p]))`` (what the protocol's ``random`` seats do), or as
-        ``RandomTreasuresFinish``."""
-        from realms.games.dominion.playout import RandomFinish, RandomTreasuresFinish
-
+        ``RandomAgent(Rng(agent_seeds[p]))`` (what the protocol's ``random`` seats do), or as the game's
+        ``random-treasures``."""
         game = self.game
-        kind = RandomTreasuresFinish if KERNEL_AGENTS[self.agent] else RandomFinish
-        bots = [kind(Rng(x)) for x in agent_seeds]
+        make = game.agents()[self.agent]
+        bots = [make(Rng(x)) for x in agent_seeds]
         n = 0
         while s.to_move is not None:
             game.apply(s, bots[s.to_move].act(game, s))
