@@ -8,6 +8,10 @@ the adapted strategy is that rule bot itself, the kingdom is counted as a mirror
 95% interval.
 
     python benchmarks/dominion_adapt.py [--kingdoms 50] [--games 400] [--first 0] [--sets base] [--steps 30]
+                                        [--with Chapel,Laboratory]
+
+``--with`` keeps only the deals whose kingdom holds every card named (the deals in turn from the first; the others
+are skipped), to measure a family of strategies on the kingdoms it is made for.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import time
 from realms.core.rng import derive_seed
 from realms.games.dominion import Dominion
 from realms.games.dominion.adapt import TUNE_STEPS, adapt, duel
-from realms.games.dominion.cards import NAMES
+from realms.games.dominion.cards import BY_NAME, NAMES
 from realms.sim.tournament import wilson_interval
 
 #: the kingdoms' deals (seed ``KINGDOM_SEED + i``) and the fresh deals of the games between the two strategies
@@ -32,14 +36,22 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0, help="the first kingdom's number")
     ap.add_argument("--sets", default="base")
     ap.add_argument("--steps", type=int, default=TUNE_STEPS, help="the hill climb's steps per kingdom")
+    ap.add_argument("--with", dest="with_", default="", help="only kingdoms holding these cards (comma-separated)")
     args = ap.parse_args()
+    need = {BY_NAME[n.strip()] for n in args.with_.split(",") if n.strip()} if args.with_ else set()
     game = Dominion()
     points = 0.0
     games = 0
     wins = mirrors = 0
-    for i in range(args.first, args.first + args.kingdoms):
+    done = 0
+    i = args.first - 1
+    while done < args.kingdoms:
+        i += 1
         edition = "first" if i % 2 == 0 else "second"
         s = game.new({"kingdom": "random", "edition": edition, "sets": args.sets, "players": 2}, KINGDOM_SEED + i)
+        if not need <= set(s.kingdom):
+            continue
+        done += 1
         t = time.perf_counter()
         found = adapt(s.kingdom, s.edition, s.colony, tune_steps=args.steps)
         took = time.perf_counter() - t

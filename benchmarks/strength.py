@@ -47,6 +47,8 @@ from realms.sim.tournament import play_game, seating, wilson_interval
 WITCH_KINGDOM = "Cellar,Market,Merchant,Militia,Mine,Remodel,Smithy,Village,Witch,Workshop"
 #: the First Game kingdom with Gardens in Moat's place: a Workshop/Gardens rush is open to both sides
 GARDENS_KINGDOM = "Cellar,Gardens,Market,Merchant,Militia,Mine,Remodel,Smithy,Village,Workshop"
+#: a kingdom where a Chapel/Laboratory engine with a Witch beats Witch money (games/dominion/adapt.py ranks it first)
+ENGINE_KINGDOM = "Laboratory,Witch,Chapel,Market,Village,Cellar,Moat,Smithy,Remodel,Workshop"
 #: setting -> (game, options, opponent, copies of it, paired): a paired setting plays each seed once from
 #: every seat (a random kingdom is then met from both sides), the others a fresh seed per game
 SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
@@ -60,6 +62,8 @@ SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
                                                  "Workshop,Woodcutter,Chapel,Remodel,Moneylender"},
                                     str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "dominionsim"
                                         / "bureaucrat-gardens.toml"), 1, True),
+    # the engine kingdom, against the strategy games/dominion/adapt.py ranks first there (the Chapel engine)
+    "dominion-engine": ("dominion", {"players": 2, "kingdom": ENGINE_KINGDOM}, "adapted", 1, True),
     # a fresh random kingdom per pair of games, against Big Money Ultimate plus its strongest card X
     "dominion-random": ("dominion", {"players": 2, "kingdom": "random"}, "bmu-plus", 1, True),
     # random kingdoms against the best of Realms' rule bots for each (ranked by games/dominion/adapt.py), both editions

@@ -100,6 +100,48 @@ def test_on_a_witch_kingdom_the_best_strategy_buys_witches():
     assert BY_NAME["Witch"] in {c for c, _ in found.best.rules}
 
 
+ENGINE_WITCH_KINGDOM = ["Laboratory", "Witch", "Chapel", "Market", "Village", "Cellar", "Moat", "Smithy", "Remodel",
+                        "Workshop"]
+
+
+def test_a_chapel_engine_is_written_where_the_kingdom_has_a_chapel_and_a_laboratory():
+    pool = A.candidates(ids(ENGINE_KINGDOM))
+    engines = sorted(n for n in pool if n.startswith("chapel-laboratory"))
+    # the strongest terminal Attack (Militia), with and without the first village (Festival) and the +Buy cantrip
+    # (Market); the $13 first Province only where a +Buy comes with it
+    assert engines == sorted(["chapel-laboratory-militia", "chapel-laboratory-militia-market",
+                              "chapel-laboratory-militia-market-13", "chapel-laboratory-militia-festival",
+                              "chapel-laboratory-militia-festival-13", "chapel-laboratory-militia-festival-market",
+                              "chapel-laboratory-militia-festival-market-13"])
+    rules = pool["chapel-laboratory-militia-market-13"].rules
+    bought = [NAMES[c] for c, _ in rules]
+    assert bought.index("Laboratory") < bought.index("Militia") < bought.index("Chapel")  # a $4 Attack after Labs
+    assert bought.index("Market") < bought.index("Laboratory")
+    witch = A.candidates(ids(ENGINE_WITCH_KINGDOM))["chapel-laboratory-witch-village-market-13"].rules
+    bought = [NAMES[c] for c, _ in witch]
+    assert bought.index("Witch") < bought.index("Laboratory")  # a $5 Attack before them
+    for names in (["Chapel", "Smithy", "Village", "Militia", "Market", "Moat", "Cellar", "Mine", "Spy", "Thief"],
+                  ["Laboratory", "Smithy", "Village", "Militia", "Market", "Moat", "Cellar", "Mine", "Spy", "Thief"]):
+        assert not [n for n in A.candidates(ids(names)) if n.startswith("chapel-laboratory")]
+
+
+def test_every_chapel_engine_plays_in_the_compiled_bot():
+    from realms.games.dominion import botkernel
+
+    for names in (ENGINE_KINGDOM, ENGINE_WITCH_KINGDOM):
+        for name, rules in A.candidates(ids(names)).items():
+            if name.startswith("chapel-laboratory"):
+                botkernel._rule_arrays([rules.rules])  # raises for a condition the kernel does not read
+
+
+def test_a_chapel_engine_beats_witch_money_where_it_has_a_laboratory_and_a_market():
+    k = ids(ENGINE_WITCH_KINGDOM)
+    engine = A.candidates(k)["chapel-laboratory-witch-village-market-13"]
+    opts = {"kingdom": ",".join(ENGINE_WITCH_KINGDOM)}
+    assert A.duel(opts, engine, _PARSED["witch-big-money"], 400, 11) > 0.6
+    assert A.adapt(k, **SMALL).ranking[0][0].startswith("chapel-laboratory-witch")
+
+
 def test_adapt_is_deterministic_and_kept_per_kingdom():
     k = ids(ENGINE_KINGDOM)
     first = A.adapt(k, **SMALL)

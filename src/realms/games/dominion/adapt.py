@@ -10,6 +10,11 @@ The families (each a rule file in the strategy language, so any of them can be s
   V for each further D) up to four of each, Gold, Provinces once there is a Gold;
 - ``chapel``: a Chapel on the first two turns (the default play trashes Curses, Estates and Coppers while $6 in
   Treasures stay), then Big Money Ultimate with the kingdom's strongest card for it;
+- ``chapel-engine``: a Chapel, then a stack of a non-terminal draw card L (+2 Cards, +1 Action: a Laboratory), one
+  Gold, one copy of the kingdom's strongest terminal Attack (before the Ls when it costs 5 or more, a Witch), one
+  village, Markets (a non-terminal +Buy) once three Ls are owned; the first Province only on a $13 turn (then every
+  one), or once a Gold is owned; a Duchy with two Provinces left where it takes the lead, Duchies and Estates as
+  the game's end nears (``_chapel_engine``);
 - ``money-X-Y``: Big Money Ultimate with two kingdom cards, made after the screen from the three single cards
   that did best there (a second generation);
 - ``rush``: Gardens with a card that gains or buys more cards (Workshop, Woodcutter, Ironworks, Bureaucrat):
@@ -47,7 +52,7 @@ from realms.games.dominion.bots import (
 )
 from realms.games.dominion.cards import BY_NAME, CARDS, COST, NAMES
 from realms.games.dominion.cards.basic import DUCHY, ESTATE, GOLD, PROVINCE, SILVER
-from realms.games.dominion.cards.card import IS_ACTION, PLUS_ACTIONS, PLUS_CARDS
+from realms.games.dominion.cards.card import ATTACK, IS_ACTION, PLUS_ACTIONS, PLUS_BUYS, PLUS_CARDS, TYPES
 from realms.games.dominion.defaults import RACE_CARDS
 
 #: cards whose play gains or buys more cards, so a deck grows fast enough for Gardens
@@ -89,6 +94,29 @@ def _chapel(x: str | None) -> str:
         rules.append((x, f"count({x}) < {bmu_plus_copies(x)}"))
     rules += [("Chapel", "count(Chapel) < 1 and turn <= 2"), ("Silver", None)]
     return _rules_text("chapel-" + (_slug(x) if x else "money"), rules)
+
+
+def _chapel_engine(draw: str, payload: str | None, village: str | None, market: str | None, thirteen: bool) -> str:
+    """A Chapel-thinned deck drawing with ``draw`` (non-terminal, +2 Cards), one ``payload`` (a terminal Attack), one
+    ``village``, ``market`` (a non-terminal +Buy) once three ``draw`` are owned; with ``thirteen`` the first Province
+    waits for a $13 turn, else for a Gold."""
+    rules: list[tuple[str, str | None]] = [("Duchy", "gains_to_end == 2 and -3 < vp_lead < 0")]
+    rules += [("Province", "coins >= 13"), ("Province", "count(Province) >= 1")] if thirteen \
+        else [("Province", "count(Gold) > 0")]
+    rules += [("Duchy", "0 < gains_to_end <= 3"), ("Estate", "0 < gains_to_end <= 2"), ("Gold", "count(Gold) == 0")]
+    dear = payload is not None and COST[BY_NAME[payload]] >= 5
+    if payload is not None and dear:
+        rules.append((payload, f"count({payload}) == 0"))
+    if village is not None:
+        rules.append((village, f"count({village}) == 0"))
+    if market is not None:
+        rules.append((market, f"count({draw}) > 2"))
+    rules.append((draw, None))
+    if payload is not None and not dear:
+        rules.append((payload, f"count({payload}) == 0"))
+    rules += [("Chapel", "count(Chapel) == 0"), ("Silver", None)]
+    name = "-".join(_slug(n) for n in ("chapel", draw, payload, village, market) if n) + ("-13" if thirteen else "")
+    return _rules_text(name, rules)
 
 
 def _rush(gainer: str, vp: str) -> str:
@@ -136,6 +164,19 @@ def candidates(kingdom: Sequence[int]) -> dict[str, BuyRules]:
         add(_chapel(None))
         for x in strongest:
             add(_chapel(x))
+        # a Chapel engine: each of the kingdom's non-terminal +2-card draws, its strongest terminal Attack, with and
+        # without a village and a +Buy cantrip, the first Province on a $13 turn where a +Buy lets it come
+        labs = [n for n in actions if PLUS_ACTIONS[BY_NAME[n]] == 1 and PLUS_CARDS[BY_NAME[n]] >= 2]
+        payload = next((n for n in actions if TYPES[BY_NAME[n]] & ATTACK and not PLUS_ACTIONS[BY_NAME[n]]), None)
+        village = next((n for n in villages), None)
+        market = next((n for n in actions if PLUS_ACTIONS[BY_NAME[n]] and PLUS_BUYS[BY_NAME[n]]
+                       and PLUS_ACTIONS[BY_NAME[n]] < 2), None)
+        for lab in labs:
+            for vil in dict.fromkeys((None, village)):
+                for mkt in dict.fromkeys((None, market)):
+                    plus_buy = any(n is not None and PLUS_BUYS[BY_NAME[n]] for n in (vil, mkt))
+                    for thirteen in (False, True) if plus_buy else (False,):
+                        add(_chapel_engine(lab, payload, vil, mkt, thirteen))
     for vp in ("Gardens", "Duke"):
         if vp in names:
             for g in GAINERS:
