@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from realms.agents import make_agent
+from realms.core.rng import Rng
 from realms.games.dominion import Dominion
 from realms.games.dominion import adapt as A
-from realms.games.dominion.bots import _PARSED, STRATEGIES, parse_rules
+from realms.games.dominion.bots import _PARSED, STRATEGIES, STRONG_GAMES, STRONG_SHARE, parse_rules
 from realms.games.dominion.cards import BY_NAME, CARDS, NAMES
 
 G = Dominion()
@@ -187,14 +188,26 @@ def _witch_policy() -> tuple[A.RolloutAdaptedBot, object]:
 
 def test_the_adapted_policy_adds_the_kingdoms_own_strategies_to_the_models():
     policy, s = _witch_policy()
-    found = A.adapt(s.kingdom, s.edition, s.colony)
+    found = A.adapt(s.kingdom, s.edition, s.colony, tune_steps=A.RolloutAdaptedBot.STEPS)
     own = [n for n, _ in found.ranking[:A.RolloutAdaptedBot.TOP] if n not in STRATEGIES and n != "bmu-plus"]
     assert own and policy.models[-len(own):] == tuple(own)
     assert all(policy.model_rules[n] is found.rules[n].rules for n in own)
     assert len(policy.MODEL_RULES) == len(policy.models)
-    # the portfolio offers a strategy of the kingdom's own where it beat bmu-plus in the round robin
-    assert [m for m in policy.portfolio(s, 0) if m in own] == \
-           [m for m in own if dict(found.ranking)[m] > dict(found.ranking)["bmu-plus"]]
+    # the portfolio offers a strategy of the kingdom's own where it takes the built-in strategies' share of the
+    # points against bmu-plus
+    opts = {"kingdom": ",".join(NAMES[c] for c in s.kingdom), "edition": "first" if s.edition == 1 else "second"}
+    ref = A._reference(s.kingdom)
+    passes = [m for m in own if A.duel(opts, found.rules[m], ref, 2 * STRONG_GAMES, 0x5EED) >= STRONG_SHARE]
+    assert [m for m in policy.portfolio(s, 0) if m in own] == passes
+
+
+def test_on_the_engine_kingdom_the_search_policy_offers_the_chapel_engine():
+    s = G.new(G.validate_options({"players": 2, "kingdom": ",".join(ENGINE_WITCH_KINGDOM)}), 1)
+    policy = A.RolloutAdaptedBot(Rng(0))
+    offered = policy.portfolio(s, 0)
+    assert offered and all(m.startswith("chapel-laboratory-witch") for m in offered)
+    # the money policy (the hard level's own reading) offers none of the kingdom's own strategies
+    assert not [m for m in make_agent("rollout", G, 0).portfolio(s, 0) if m.startswith("chapel-")]
 
 
 def test_the_kernel_plays_a_seat_read_as_the_kingdoms_own_strategy_as_the_python_path():

@@ -41,6 +41,8 @@ from realms.games.dominion.bots import (
     BMU_PLUS_ORDER,
     MODELS,
     STRATEGY_RULES,
+    STRONG_GAMES,
+    STRONG_SHARE,
     BuyRules,
     RolloutAutoBot,
     Rule,
@@ -483,29 +485,50 @@ class RolloutAdaptedBot(RolloutAutoBot):
     """``rollout-adapted``: the search's playout policy (``rollout-auto``) whose opponent model and portfolio may
     also name the kingdom's own strategies: the ``TOP`` that ``adapt`` ranks first (beside ``bots.MODELS``), so a
     search's playouts can play the strategy found best for the kingdom, for itself (``portfolio``) or for a seat
-    whose buys it explains best (``model``). The first position of a kingdom in a process runs ``adapt`` (a few
-    seconds)."""
+    whose buys it explains best (``model``). The first position of a kingdom in a process runs ``adapt`` without
+    its hill climb (``STEPS``: about a second; the climb's tuned money strategies are close to the policy's own
+    reading, so they seldom pass the portfolio's bar)."""
 
     name = "rollout-adapted"
     #: how many of the ranking's strategies join the models (the built-in ones and ``bmu-plus`` are there already)
     TOP = 2
-    _shares: dict[str, float] = {}
+    #: the hill climb's steps of the ``adapt`` it runs
+    STEPS = 0
+    _opts: dict[str, Any] = {}
 
     def _prepare(self, s: Any) -> None:
         if self._order is not None:
             return
         RolloutAutoBot._prepare(self, s)
-        found = adapt(s.kingdom, s.edition, s.colony)
+        found = adapt(s.kingdom, s.edition, s.colony, tune_steps=self.STEPS)
         extra = {n: found.rules[n].rules for n, _ in found.ranking[:self.TOP]
                  if n not in STRATEGY_RULES and n != "bmu-plus"}
         self.models = MODELS + tuple(extra)
         self.model_rules = {**STRATEGY_RULES, **extra}
         self.MODEL_RULES = tuple(self.model_rules[m] for m in self.models)
-        self._shares = dict(found.ranking)
+        self._opts = {"kingdom": ",".join(NAMES[c] for c in sorted(s.kingdom)),
+                      "edition": "first" if s.edition == 1 else "second", "colony_platinum": s.colony}
+        self._kingdom = tuple(s.kingdom)
+
+    _kingdom: tuple[int, ...] = ()
 
     def _strong_own(self, m: str) -> bool:
-        """A strategy of the kingdom's own joins the portfolio where its round-robin share beat ``bmu-plus``'s."""
-        return self._shares.get(m, 0.0) > self._shares.get("bmu-plus", 1.0)
+        """A strategy of the kingdom's own joins the portfolio where it passes the built-in strategies' bar
+        (``bots._strong_here``): at least ``STRONG_SHARE`` of the points against ``bmu-plus`` over ``STRONG_GAMES``
+        deals from each seat (in the compiled bot, about 0.05 s; once per kingdom and process)."""
+        key = (m, self._opts["kingdom"], self._opts["edition"], self._opts["colony_platinum"])
+        known = _OWN_STRONG.get(key)
+        if known is None:
+            share = duel(self._opts, BuyRules(m, self.model_rules[m]), _reference(self._kingdom), 2 * STRONG_GAMES,
+                         0x5EED)
+            if len(_OWN_STRONG) >= 10_000:
+                _OWN_STRONG.clear()
+            _OWN_STRONG[key] = known = share >= STRONG_SHARE
+        return known
+
+
+#: (strategy, kingdom, edition, Colonies) -> whether it passes the portfolio's bar (``RolloutAdaptedBot._strong_own``)
+_OWN_STRONG: dict[tuple[Any, ...], bool] = {}
 
 
 def _adapted(rng: Rng, options: Mapping[str, Any]) -> AdaptedBot:
