@@ -28,9 +28,9 @@ class Dominion(rules.Dominion):
     levels = (
         Level("easy", "big-money", "Buys only Treasure and Victory cards."),
         Level("medium", "bmu-plus", "Big Money Ultimate with one or two of the kingdom's strongest cards."),
-        Level("hard", f"mc:iterations={HARD_PLAYOUTS},cap=6,model=true,portfolio=true",
+        Level("hard", f"mc:iterations={HARD_PLAYOUTS},cap=6,model=true,portfolio=true,policy=rollout-adapted",
               "Plays out the game for every buy it considers, reading your strategy from your buys and trying the "
-              "rushes the kingdom allows (about 2 s a move, at most 6 s on a busy server)."),
+              "rushes and engines the kingdom allows (about 2 s a move, at most 6 s on a busy server)."),
     )
     gym_id = "realms/Dominion-v0"
     spiel_bounds = (100000, 400)

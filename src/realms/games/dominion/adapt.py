@@ -170,7 +170,7 @@ def candidates(kingdom: Sequence[int]) -> dict[str, BuyRules]:
         # without a village and a +Buy cantrip, the first Province on a $13 turn where a +Buy lets it come
         labs = [n for n in actions if PLUS_ACTIONS[BY_NAME[n]] == 1 and PLUS_CARDS[BY_NAME[n]] >= 2]
         payload = next((n for n in actions if TYPES[BY_NAME[n]] & ATTACK and not PLUS_ACTIONS[BY_NAME[n]]), None)
-        village = next((n for n in villages), None)
+        village = villages[0] if villages else None
         market = next((n for n in actions if PLUS_ACTIONS[BY_NAME[n]] and PLUS_BUYS[BY_NAME[n]]
                        and PLUS_ACTIONS[BY_NAME[n]] < 2), None)
         for lab in labs:
@@ -494,7 +494,9 @@ class RolloutAdaptedBot(RolloutAutoBot):
     TOP = 2
     #: the hill climb's steps of the ``adapt`` it runs
     STEPS = 0
+    #: the kingdom's options for ``duel`` and its cards (set by ``_prepare``)
     _opts: dict[str, Any] = {}
+    _kingdom: tuple[int, ...] = ()
 
     def _prepare(self, s: Any) -> None:
         if self._order is not None:
@@ -509,8 +511,6 @@ class RolloutAdaptedBot(RolloutAutoBot):
         self._opts = {"kingdom": ",".join(NAMES[c] for c in sorted(s.kingdom)),
                       "edition": "first" if s.edition == 1 else "second", "colony_platinum": s.colony}
         self._kingdom = tuple(s.kingdom)
-
-    _kingdom: tuple[int, ...] = ()
 
     def _strong_own(self, m: str) -> bool:
         """A strategy of the kingdom's own joins the portfolio where it passes the built-in strategies' bar
