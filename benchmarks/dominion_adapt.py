@@ -27,6 +27,8 @@ from realms.sim.tournament import wilson_interval
 
 #: the kingdoms' deals (seed ``KINGDOM_SEED + i``) and the fresh deals of the games between the two strategies
 KINGDOM_SEED, FRESH = 7_000, 0xF2E5
+#: the most deals ``--with`` looks through for its kingdoms
+MAX_DEALS = 100_000
 
 
 def main() -> None:
@@ -38,7 +40,11 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=TUNE_STEPS, help="the hill climb's steps per kingdom")
     ap.add_argument("--with", dest="with_", default="", help="only kingdoms holding these cards (comma-separated)")
     args = ap.parse_args()
-    need = {BY_NAME[n.strip()] for n in args.with_.split(",") if n.strip()} if args.with_ else set()
+    names = [n.strip() for n in args.with_.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BY_NAME]
+    if unknown:
+        ap.error(f"--with: no card named {', '.join(unknown)}")
+    need = {BY_NAME[n] for n in names}
     game = Dominion()
     points = 0.0
     games = 0
@@ -47,6 +53,8 @@ def main() -> None:
     i = args.first - 1
     while done < args.kingdoms:
         i += 1
+        if i - args.first >= MAX_DEALS:
+            ap.error(f"--with: {done} of the first {MAX_DEALS:,} deals of --sets {args.sets} hold {args.with_}")
         edition = "first" if i % 2 == 0 else "second"
         s = game.new({"kingdom": "random", "edition": edition, "sets": args.sets, "players": 2}, KINGDOM_SEED + i)
         if not need <= set(s.kingdom):
