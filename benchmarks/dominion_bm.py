@@ -8,6 +8,10 @@ simulator or server would), the bot's ``act`` and ``apply``. Time-based: each pa
 (in three interleaved slices) and the ratio is printed.
 
     python benchmarks/dominion_bm.py --seconds 10 [--bot big-money | --all-bots] [--reference] [--json]
+    python benchmarks/dominion_bm.py --seconds 10 --bot A.toml,B.toml [--kingdom CARDS]
+
+``--bot`` takes a built-in strategy or a rule file (a mirror), or two of them joined by a comma (one per seat);
+``--kingdom`` sets the kingdom (a preset's name or ten cards).
 """
 
 from __future__ import annotations
@@ -30,12 +34,18 @@ BOTS = ("big-money", "big-money-ultimate", "smithy-big-money", "militia-big-mone
 KINGDOM = "Smithy,Militia,Witch,Moat,Village,Market,Cellar,Chapel,Festival,Library"
 
 
+def _seats(bot: str) -> list[str]:
+    """The two seats' bots: ``bot`` in both, or the two of ``A,B``."""
+    pair = bot.split(",")
+    return pair if len(pair) == 2 else [bot, bot]
+
+
 def run(seconds: float, bot: str = "big-money", legal: bool = True, seed: int = 0,
         options: dict | None = None) -> dict[str, float]:
     """The reference loop through the protocol (``legal`` adds the ``legal_actions`` call per decision)."""
     game = realms.games.get("dominion")
     opts = options or {"players": 2}
-    agents = [make_agent(bot, game, seed=1), make_agent(bot, game, seed=2)]
+    agents = [make_agent(b, game, seed=i + 1) for i, b in enumerate(_seats(bot))]
     games = decisions = turns = 0
     cpu = time.process_time()
     start = time.perf_counter()
@@ -66,7 +76,7 @@ def run_fast(seconds: float, bot: str, seed: int = 0, options: dict | None = Non
     fast_games = getattr(game, "fast_games", None)
     if fast_games is None:
         return None
-    play = fast_games(game.validate_options(options or {"players": 2}), [bot, bot])
+    play = fast_games(game.validate_options(options or {"players": 2}), _seats(bot))
     if play is None:
         return None
     was = botkernel.ENABLED
@@ -88,8 +98,10 @@ def run_fast(seconds: float, bot: str, seed: int = 0, options: dict | None = Non
             "games_per_s": round(games / elapsed, 1), "decisions_per_s": round(decisions / elapsed)}
 
 
-def compare(seconds: float, bot: str, reference_only: bool = False) -> dict[str, object]:
+def compare(seconds: float, bot: str, reference_only: bool = False, kingdom: str | None = None) -> dict[str, object]:
     options = {"players": 2} if bot in ("big-money", "big-money-ultimate") else {"players": 2, "kingdom": KINGDOM}
+    if kingdom:
+        options = {"players": 2, "kingdom": kingdom}
     ref = {"games": 0, "seconds": 0.0, "cpu_seconds": 0.0}
     fst: dict[str, float] | None = None if reference_only else {"games": 0, "seconds": 0.0, "cpu_seconds": 0.0}
     lean: dict[str, float] | None = None if reference_only else {"games": 0, "seconds": 0.0, "cpu_seconds": 0.0}
@@ -123,6 +135,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=5.0, help="per path and bot")
     ap.add_argument("--bot", default="big-money")
     ap.add_argument("--all-bots", action="store_true", help="every reference bot in turn")
+    ap.add_argument("--kingdom", help="the kingdom (default: the First Game for the money bots, else one with every "
+                    "reference bot's card)")
     ap.add_argument("--reference", action="store_true", help="time the reference path only")
     ap.add_argument("--no-legal", action="store_true", help="reference loop without the legal_actions call")
     ap.add_argument("--profile", action="store_true", help="profile the reference loop and print the top functions")
@@ -139,10 +153,12 @@ def main() -> None:
         print(f"dominion {args.bot} mirror (reference): {out['games_per_s']} games/s")
         return
     stick = yardstick(0.5)
-    rows = [compare(args.seconds, b, args.reference) for b in (BOTS if args.all_bots else (args.bot,))]
+    rows = [compare(args.seconds, b, args.reference, args.kingdom) for b in (BOTS if args.all_bots else (args.bot,))]
     stick = (stick + yardstick(0.5)) / 2
     for r in rows:
-        text = f"dominion {r['bot']} mirror: reference {r['reference_games_per_s']} games/s"
+        name = str(r["bot"])
+        what = " against ".join(Path(b).stem for b in name.split(",")) if "," in name else f"{name} mirror"
+        text = f"dominion {what}: reference {r['reference_games_per_s']} games/s"
         if "fast_games_per_s" in r:
             text += (f", default path {r['fast_games_per_s']} games/s — x{r['ratio']} the reference "
                      f"(x{r['cpu_ratio']} in CPU time)")

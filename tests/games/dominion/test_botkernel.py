@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +17,7 @@ import realms.games
 from realms.core.agents import make_agent
 from realms.core.rng import Rng, derive_seed
 from realms.games.dominion import frames
+from realms.games.dominion.bots import load_rules
 from realms.games.dominion.cards import BY_NAME
 from realms.games.dominion.zones import UNSEEN
 
@@ -48,6 +51,7 @@ CASES = [
     ({"players": 3, "kingdom": REACTIONS, "edition": "first"}, 1, True),
 ]
 FULL = os.environ.get("REALMS_FULL") == "1"
+DOMSIM = Path(__file__).parents[3] / "docs" / "examples" / "dominionsim"
 
 
 def _start(opts, g, rich):
@@ -117,6 +121,111 @@ def test_the_kernel_plays_the_bots_games():
     for name in sorted(asking_cards(PORTED)):
         assert asked[BY_NAME[name]], (name, asked)
     assert n > 300
+
+
+#: a rule file that reads every quantity, kind, operator and choice the compiled bot plays for a file (an odd
+#: strategy, but one whose conditions flip within a game)
+EVERY_QUANTITY = """
+name = "every-quantity"
+penultimate_province_rule = true
+end_only_when_winning = true
+discard = ["Curses", "Victories", "Copper", "Silver"]
+
+[[buy]]
+card = "Province"
+if = "money >= 16 or vp_lead < -5 and coins >= 8"
+[[buy]]
+card = "Duchy"
+if = ["gains_to_end <= 5", "opponent_vp - vp > -3 or smallest_pile < 3"]
+[[buy]]
+card = "Estate"
+if = "gains_to_end <= 2 and draw_pile * 2 >= 1"
+[[buy]]
+card = "Gold"
+if = "in_hand(Treasures) + in_hand(Gold) >= 3 or turn > 12"
+[[buy]]
+card = "Witch"
+if = "count(Attacks) < 2 and opponent_count(Witch) <= count(Witch) + 1"
+[[buy]]
+card = "Laboratory"
+if = "count(Laboratory) < (treasures - count(Curses)) / 4"
+[[buy]]
+card = "Village"
+if = "count(Villages) < count(Terminals) - 1"
+[[buy]]
+card = "Smithy"
+if = "count(Terminals) <= count(Villages) + 1 and 2 < deck_size / count(Smithy)"
+[[buy]]
+card = "Market"
+if = "in_play(Actions) >= 1 or actions_left > 0 and action_phase == 0"
+[[buy]]
+card = "Chapel"
+if = "turn <= 2 and count(Chapel) == 0"
+[[buy]]
+card = "Remodel"
+if = "count(Remodel) < 1 and 3 <= turn < 9"
+[[buy]]
+card = "Silver"
+if = "-count(Silver) > -8 and 3 / 2 * count(Silver) != 1.5 * count(Gold) + 100"
+[[buy]]
+card = "Cellar"
+if = "empty_piles == 0 and buys >= 1 and count(Smithy) / 0 / 2 > 1 and 1 / (treasures / 0) == 0"
+[[buy]]
+card = "Silver"
+
+[card.Chapel]
+trash = ["Curses", "Estate", "Copper"]
+keep_money = 3
+[card.Cellar]
+discard = ["Victories", "Curses"]
+[card.Remodel]
+trash = ["Curse", "Estate", "Gold"]
+"""
+
+
+def _files() -> list[Any]:
+    from realms.games.dominion.bots import parse_rules
+
+    return [parse_rules(EVERY_QUANTITY, "every-quantity.toml"),
+            *(load_rules(DOMSIM / f"{n}.toml") for n in ("smithy", "first-game", "spy-thief", "bureaucrat-gardens"))]
+
+
+def test_the_kernel_plays_rule_files_as_the_strategy_bot_does():
+    """Strategy bots of rule files with expressions, counts by kind, end-game checks and card choices, one file per
+    seat, played from the positions above in the kernel and in Python: the same decision at every step."""
+    from realms.games.dominion.bots import StrategyBot
+
+    files = _files()
+    for f in files:
+        assert botkernel.uncovered(f) is None, f.name
+    n = 0
+    for i, (opts, s) in enumerate(_positions(every=13)):
+        if _declined(s):
+            continue
+        seats = [files[(q + i) % len(files)] for q in range(s.players)]
+        tables, fixed = botkernel.strategy_tables(seats)
+        got = botkernel.play(s, tables, record=True, fixed=fixed)[2]
+        want: list[int] = []
+        fast_play(GAME, GAME.clone(s), [StrategyBot(Rng(0), f) for f in seats], want)
+        assert got == want, (opts, i)
+        n += 1
+    assert n > 200
+
+
+def test_what_the_kernel_does_not_play_of_a_rule_file_is_named():
+    from realms.games.dominion.bots import parse_rules
+
+    def why(text: str) -> str | None:
+        return botkernel.uncovered(parse_rules(text + '\n[[buy]]\ncard = "Province"\n'))
+
+    assert why("") is None
+    assert why('[card.Chapel]\nkeep_money = 4\n[card.Remodel]\ntrash = ["Estate"]') is None
+    assert why('play = ["Smithy"]') == "its play order"
+    assert why('[card.Smithy]\nif = "actions_left > 0"') == "[card.Smithy] if"
+    assert why('[card.Library]\nset_aside = true') == "[card.Library] set_aside"
+    assert why('[card."Throne Room"]\ntarget = ["Smithy"]') == "[card.Throne Room] target"
+    deep = " + ".join(f"(count(Smithy) * {i}" for i in range(20)) + ")" * 20
+    assert "deeper" in why(f'[[buy]]\ncard = "Gold"\nif = "{deep} > 3"\n')
 
 
 @pytest.mark.slow
@@ -264,7 +373,8 @@ def test_every_bot_kernel_path_runs_one_compiled_version():
     botkernel.deal_and_play(kernel.encode(GAME.undealt(opts, 1)), 2, Rng(5).state, tables)
     botkernel.search_round(kernel.round_prepare(s, 0), tables, 2, [a.index for a in GAME.legal_actions(s)], Rng(1),
                            Rng(2))
-    rules = [make_agent(name, GAME, 1).plain_rules() for name in ("big-money", "smithy-big-money")]
-    strategy, fixed = botkernel.strategy_tables(rules)
+    files = [make_agent(name, GAME, 1).kernel_rules() for name in ("big-money", "smithy-big-money")]
+    files.append(load_rules(DOMSIM / "first-game.toml"))  # (end-game checks, expressions, card choices)
+    strategy, fixed = botkernel.strategy_tables(files)
     botkernel.play(s, strategy, fixed=fixed)
     assert len(botkernel.bot_games.signatures) == 1, botkernel.bot_games.signatures

@@ -95,6 +95,15 @@ def test_a_division_by_zero_is_infinitely_large_and_zero_over_zero_is_zero():
     assert holds("count(Smithy) / 0 == 0", s)
 
 
+def test_a_division_with_an_infinite_side_reads_as_floating_point_does():
+    s = new("Smithy")
+    start_turn(s, hand=["Copper"] * 5, deck=[])
+    assert holds("treasures / 0 / 2 > 1000", s)  # infinity halved
+    assert holds("count(Smithy) + 1 == 1 + 3 / (treasures / 0)", s)  # 3 / infinity is 0
+    assert not holds("treasures / 0 - treasures / 0 >= 0", s)  # no number: every comparison but != fails
+    assert holds("treasures / 0 - treasures / 0 != 0", s)
+
+
 def test_a_plain_comparison_stays_the_compiled_form_and_an_expression_is_a_comparison():
     assert all(type(k) is Condition for k in parse_condition("count(Smithy) < 2 and 0 < gains_to_end <= 5"))
     assert [type(k) for k in parse_condition("count(Smithy) < treasures / 11 and coins >= 8")] == [Comparison,

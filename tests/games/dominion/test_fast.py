@@ -4,6 +4,8 @@ and the final state hash, result and statistics agree."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import realms.games
@@ -91,11 +93,42 @@ def test_the_compiled_strategy_bots_play_the_lean_loops_games(options, agents, g
 def test_a_rule_file_the_compiled_bot_cannot_read_plays_in_the_lean_loop():
     from realms.games.dominion.bots import StrategyBot, parse_rules
 
-    rules = parse_rules('[[buy]]\ncard = "Province"\n[[buy]]\ncard = "Gold"\nif = "count(Gold) < treasures / 3"\n'
+    rules = parse_rules('play = ["Smithy"]\n[[buy]]\ncard = "Province"\n[[buy]]\ncard = "Gold"\n'
                         '[[buy]]\ncard = "Silver"\n')
     play = fast.FastGames(GAME, GAME.validate_options({"players": 2}), ["mine", "big-money"],
                           lambda name, rng: StrategyBot(rng, rules) if name == "mine" else make_strategy(name, rng))
     assert play.path == play.LOOP and play(3, [1, 2]).result is not None
+
+
+DOMSIM = Path(__file__).parents[3] / "docs" / "examples" / "dominionsim"
+
+
+@pytest.mark.parametrize("name, kingdom", [("smithy", "Smithy,Village,Cellar,Moat,Workshop,Woodcutter,Chapel,Remodel,"
+                                                      "Moneylender,Feast"),
+                                           ("first-game", "first-game"),
+                                           ("spy-thief", "Spy,Thief,Village,Cellar,Moat,Workshop,Woodcutter,Chapel,"
+                                                         "Remodel,Moneylender")])
+def test_rule_files_with_expressions_end_game_checks_and_choices_play_compiled_as_in_the_lean_loop(name, kingdom,
+                                                                                                  monkeypatch):
+    """A file's expressions, end-game checks and Chapel, Cellar and Remodel choices play in the compiled bot: the
+    same results, turns, decisions and statistics as the lean loop, game for game."""
+    from realms.games.dominion import botkernel, kernel
+    from realms.games.dominion.bots import StrategyBot, load_rules
+
+    if not kernel.AVAILABLE:
+        pytest.skip("numba is not installed: the lean loop is the only path")
+    table = {"a": load_rules(DOMSIM / f"{name}.toml"), "b": load_rules(DOMSIM / "big-money-ultimate.toml")}
+    opts = GAME.validate_options({"players": 2, "kingdom": kingdom})
+    seeds = [(derive_seed(43, g), [derive_seed(44, g), derive_seed(45, g)]) for g in range(60)]
+
+    def outcomes():
+        play = fast.FastGames(GAME, opts, ["a", "b"], lambda n, rng: StrategyBot(rng, table[n]))
+        return play.path, [(o.result, o.turns, o.actions, o.stats) for o in (play(*x) for x in seeds)]
+
+    path, compiled = outcomes()
+    assert path == fast.FastGames.COMPILED
+    monkeypatch.setattr(botkernel, "ENABLED", False)
+    assert outcomes() == (fast.FastGames.LOOP, compiled)
 
 
 def _protocol(opts, agents, seed, seeds):

@@ -470,11 +470,9 @@ class AdaptedBot(StrategyBot):
             StrategyBot.__init__(self, self.rng, best)
             self._ready = True
 
-    def plain_rules(self) -> list[Rule] | None:
-        """Its buy rules once it has its strategy (every candidate is a plain one: the compiled bot plays it)."""
-        if self._ready and self.rules.play is None and self.rules.policy is None:
-            return self._rules
-        return None
+    def kernel_rules(self) -> BuyRules | None:
+        """Its rule file once it has its strategy (``StrategyBot.kernel_rules``)."""
+        return self.rules if self._ready else None
 
     def act(self, game: Any, state: Any) -> Any:
         self.ready_for(state)

@@ -17,6 +17,7 @@ plays the same positions both ways and compares every decision, the final zones 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from realms.core.game import Result
@@ -36,7 +37,16 @@ from realms.games.dominion.cards.intrigue import (
     Steward,
 )
 from realms.games.dominion.cards.seaside import Ambassador, GhostShip, Lookout, Navigator, PirateShip, Sailor, Smugglers
-from realms.games.dominion.defaults import DISCARD_KEYS, PLAY_KEYS, RACE_CARDS, value
+from realms.games.dominion.defaults import (
+    CHAPEL_KEEP,
+    CHAPEL_TRASH,
+    DISCARD_KEYS,
+    KIND_IDS,
+    KINDS,
+    PLAY_KEYS,
+    RACE_CARDS,
+    value,
+)
 from realms.games.dominion.zones import UNSEEN
 
 #: the cards whose questions this module answers as the bot does (with the cards that ask nothing: those that are
@@ -57,13 +67,32 @@ ANSWERS = ("Cellar", "Militia", "Mine", "Moat", "Remodel", "Workshop", "Merchant
            "Tactician", "Treasury", "Wharf", "Monkey", "Blockade", "Sailor", "Tide Pools", "Corsair", "Outpost",
            "Pirate", "Sea Witch")
 WISHING_WELL = BY_NAME["Wishing Well"]
+CHAPEL_ID, CELLAR_ID, REMODEL_ID = BY_NAME["Chapel"], BY_NAME["Cellar"], BY_NAME["Remodel"]
 PORTED = K.SUPPORTED & (frozenset(BY_NAME[n] for n in ANSWERS)
                        | frozenset(c for c in range(NCARDS) if CARDS[c].data_only))
+#: every quantity of the rule files' conditions (``bots.QUANTITIES``, ``FUNCTIONS`` and the expressions' own), as
+#: the kernel numbers them; the argument of ``count``, ``in_hand``, ``in_play`` and ``opponent_count`` is a card id,
+#: or a kind of card (``defaults.KINDS``) as -1 - its place there
 QUANT = {"coins": 0, "buys": 1, "gains_to_end": 2, "turn": 3, "money": 4, "deck_size": 5, "vp_lead": 6,
-         "empty_piles": 7, "count": 8, "pile": 9}
+         "empty_piles": 7, "count": 8, "pile": 9, "vp": 10, "opponent_vp": 11, "actions_left": 12, "draw_pile": 13,
+         "smallest_pile": 14, "action_phase": 15, "in_hand": 16, "in_play": 17, "opponent_count": 18}
 OPS = {"<": 0, "<=": 1, ">": 2, ">=": 3, "==": 4, "!=": 5}
-MAXCOND = 6
-RW = 2 + 4 * MAXCOND
+#: the steps of a condition that compares expressions (``Comparison.rpn``), three numbers each: the step and its two
+#: arguments (a quantity and its argument; a number's numerator and denominator; a comparison's operator)
+STEP_Q, STEP_NUM, STEP_ADD, STEP_SUB, STEP_MUL, STEP_DIV, STEP_NEG, STEP_CMP, STEP_AND, STEP_OR = range(10)
+_STEPS = {"+": STEP_ADD, "-": STEP_SUB, "*": STEP_MUL, "/": STEP_DIV, "neg": STEP_NEG, "and": STEP_AND,
+          "or": STEP_OR}
+#: the deepest stack a condition's steps may need
+MAXSTACK = 16
+#: the columns of a rule set's row in ``sets``: where its rules start and end in ``rules``; the end-game checks
+#: (``penultimate_province_rule``, ``end_only_when_winning``); where the attack discard order (``discard``), Chapel's
+#: trash order (with whether the file sets one, and its ``keep_money``), Cellar's discard order (with whether it is
+#: set) and Remodel's trash order lie in ``rules`` and how many entries each has (an entry a card id, or a kind as
+#: -1 - its place in ``defaults.KINDS``)
+(SET_AT, SET_END, SET_PPR, SET_WEND, SET_DISC_AT, SET_DISC_N, SET_CHAPEL, SET_KEEP, SET_TRASH_AT, SET_TRASH_N,
+ SET_CELLAR, SET_CELLAR_AT, SET_CELLAR_N, SET_REMODEL_AT, SET_REMODEL_N, SW) = range(16)
+#: the kinds of card, in their order (their place numbers them)
+KIND_WORDS = tuple(KINDS)
 #: what ``bot_games`` plays (its ``mode``; see there)
 BOT_PLAY, BOT_DEAL, BOT_ROUND = range(3)
 # the steps of the frames the bot answers (each card's own numbering; module-level ints: numba compiles them in)
@@ -207,6 +236,7 @@ if K.AVAILABLE:
         VASSAL,
         WAREHOUSE,
         WISHING_WELL,
+        Z_BOTTOM,
         Z_DECK,
         Z_DISC,
         Z_HAND,
@@ -242,11 +272,13 @@ if K.AVAILABLE:
     _NTYPES = np.array([bin(t).count("1") for t in TYPES], dtype=np.int64)
     _KINGDOM = np.array([c.kingdom for c in CARDS], dtype=np.bool_)
     _AGAIN = np.array([c.reveal_again for c in CARDS], dtype=np.bool_)
+    #: row k: whether each card is of the kind ``KIND_WORDS[k]``
+    _KIND = np.array([[c in KIND_IDS[w] for c in range(NCARDS)] for w in KIND_WORDS], dtype=np.bool_)
     # the cache of this module's kernels is keyed by what they are compiled from: the cards and the bots' ranks
     # and dropped when the kernel or jit.py changes: their functions are compiled into this module's cache too
     jit.drop_stale_cache(__file__, K.__file__, jit.__file__)
     key_cache(__file__, hashlib.sha256(repr([table_key(), RACE_CARDS, *(a.tolist() for a in (
-        _PLAYR, _DISC, _GAINR, _TRASHR, _CHEAPR, _THIEFR, _VAL, _NTYPES, _KINGDOM, _AGAIN))]).encode()
+        _PLAYR, _DISC, _GAINR, _TRASHR, _CHEAPR, _THIEFR, _VAL, _NTYPES, _KINGDOM, _AGAIN, _KIND))]).encode()
                                        ).hexdigest()[:12])
 
     @jit.compiled
@@ -308,8 +340,209 @@ if K.AVAILABLE:
         if q == 7:
             return st[G_EMPTY]
         if q == 8:
-            return st[sb + O_OWNED + arg]
-        return st[G_SUPPLY + arg]
+            return _owned_of(st, p, arg)
+        if q == 9:
+            return st[G_SUPPLY + arg]
+        if q == 10:
+            return _score(st, p)
+        if q == 11:
+            best = 0
+            for o in range(st[G_PLAYERS]):
+                if o != p:
+                    best = max(best, _score(st, o))
+            return best
+        if q == 12:
+            return st[G_ACTIONS]
+        if q == 13:
+            return st[_zn(p, Z_DECK)] + st[_zn(p, Z_BOTTOM)]
+        if q == 14:
+            least = 1 << 40
+            for j in range(st[G_NPILES]):
+                least = min(least, st[G_SUPPLY + st[G_PILES + j]])
+            return least
+        if q == 15:
+            return 0 if st[G_PHASE] == BUY_PHASE else 1
+        if q == 16 or q == 17:
+            z = Z_HAND if q == 16 else Z_PLAY
+            zb = _zb(p, z)
+            t = 0
+            for i in range(st[_zn(p, z)]):
+                if _is(st[zb + i], arg):
+                    t += 1
+            return t
+        best = 0
+        for o in range(st[G_PLAYERS]):
+            if o != p:
+                best = max(best, _owned_of(st, o, arg))
+        return best
+
+    @jit.compiled
+    def _is(c: int, what: int) -> bool:
+        """Whether card ``c`` is the card ``what`` (0 or more) or of the kind -1 - ``what``."""
+        return c == what if what >= 0 else _KIND[-1 - what, c]
+
+    @jit.compiled
+    def _owned_of(st: Any, p: int, what: int) -> int:
+        """The copies seat ``p`` owns of the card ``what``, or of the kind -1 - ``what``."""
+        o = S0 + p * SEAT + O_OWNED
+        if what >= 0:
+            return st[o + what]
+        t = 0
+        for c in range(NC):
+            if _KIND[-1 - what, c]:
+                t += st[o + c]
+        return t
+
+    @jit.compiled
+    def _as_float(n: int, d: int) -> float:
+        """A value of the expressions (a fraction n / d, d > 0; d 0: n 1 infinity, -1 minus infinity, 0 no number)
+        as a float."""
+        if d:
+            return n / d
+        if n > 0:
+            return np.inf
+        if n < 0:
+            return -np.inf
+        return np.nan
+
+    @jit.compiled
+    def _gcd(a: int, b: int) -> int:
+        a = abs(a)
+        while b:
+            a, b = b, a % b
+        return a if a else 1
+
+    @jit.compiled
+    def _arith(o: int, an: int, ad: int, bn: int, bd: int) -> tuple[int, int]:
+        """``bots._arith``'s operator ``o`` on two values (``_as_float``'s): exact on fractions; a division by zero
+        infinite (0 / 0 is 0); with an infinity, as floating point does it."""
+        if o == STEP_DIV and bd and bn == 0:
+            return (0, 1) if ad and an == 0 else (1, 0)
+        if ad == 0 or bd == 0:
+            fa = _as_float(an, ad)
+            fb = _as_float(bn, bd)
+            r = fa + fb if o == STEP_ADD else fa - fb if o == STEP_SUB else fa * fb if o == STEP_MUL else fa / fb
+            if np.isnan(r):
+                return 0, 0
+            if np.isinf(r):
+                return (1 if r > 0 else -1), 0
+            return int(r), 1
+        if o == STEP_ADD:
+            n, d = an * bd + bn * ad, ad * bd
+        elif o == STEP_SUB:
+            n, d = an * bd - bn * ad, ad * bd
+        elif o == STEP_MUL:
+            n, d = an * bn, ad * bd
+        else:
+            n, d = an * bd, ad * bn
+            if d < 0:
+                n, d = -n, -d
+        g = _gcd(n, d)
+        return n // g, d // g
+
+    @jit.compiled
+    def _compare(an: int, ad: int, bn: int, bd: int, op: int) -> bool:
+        if ad and bd:
+            return _holds(an * bd - bn * ad, op, 0)
+        fa = _as_float(an, ad)
+        fb = _as_float(bn, bd)
+        if op == 0:
+            return fa < fb
+        if op == 1:
+            return fa <= fb
+        if op == 2:
+            return fa > fb
+        if op == 3:
+            return fa >= fb
+        if op == 4:
+            return fa == fb
+        return fa != fb
+
+    @jit.compiled
+    def _eval(st: Any, code: Any, at: int, n: int, p: int, coins: int) -> bool:
+        """Whether the ``n`` steps at ``code[at:]`` (a ``Comparison``'s ``rpn``) hold for seat ``p``."""
+        num = np.empty(MAXSTACK, dtype=np.int64)
+        den = np.empty(MAXSTACK, dtype=np.int64)
+        top = 0
+        for i in range(n):
+            b = at + 3 * i
+            o = code[b]
+            if o == STEP_Q:
+                num[top] = _quantity(st, code[b + 1], code[b + 2], p, coins)
+                den[top] = 1
+                top += 1
+            elif o == STEP_NUM:
+                num[top] = code[b + 1]
+                den[top] = code[b + 2]
+                top += 1
+            elif o == STEP_NEG:
+                num[top - 1] = -num[top - 1]
+            else:
+                top -= 1
+                x, y = num[top - 1], num[top]
+                if o == STEP_CMP:
+                    num[top - 1] = 1 if _compare(x, den[top - 1], y, den[top], code[b + 1]) else 0
+                    den[top - 1] = 1
+                elif o == STEP_AND:
+                    num[top - 1] = 1 if x != 0 and y != 0 else 0
+                elif o == STEP_OR:
+                    num[top - 1] = 1 if x != 0 or y != 0 else 0
+                else:
+                    num[top - 1], den[top - 1] = _arith(o, x, den[top - 1], y, den[top])
+        return num[0] != 0
+
+    @jit.compiled
+    def _vetoed(st: Any, p: int, c: int, ppr: int, wend: int) -> bool:
+        """``bots.vetoed``: the penultimate Province (or Colony) while an opponent leads (``ppr``); with ``wend``, a
+        gain that ends the game without ``p`` ahead (a tie is behind against an opponent with fewer turns)."""
+        left = st[G_SUPPLY + c]
+        big = c == PROVINCE or (st[G_COLONY] and c == COLONY)
+        n = st[G_PLAYERS]
+        if ppr and left == 2 and big:
+            mine = _score(st, p)
+            for q in range(n):
+                if q != p and _score(st, q) > mine:
+                    return True
+        if wend and left == 1 and (big or st[G_EMPTY] + 1 >= (3 if n < 5 else 4)):
+            o = S0 + p * SEAT + O_OWNED + c
+            st[o] += 1
+            mine = _score(st, p)
+            st[o] -= 1
+            turns = st[S0 + p * SEAT + O_TURNS] + 1
+            for q in range(n):
+                if q != p:
+                    theirs = _score(st, q)
+                    if theirs > mine or (theirs == mine and turns > st[S0 + q * SEAT + O_TURNS]):
+                        return True
+        return False
+
+    @jit.compiled
+    def _first_listed(cards: Any, n: int, code: Any, at: int, k: int, keep: int, money: int) -> int:
+        """``bots.first_listed``: of the ``n`` ``cards``, the first matching the earliest of the ``k`` entries at
+        ``code[at:]`` (within an entry the least by the discard key); with ``keep`` 0 or more, a Treasure only while
+        ``money`` less its coins stays at least ``keep`` (Chapel's ``keep_money``); -1 if none matches."""
+        for e in range(k):
+            what = code[at + e]
+            best = -1
+            for i in range(n):
+                c = cards[i]
+                if _is(c, what) and not (keep >= 0 and _TYPES[c] & TREASURE and money - _COINS[c] < keep) and (
+                        best < 0 or _DISC[c] < _DISC[best]):
+                    best = c
+            if best >= 0:
+                return best
+        return -1
+
+    @jit.compiled
+    def _picks(acts: Any, k: int) -> Any:
+        """The cards of the card actions among the first ``k`` of ``acts``, in their order."""
+        buf = np.empty(k, dtype=np.int64)
+        n = 0
+        for i in range(k):
+            if acts[i] >= CARD_ACTIONS:
+                buf[n] = (acts[i] - CARD_ACTIONS) // 3
+                n += 1
+        return buf[:n]
 
     @jit.compiled
     def _holds(v: int, op: int, value: int) -> bool:
@@ -351,16 +584,27 @@ if K.AVAILABLE:
                     if st[sb + O_OWNED + order[i]]:
                         rs = 1 + i
                         break
-        for r in range(sets[rs], sets[rs + 1]):
-            c = rules[r, 0]
+        ppr = sets[rs, SET_PPR]
+        wend = sets[rs, SET_WEND]
+        r = sets[rs, SET_AT]
+        end = sets[rs, SET_END]
+        while r < end:  # each rule: its card, its plain conditions' count, its steps' count, then both
+            c = rules[r]
+            nplain = rules[r + 1]
+            nsteps = rules[r + 2]
+            at = r + 3
+            r = at + 4 * nplain + 3 * nsteps
             if st[G_SUPPLY + c] and _COST[c] <= coins and (k < 0 or _offered(acts, k, c)):
                 ok = True
-                for j in range(rules[r, 1]):
-                    b = 2 + 4 * j
-                    if not _holds(_quantity(st, rules[r, b], rules[r, b + 1], p, coins), rules[r, b + 2],
-                                  rules[r, b + 3]):
+                for j in range(nplain):
+                    b = at + 4 * j
+                    if not _holds(_quantity(st, rules[b], rules[b + 1], p, coins), rules[b + 2], rules[b + 3]):
                         ok = False
                         break
+                if ok and nsteps:
+                    ok = _eval(st, rules, at + 4 * nplain, nsteps, p, coins)
+                if ok and (ppr or wend):
+                    ok = not _vetoed(st, p, c, ppr, wend)
                 if ok:
                     return c
         return -1
@@ -602,8 +846,14 @@ if K.AVAILABLE:
         return _choose(c)
 
     @jit.compiled
-    def _remodel(st: Any, acts: Any, k: int) -> int:
-        """``StrategyBot.on_remodel``."""
+    def _remodel(st: Any, acts: Any, k: int, rules: Any, sets: Any, rs: int) -> int:
+        """``StrategyBot.on_remodel`` (Remodel's and Replace's trash), by rule set ``rs``'s Remodel order first where
+        it has one."""
+        if rs >= 0 and sets[rs, SET_REMODEL_N]:
+            pk = _picks(acts, k)
+            c = _first_listed(pk, pk.shape[0], rules, sets[rs, SET_REMODEL_AT], sets[rs, SET_REMODEL_N], -1, 0)
+            if c >= 0:
+                return _choose(c)
         late = _late(st)
         if _has(acts, k, _choose(CURSE)):
             return _choose(CURSE)
@@ -768,7 +1018,7 @@ if K.AVAILABLE:
         if kind == REPLACE:
             if step == REPLACE_GAIN_STEP:
                 return _gain(st, p, st[r + REPLACE_MAX], acts, k, rules, sets, order, race, fixed)
-            return _remodel(st, acts, k)
+            return _remodel(st, acts, k, rules, sets, fixed[p])
         if kind == SABOTEUR:
             c = _pick(st, p, st[r + SAB_MAX], acts, k, rules, sets, order, race, fixed)
             return _choose(c) if c >= 0 else DONE
@@ -856,7 +1106,12 @@ if K.AVAILABLE:
                         _find(st, p, Z_HPUB, c) >= 0 or st[S0 + p * SEAT + O_TOPN] > 0)):
                     return NO
                 return YES
+            rs = fixed[p]  # the seat's rule set where it plays a file's (its choices), else -1
             if kind == DISCARD_DOWN:
+                if rs >= 0 and sets[rs, SET_DISC_N]:
+                    c = _first_listed(st[hb:hb + nh], nh, rules, sets[rs, SET_DISC_AT], sets[rs, SET_DISC_N], -1, 0)
+                    if c >= 0:
+                        return _choose(c)
                 best = st[hb]
                 for i in range(1, nh):
                     if _DISC[st[hb + i]] < _DISC[best]:
@@ -868,6 +1123,10 @@ if K.AVAILABLE:
                 return _gain(st, p, st[r + GAIN_MAX_COST], acts, k, rules, sets, order, race, fixed)
             if kind >= COURTYARD:
                 a = _expansion(st, acts, k, r, kind, p, rules, sets, order, race, fixed)
+            elif kind == CELLAR and rs >= 0 and sets[rs, SET_CELLAR]:
+                pk = _picks(acts, k)
+                c = _first_listed(pk, pk.shape[0], rules, sets[rs, SET_CELLAR_AT], sets[rs, SET_CELLAR_N], -1, 0)
+                a = _choose(c) if c >= 0 else DONE
             elif kind == CELLAR:
                 a = DONE
                 for i in range(k):
@@ -887,7 +1146,7 @@ if K.AVAILABLE:
             elif kind == LIBRARY:
                 a = YES if st[G_ACTIONS] == 0 else NO
             elif kind == REMODEL:
-                a = _remodel(st, acts, k)
+                a = _remodel(st, acts, k, rules, sets, rs)
             elif kind == MINE:
                 if _has(acts, k, _choose(GOLD)) and st[G_SUPPLY + PLATINUM]:
                     a = _choose(GOLD)
@@ -900,6 +1159,11 @@ if K.AVAILABLE:
                 else:
                     c = _least(acts, k, _COST, 1)
                     a = _choose(c)
+            elif kind == CHAPEL and rs >= 0 and sets[rs, SET_CHAPEL]:
+                pk = _picks(acts, k)
+                c = _first_listed(pk, pk.shape[0], rules, sets[rs, SET_TRASH_AT], sets[rs, SET_TRASH_N],
+                                  sets[rs, SET_KEEP], _quantity(st, 4, 0, p, 0))
+                a = _choose(c) if c >= 0 else DONE
             elif kind == CHAPEL:
                 a = DONE
                 late = _gte(st) <= 6
@@ -1164,51 +1428,154 @@ def supports(s: Any) -> bool:
 
 
 def tables(bot: Any) -> tuple[Any, Any, Any, int]:
-    """A ``RolloutAutoBot``'s rule sets as the kernel's arrays (its kingdom already prepared): the rules (card,
-    condition count, then quantity, argument, operator and value of each), where each set starts (the money rules,
-    then Big Money Ultimate plus each card of the order, then each of ``bots.MODELS``' strategies (the bot's
-    ``MODEL_RULES``): set ``1 + len(order) + i`` is ``MODELS[i]``'s), the order and whether its first card is
-    raced for."""
+    """A ``RolloutAutoBot``'s rule sets as the kernel's arrays (its kingdom already prepared): the rules and the sets
+    (``_rule_arrays``: the money rules, then Big Money Ultimate plus each card of the order, then each of
+    ``bots.MODELS``' strategies (the bot's ``MODEL_RULES``): set ``1 + len(order) + i`` is ``MODELS[i]``'s), the
+    order and whether its first card is raced for."""
     order = list(bot._order)
     sets = [bot._money_rules] + [bot._plus[c] for c in order] + list(bot.MODEL_RULES)
-    rules, starts = _rule_arrays(sets)
+    rules, rows = _rule_arrays(sets)
     race = int(bool(order) and NAMES[order[0]] in RACE_CARDS)
-    return rules, starts, np.array(order, dtype=np.int64), race
+    return rules, rows, np.array(order, dtype=np.int64), race
 
 
-def _rule_arrays(sets: list[Any]) -> tuple[Any, Any]:
-    """Rule sets as the kernel's arrays: one row per rule (card, condition count, then quantity, argument, operator
-    and value of each condition), and where each set starts."""
-    rows: list[list[int]] = []
-    starts = [0]
-    for rs in sets:
+def _entry(what: frozenset[int]) -> int:
+    """One entry of a file's card list (``bots.first_listed``'s order) as the kernel reads it: a card's id, or a
+    kind of card as -1 - its place in ``KIND_WORDS``."""
+    if len(what) == 1:
+        return next(iter(what))
+    for k, word in enumerate(KIND_WORDS):
+        if what == frozenset(KIND_IDS[word]):
+            return -1 - k
+    raise ValueError("dominion bot kernel: a card list entry that is neither a card nor a kind of card")
+
+
+def _steps(rpn: list[tuple[Any, ...]]) -> list[int]:
+    """A condition's postfix steps (``Comparison.rpn``) as the kernel's numbers, three to a step."""
+    out: list[int] = []
+    depth = 0
+    for step in rpn:
+        head = step[0]
+        if head == "q":
+            name, arg = step[1], step[2]
+            if name not in QUANT:
+                raise ValueError(f"dominion bot kernel: the quantity {name!r} is not one it reads")
+            out += [STEP_Q, QUANT[name], -1 - KIND_WORDS.index(arg) if isinstance(arg, str) else arg]
+            depth += 1
+        elif head == "num":
+            v = Fraction(step[1])
+            out += [STEP_NUM, v.numerator, v.denominator]
+            depth += 1
+        elif head == "cmp":
+            out += [STEP_CMP, OPS[step[1]], 0]
+            depth -= 1
+        elif head == "neg":
+            out += [STEP_NEG, 0, 0]
+        else:
+            out += [_STEPS[head], 0, 0]
+            depth -= 1
+        if depth > MAXSTACK:
+            raise ValueError("dominion bot kernel: a condition deeper than it reads")
+    return out
+
+
+def _rule_code(card: int, conds: list[Any]) -> list[int]:
+    """One buy rule as the kernel reads it: its card, how many plain conditions and how many steps, each plain
+    condition (a ``Condition``: quantity, argument, operator, value), then the other conditions' steps, all of them
+    to hold."""
+    plain: list[int] = []
+    rpn: list[tuple[Any, ...]] = []
+    for k in conds:
+        if type(k).__name__ == "Condition":
+            plain += [QUANT[k.name], k.arg, OPS[k.op], int(k.value)]
+        else:
+            rpn += k.rpn + ([("and",)] if rpn else [])
+    steps = _steps(rpn)
+    return [card, len(plain) // 4, len(steps) // 3, *plain, *steps]
+
+
+def _put(entries: list[frozenset[int]], at: int, row: list[int], code: list[int]) -> None:
+    """A card list into ``code``, where it lies and its length into columns ``at`` and ``at + 1`` of ``row``."""
+    row[at], row[at + 1] = len(code), len(entries)
+    code.extend(_entry(e) for e in entries)
+
+
+def _rule_arrays(sets: list[Any], policies: list[Any] | None = None) -> tuple[Any, Any]:
+    """Rule sets (each a list of buy rules, with the file's ``Policy`` or None) as the kernel's arrays: ``rules``, one
+    int array of every set's rules (``_rule_code``) and card lists, and ``sets``, one row per set (``SET_AT``...):
+    where its rules lie, its end-game checks, and where its choices' card lists lie. ValueError for what the kernel
+    does not read (``covers`` says it first)."""
+    code: list[int] = []
+    rows = []
+    for i, rs in enumerate(sets):
+        row = [0] * SW
+        row[SET_AT] = len(code)
         for c, conds in rs:
-            if len(conds) > MAXCOND:
-                raise ValueError("dominion bot kernel: a rule with more conditions than it reads")
-            row = [c, len(conds)]
-            for k in conds:
-                if getattr(k, "name", None) not in QUANT:  # (a Comparison of expressions: the Python bot reads it)
-                    raise ValueError(f"dominion bot kernel: the condition {k!r} is not one it reads")
-                row += [QUANT[k.name], k.arg, OPS[k.op], k.value]
-            rows.append(row + [0] * (RW - len(row)))
-        starts.append(len(rows))
-    return np.array(rows, dtype=np.int64).reshape(len(rows), RW), np.array(starts, dtype=np.int64)
+            code += _rule_code(c, conds)
+        row[SET_END] = len(code)
+        policy = policies[i] if policies is not None else None
+        if policy is not None:
+            row[SET_PPR], row[SET_WEND] = int(policy.ppr), int(policy.winning_end)
+
+            if policy.discard is not None:
+                _put(policy.discard, SET_DISC_AT, row, code)
+            for c, cp in policy.cards.items():
+                if c == CHAPEL_ID and (cp.trash is not None or cp.keep_money is not None):
+                    row[SET_CHAPEL] = 1
+                    row[SET_KEEP] = CHAPEL_KEEP if cp.keep_money is None else cp.keep_money
+                    _put(cp.trash if cp.trash is not None else list(CHAPEL_TRASH), SET_TRASH_AT, row, code)
+                elif c == CELLAR_ID and cp.discard is not None:
+                    row[SET_CELLAR] = 1
+                    _put(cp.discard, SET_CELLAR_AT, row, code)
+                elif c == REMODEL_ID and cp.trash is not None:
+                    _put(cp.trash, SET_REMODEL_AT, row, code)
+        rows.append(row)
+    return np.array(code or [0], dtype=np.int64), np.array(rows, dtype=np.int64).reshape(len(rows), SW)
+
+
+#: a rule file's card choices the kernel plays (the others keep a file in the Python bot): Chapel's trash order and
+#: money kept, Cellar's discard order, Remodel's trash order
+_CHOICES = {CHAPEL_ID: ("trash", "keep_money"), CELLAR_ID: ("discard",), REMODEL_ID: ("trash",)}
+_ALL_CHOICES = ("play_if", "trash", "keep_money", "set_aside", "target", "discard")
+
+
+def uncovered(buy_rules: Any) -> str | None:
+    """What of a rule file (``bots.BuyRules``) the compiled bot does not play, or None where it plays all of it:
+    every condition, the end-game checks, the attack discard order and the choices of ``_CHOICES``; not yet a file's
+    play order, play conditions (``if``), Library's set-aside or Throne Room's targets."""
+    if buy_rules.play is not None:
+        return "its play order"
+    policy = buy_rules.policy
+    if policy is not None:
+        for c, cp in policy.cards.items():
+            for key in _ALL_CHOICES:
+                if getattr(cp, key) is not None and key not in _CHOICES.get(c, ()):
+                    return f"[card.{NAMES[c]}] {'if' if key == 'play_if' else key}"
+    try:
+        _rule_arrays([buy_rules.rules], [policy])
+    except ValueError as e:
+        return str(e).removeprefix("dominion bot kernel: ")
+    return None
 
 
 def compilable(rules: Any) -> bool:
-    """Whether the kernel reads every condition of these buy rules (each a plain ``Condition`` of a quantity it
-    knows, at most ``MAXCOND`` to a rule)."""
-    return all(len(conds) <= MAXCOND and all(getattr(k, "name", None) in QUANT for k in conds) for _, conds in rules)
+    """Whether the kernel reads every condition of these buy rules."""
+    try:
+        _rule_arrays([rules])
+    except ValueError:
+        return False
+    return True
 
 
-def strategy_tables(rule_sets: list[Any]) -> tuple[tuple[Any, Any, Any, int], Any]:
-    """Strategy bots' buy rules, one set per seat, as ``play``'s tables and the ``fixed`` array that gives seat p
-    set p (so the kernel plays each seat as that ``StrategyBot``: its rules, and the defaults for the rest)."""
-    rules, starts = _rule_arrays(rule_sets)
+def strategy_tables(files: list[Any]) -> tuple[tuple[Any, Any, Any, int], Any]:
+    """Strategy bots' rule files (``bots.BuyRules``, each one ``uncovered`` passes), one per seat, as ``play``'s
+    tables and the ``fixed`` array that gives seat p set p (so the kernel plays each seat as that ``StrategyBot``:
+    its rules, its end-game checks and choices, and the defaults for the rest)."""
+    rules, rows = _rule_arrays([f.rules for f in files], [f.policy for f in files])
     fixed = np.full(K.MAXP, -1, dtype=np.int64)
-    fixed[:len(rule_sets)] = np.arange(len(rule_sets))
-    return (rules, starts, np.zeros(0, dtype=np.int64), 0), fixed
+    fixed[:len(files)] = np.arange(len(files))
+    return (rules, rows, np.zeros(0, dtype=np.int64), 0), fixed
 
 
 __all__ = ["ENABLED", "PORTED", "compilable", "deal_and_play", "finish", "finish_after", "play", "search_round",
-           "strategy_tables", "supports", "tables"]
+           "strategy_tables", "supports", "tables", "uncovered"]

@@ -60,13 +60,11 @@ from realms.games.dominion.cards.card import (
     CARD_ACTIONS,
     CURSE,
     DONE,
-    DURATION,
     IS_ACTION,
     IS_TREASURE,
     NO,
     PLUS_ACTIONS,
     PLUS_CARDS,
-    REACTION,
     TREASURE,
     VICTORY,
     YES,
@@ -87,7 +85,11 @@ from realms.games.dominion.cards.intrigue import (
 )
 from realms.games.dominion.cards.seaside import Ambassador, GhostShip, Lookout, Navigator, PirateShip, Sailor, Smugglers
 from realms.games.dominion.defaults import (
+    CHAPEL_KEEP,
+    CHAPEL_TRASH,
     DISCARD_KEYS,
+    KIND_IDS,
+    KINDS,
     PLAY_KEYS,
     RACE_CARDS,
     discard_key,
@@ -199,6 +201,11 @@ class Condition:
     def __reduce__(self) -> tuple[Any, ...]:
         return Condition, (self.name, self.arg, self.op, self.value, self.text)
 
+    @property
+    def rpn(self) -> list[tuple[Any, ...]]:
+        """The condition as ``Comparison.rpn``'s steps."""
+        return [("q", self.name, self.arg), ("num", self.value), ("cmp", self.op)]
+
     def __repr__(self) -> str:
         return self.text
 
@@ -279,20 +286,6 @@ def _parse_quantity(q: str) -> tuple[str, int]:
 
 
 # --- expressions: conditions that compare sums, products and ratios of quantities --------------------------------
-#: counts by kind of card: the plural word (``treasures``, or ``count(Treasures)``, ``in_hand(Treasures)``...)
-KINDS: dict[str, Callable[[int], bool]] = {
-    "treasures": lambda c: bool(TYPES[c] & TREASURE),
-    "actions": lambda c: bool(TYPES[c] & ACTION),
-    "victories": lambda c: bool(TYPES[c] & VICTORY),
-    "curses": lambda c: bool(TYPES[c] & CURSE),
-    "attacks": lambda c: bool(TYPES[c] & ATTACK),
-    "reactions": lambda c: bool(TYPES[c] & REACTION),
-    "durations": lambda c: bool(TYPES[c] & DURATION),
-    "terminals": lambda c: bool(TYPES[c] & ACTION) and PLUS_ACTIONS[c] == 0,
-    "villages": lambda c: bool(TYPES[c] & ACTION) and PLUS_ACTIONS[c] >= 2,
-}
-#: the card ids of each kind (a tuple to sum over)
-KIND_IDS: dict[str, tuple[int, ...]] = {k: tuple(c for c in range(len(CARDS)) if f(c)) for k, f in KINDS.items()}
 #: quantities with no argument the expressions add to ``QUANTITIES``
 MORE_QUANTITIES = ("vp", "opponent_vp", "actions_left", "draw_pile", "smallest_pile", "action_phase")
 #: functions of a card or a kind the expressions add to ``FUNCTIONS``
@@ -334,7 +327,34 @@ def _what(arg: str) -> tuple[int, ...] | int:
         raise ValueError(f"{e}; or a kind of card: {', '.join(KINDS)}") from None
 
 
-def _term(token: str) -> Value:
+#: an expression read: its value as a function of (state, seat, coins), and the same as postfix steps
+#: (``Comparison.rpn``)
+Expr = tuple[Value, list[tuple[Any, ...]]]
+
+
+def _term(token: str) -> Expr:
+    """One quantity (or function call) of an expression."""
+    value = _term_value(token)  # (first: it words what is wrong with the token)
+    fn, arg = _term_key(token)
+    return value, [("q", fn, arg)]
+
+
+def _term_key(token: str) -> tuple[str, Any]:
+    """A term's quantity and argument as the postfix steps name them: ``("count", card id or kind word)``,
+    ``("pile", card id)``, ``("in_hand", ...)``, a plain quantity with -1 (the token is known good)."""
+    m = re.fullmatch(r"([A-Za-z_]+)\s*\(\s*([^()]*?)\s*\)", token)
+    if m:
+        fn, arg = m.group(1), m.group(2).strip().strip("\"'")
+        if fn == "pile":
+            return fn, _card_id(arg)
+        return fn, arg.lower() if arg.lower() in KINDS else _card_id(arg)
+    word = token.lower()
+    if word in KINDS:
+        return "count", word
+    return (word if word in MORE_QUANTITIES else token), -1
+
+
+def _term_value(token: str) -> Value:
     """One quantity (or function call) of an expression, as a function of (state, seat, coins)."""
     m = re.fullmatch(r"([A-Za-z_]+)\s*\(\s*([^()]*?)\s*\)", token)
     if m:
@@ -396,52 +416,59 @@ class _Reader:
         self.i += 1
         return t
 
-    def sum(self) -> Value:
+    def sum(self) -> Expr:
         left = self.product()
         while self.peek() in ("+", "-"):
             op, right = self.take(), self.product()
             left = _arith(op, left, right)
         return left
 
-    def product(self) -> Value:
+    def product(self) -> Expr:
         left = self.unary()
         while self.peek() in ("*", "/"):
             op, right = self.take(), self.unary()
             left = _arith(op, left, right)
         return left
 
-    def unary(self) -> Value:
+    def unary(self) -> Expr:
         if self.peek() == "-":
             self.take()
-            inner = self.unary()
-            return lambda s, p, coins: -inner(s, p, coins)
+            inner, steps = self.unary()
+            return (lambda s, p, coins: -inner(s, p, coins)), steps + [("neg",)]
         t = self.take()
         if t == "(":
-            inner = self.sum()
+            inner_expr = self.sum()
             if self.take() != ")":
                 raise ValueError(f"a bracket is not closed in condition {self.text!r}")
-            return inner
+            return inner_expr
         if t in _OPS or t in ("+", "*", "/", ")"):
             raise ValueError(f"{t!r} where a number or a quantity was expected in condition {self.text!r}")
         if re.fullmatch(r"\d+(?:\.\d+)?", t):
             v = Fraction(t)
             number = int(v) if v.denominator == 1 else v
-            return lambda s, p, coins: number
+            return (lambda s, p, coins: number), [("num", number)]
         return _term(t)
 
 
-def _arith(op: str, a: Value, b: Value) -> Value:
+def _arith(op: str, x: Expr, y: Expr) -> Expr:
+    a, b = x[0], y[0]
+    steps = x[1] + y[1] + [(op,)]
     if op == "+":
-        return lambda s, p, coins: a(s, p, coins) + b(s, p, coins)
+        return (lambda s, p, coins: a(s, p, coins) + b(s, p, coins)), steps
     if op == "-":
-        return lambda s, p, coins: a(s, p, coins) - b(s, p, coins)
+        return (lambda s, p, coins: a(s, p, coins) - b(s, p, coins)), steps
     if op == "*":
-        return lambda s, p, coins: a(s, p, coins) * b(s, p, coins)
+        return (lambda s, p, coins: a(s, p, coins) * b(s, p, coins)), steps
 
     def divide(s: DominionState, p: int, coins: int) -> Any:
         d = b(s, p, coins)
-        return Fraction(a(s, p, coins), d) if d else (0 if a(s, p, coins) == 0 else math.inf)
-    return divide
+        n = a(s, p, coins)
+        if not d:
+            return 0 if n == 0 else math.inf
+        if isinstance(n, float) or isinstance(d, float):  # an infinity from an earlier division: x / inf is 0
+            return n / d
+        return Fraction(n, d)
+    return divide, steps
 
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
@@ -454,7 +481,7 @@ class Comparison:
     chains such as ``2 <= in_hand(Treasures) + 1 < 5``): ``holds(s, p, coins)`` as ``Condition.holds``.
     A division by zero counts as infinitely large (0 / 0 as 0)."""
 
-    __slots__ = ("text", "holds")
+    __slots__ = ("text", "holds", "rpn")
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -469,13 +496,14 @@ class Comparison:
                 raise ValueError(f"cannot read {text[pos:].strip()!r} in condition {text!r}")
             tokens.append(m.group(1))
             pos = m.end()
-        sides: list[Value] = []
+        exprs: list[Expr] = []
         ops: list[str] = []
         reader = _Reader(tokens, text)
-        sides.append(reader.sum())
+        exprs.append(reader.sum())
         while reader.peek() in _OPS:
             ops.append(reader.take())
-            sides.append(reader.sum())
+            exprs.append(reader.sum())
+        sides = [e[0] for e in exprs]
         if reader.peek() is not None:
             raise ValueError(f"cannot read {' '.join(tokens[reader.i:])!r} in condition {text!r}")
         if not ops:
@@ -483,6 +511,12 @@ class Comparison:
         if len(ops) > 2:
             raise ValueError(f"condition {text!r} chains more than two comparisons")
         fns = [_COMPARE[o] for o in ops]
+        #: the condition as postfix steps, for a second implementation to read (the compiled bot): ``("q", name,
+        #: arg)`` a quantity (arg a card id, a kind's word or -1), ``("num", n)``, the operators ``("+",)``, ``("-",)``,
+        #: ``("*",)``, ``("/",)``, ``("neg",)``, ``("cmp", op)``, and ``("and",)``, ``("or",)`` of two truths
+        self.rpn: list[tuple[Any, ...]] = exprs[0][1] + exprs[1][1] + [("cmp", ops[0])]
+        if len(ops) == 2:
+            self.rpn += exprs[1][1] + exprs[2][1] + [("cmp", ops[1]), ("and",)]
         if len(ops) == 1:
             a, b, f = sides[0], sides[1], fns[0]
             self.holds: Callable[[DominionState, int, int], bool] = \
@@ -519,9 +553,24 @@ class Either(Comparison):
             alternatives.append(parse_condition(alt))
         self.text = text
         self.holds = lambda s, p, coins: any(all(k.holds(s, p, coins) for k in alt) for alt in alternatives)
+        self.rpn = []
+        for i, alt in enumerate(alternatives):
+            self.rpn += all_of(alt)
+            if i:
+                self.rpn.append(("or",))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Either, (self.text,)
+
+
+def all_of(conditions: Sequence[Condition | Comparison]) -> list[tuple[Any, ...]]:
+    """Conditions that must all hold as one list of postfix steps (``Comparison.rpn``; none: ``("num", 1)``)."""
+    steps: list[tuple[Any, ...]] = []
+    for i, k in enumerate(conditions):
+        steps += k.rpn
+        if i:
+            steps.append(("and",))
+    return steps or [("num", 1)]
 
 
 #: a buy rule: the card, and the conditions that must all hold
@@ -801,8 +850,6 @@ _ON = ["on_" + n.lower().replace(" ", "_") for n in NAMES]
 TREASURE_MAP = BY_NAME["Treasure Map"]
 CELLAR, CHAPEL, REMODEL, THRONE_ROOM, LIBRARY = (BY_NAME[n] for n in ("Cellar", "Chapel", "Remodel", "Throne Room",
                                                                      "Library"))
-#: Chapel's order when a file sets only its ``keep_money``: Curses, Estates, Coppers
-_CHAPEL_DEFAULT = [frozenset({CURSE_ID}), frozenset({ESTATE}), frozenset({COPPER})]
 
 
 class StrategyBot(Agent):
@@ -857,12 +904,10 @@ class StrategyBot(Agent):
                 return c
         return -1
 
-    def plain_rules(self) -> list[Rule] | None:
-        """Its buy rules when it is a plain strategy bot (this class itself, no play order, no end-game checks or
-        card choices: what the compiled bot can play as it), else None."""
-        if type(self) is StrategyBot and self.rules.play is None and self.rules.policy is None:
-            return self._rules
-        return None
+    def kernel_rules(self) -> BuyRules | None:
+        """Its rule file when it is a plain strategy bot (this class itself: its file decides all it decides), for
+        the compiled bot to play where it covers the file (``botkernel.uncovered``), else None."""
+        return self.rules if type(self) is StrategyBot else None
 
     def _card(self, c: int) -> CardPolicy | None:
         return self._cards.get(c) if self._cards is not None else None
@@ -938,8 +983,8 @@ class StrategyBot(Agent):
     def on_chapel(self, s: DominionState, f: list[int], p: int, picks: list[int], opts: list[int]) -> int:
         cp = self._card(CHAPEL)
         if cp is not None and (cp.trash is not None or cp.keep_money is not None):
-            keep = 6 if cp.keep_money is None else cp.keep_money
-            order = cp.trash if cp.trash is not None else _CHAPEL_DEFAULT
+            keep = CHAPEL_KEEP if cp.keep_money is None else cp.keep_money
+            order = cp.trash if cp.trash is not None else CHAPEL_TRASH
             money = _money(s.owned[p])
             for entry in order:  # the listed cards in order; a Treasure only while the money kept stays
                 found = [c for c in picks if c in entry and not (IS_TREASURE[c] and money - COINS[c] < keep)]

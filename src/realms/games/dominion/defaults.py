@@ -4,8 +4,19 @@ pile. The Python bots (``bots``) and the compiled bot (``botkernel``) both read 
 
 from __future__ import annotations
 
-from realms.games.dominion.cards import COINS, COST, NAMES, TYPES
-from realms.games.dominion.cards.card import ACTION, CURSE, PLUS_ACTIONS, TREASURE, VICTORY
+from collections.abc import Callable
+
+from realms.games.dominion.cards import BY_NAME, CARDS, COINS, COST, NAMES, TYPES
+from realms.games.dominion.cards.card import (
+    ACTION,
+    ATTACK,
+    CURSE,
+    DURATION,
+    PLUS_ACTIONS,
+    REACTION,
+    TREASURE,
+    VICTORY,
+)
 
 #: Action play order when a bot gives none: the cards that give +Actions first (``Card.plus_actions``), then the
 #: terminals; within each group by these lists (our own strength order), a card not listed after the listed ones
@@ -62,5 +73,26 @@ PLAY_KEYS = [play_key(c) for c in range(len(NAMES))]
 #: ``discard_key`` of every card, by id
 DISCARD_KEYS = [discard_key(c) for c in range(len(NAMES))]
 
-__all__ = ["DISCARD_KEYS", "NONTERMINAL_ORDER", "PLAY_KEYS", "RACE_CARDS", "TERMINAL_ORDER", "discard_key",
-           "play_key", "value"]
+#: Chapel's trash order where a rule file sets only its money kept, and the money it keeps where the file sets only
+#: its order: Curses, Estates, Coppers; $6
+CHAPEL_TRASH = tuple(frozenset({BY_NAME[n]}) for n in ("Curse", "Estate", "Copper"))
+CHAPEL_KEEP = 6
+
+#: counts by kind of card: the plural word (``treasures``, or ``count(Treasures)``, ``in_hand(Treasures)``...)
+KINDS: dict[str, Callable[[int], bool]] = {
+    "treasures": lambda c: bool(TYPES[c] & TREASURE),
+    "actions": lambda c: bool(TYPES[c] & ACTION),
+    "victories": lambda c: bool(TYPES[c] & VICTORY),
+    "curses": lambda c: bool(TYPES[c] & CURSE),
+    "attacks": lambda c: bool(TYPES[c] & ATTACK),
+    "reactions": lambda c: bool(TYPES[c] & REACTION),
+    "durations": lambda c: bool(TYPES[c] & DURATION),
+    "terminals": lambda c: bool(TYPES[c] & ACTION) and PLUS_ACTIONS[c] == 0,
+    "villages": lambda c: bool(TYPES[c] & ACTION) and PLUS_ACTIONS[c] >= 2,
+}
+#: the card ids of each kind (a tuple to sum over)
+KIND_IDS: dict[str, tuple[int, ...]] = {k: tuple(c for c in range(len(CARDS)) if f(c)) for k, f in KINDS.items()}
+
+__all__ = ["CHAPEL_KEEP", "CHAPEL_TRASH", "DISCARD_KEYS", "KINDS", "KIND_IDS", "NONTERMINAL_ORDER", "PLAY_KEYS",
+           "RACE_CARDS", "TERMINAL_ORDER", "discard_key", "play_key", "value"]
+

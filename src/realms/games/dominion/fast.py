@@ -123,8 +123,8 @@ class FastGames:
     """Whole games of one set of options between named strategy bots (``Game.fast_games``), each seat's bot made
     by ``make(name, rng)`` (``bots.make_strategy``).
 
-    Where numba is installed, every seat's bot a plain ``StrategyBot`` whose buy rules the compiled bot reads
-    (``botkernel.compilable``: the built-in strategies are) and the kingdom's every card one it plays
+    Where numba is installed, every seat's bot a plain ``StrategyBot`` whose rule file the compiled bot plays whole
+    (``botkernel.uncovered``: the built-in strategies and most files) and the kingdom's every card one it plays
     (``botkernel.supports``), a game is played in the compiled bot (``botkernel.play``, each seat's rule set fixed):
     the same decisions, draws and result as here (``tests/games/dominion/test_fast.py``); else in the lean loop."""
 
@@ -159,14 +159,14 @@ class FastGames:
                 for b in bots:
                     if hasattr(b, "ready_for"):
                         b.ready_for(table)
-            # each bot's buy rules where it is a plain strategy bot (``StrategyBot.plain_rules``: its buys and
-            # the defaults, nothing of its own beside them), else None
-            rules = [getattr(b, "plain_rules", lambda: None)() for b in bots]
-            if kernel.AVAILABLE and kernel.ENABLED and all(r is not None for r in rules):
+            # each bot's rule file where it is a plain strategy bot (``StrategyBot.kernel_rules``: its file decides
+            # all it decides), else None
+            files = [getattr(b, "kernel_rules", lambda: None)() for b in bots]
+            if kernel.AVAILABLE and kernel.ENABLED and all(f is not None for f in files):
                 from realms.games.dominion import botkernel
 
-                if botkernel.ENABLED and all(botkernel.compilable(r) for r in rules):
-                    self._compiled = botkernel.strategy_tables(rules)
+                if botkernel.ENABLED and all(botkernel.uncovered(f) is None for f in files):
+                    self._compiled = botkernel.strategy_tables(files)
         return self._compiled
 
     @property
