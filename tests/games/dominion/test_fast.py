@@ -93,7 +93,8 @@ def test_the_compiled_strategy_bots_play_the_lean_loops_games(options, agents, g
 def test_a_rule_file_the_compiled_bot_cannot_read_plays_in_the_lean_loop():
     from realms.games.dominion.bots import StrategyBot, parse_rules
 
-    rules = parse_rules('play = ["Smithy"]\n[[buy]]\ncard = "Province"\n[[buy]]\ncard = "Gold"\n'
+    deep = " + ".join(f"(count(Gold) * {i}" for i in range(20)) + ")" * 20
+    rules = parse_rules(f'[[buy]]\ncard = "Province"\n[[buy]]\ncard = "Gold"\nif = "{deep} < 1000"\n'
                         '[[buy]]\ncard = "Silver"\n')
     play = fast.FastGames(GAME, GAME.validate_options({"players": 2}), ["mine", "big-money"],
                           lambda name, rng: StrategyBot(rng, rules) if name == "mine" else make_strategy(name, rng))
@@ -106,6 +107,8 @@ DOMSIM = Path(__file__).parents[3] / "docs" / "examples" / "dominionsim"
 @pytest.mark.parametrize("name, kingdom", [("smithy", "Smithy,Village,Cellar,Moat,Workshop,Woodcutter,Chapel,Remodel,"
                                                       "Moneylender,Feast"),
                                            ("first-game", "first-game"),
+                                           ("lab-militia-chapel", "Laboratory,Militia,Chapel,Festival,Market,Spy,"
+                                                                  "Village,Cellar,Moat,Workshop"),
                                            ("spy-thief", "Spy,Thief,Village,Cellar,Moat,Workshop,Woodcutter,Chapel,"
                                                          "Remodel,Moneylender")])
 def test_rule_files_with_expressions_end_game_checks_and_choices_play_compiled_as_in_the_lean_loop(name, kingdom,

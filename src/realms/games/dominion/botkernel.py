@@ -13,6 +13,10 @@ played at once, a Reaction revealed when in hand, a discard down by the discard 
 worth) and the choices of the kingdom cards whose frames the bot answers in ``PORTED``. A kingdom with another card
 that asks the bot something plays through the Python path (``fast.play``). ``tests/games/dominion/test_botkernel.py``
 plays the same positions both ways and compares every decision, the final zones and the results.
+
+The same kernel plays ``StrategyBot``s of rule files (``strategy_tables``, for ``realms sim``): each seat's file a
+rule set whose row in ``sets`` also holds its end-game checks, play order, play conditions and card choices; its
+conditions are read as they are parsed (``Condition``s directly, the expressions as their postfix steps).
 """
 
 from __future__ import annotations
@@ -67,7 +71,8 @@ ANSWERS = ("Cellar", "Militia", "Mine", "Moat", "Remodel", "Workshop", "Merchant
            "Tactician", "Treasury", "Wharf", "Monkey", "Blockade", "Sailor", "Tide Pools", "Corsair", "Outpost",
            "Pirate", "Sea Witch")
 WISHING_WELL = BY_NAME["Wishing Well"]
-CHAPEL_ID, CELLAR_ID, REMODEL_ID = BY_NAME["Chapel"], BY_NAME["Cellar"], BY_NAME["Remodel"]
+CHAPEL_ID, CELLAR_ID, REMODEL_ID, THRONE_ROOM_ID, LIBRARY_ID = (BY_NAME[n] for n in (
+    "Chapel", "Cellar", "Remodel", "Throne Room", "Library"))
 PORTED = K.SUPPORTED & (frozenset(BY_NAME[n] for n in ANSWERS)
                        | frozenset(c for c in range(NCARDS) if CARDS[c].data_only))
 #: every quantity of the rule files' conditions (``bots.QUANTITIES``, ``FUNCTIONS`` and the expressions' own), as
@@ -88,9 +93,14 @@ MAXSTACK = 16
 #: (``penultimate_province_rule``, ``end_only_when_winning``); where the attack discard order (``discard``), Chapel's
 #: trash order (with whether the file sets one, and its ``keep_money``), Cellar's discard order (with whether it is
 #: set) and Remodel's trash order lie in ``rules`` and how many entries each has (an entry a card id, or a kind as
-#: -1 - its place in ``defaults.KINDS``)
+#: -1 - its place in ``defaults.KINDS``); where its play order lies (card ids, first played first) and how long it is;
+#: where its cards' play conditions lie (one record per card, as a rule's: the card, its conditions); Throne Room's
+#: targets (entries); Library's set-aside (``LIB_*``) and the cards it sets aside
 (SET_AT, SET_END, SET_PPR, SET_WEND, SET_DISC_AT, SET_DISC_N, SET_CHAPEL, SET_KEEP, SET_TRASH_AT, SET_TRASH_N,
- SET_CELLAR, SET_CELLAR_AT, SET_CELLAR_N, SET_REMODEL_AT, SET_REMODEL_N, SW) = range(16)
+ SET_CELLAR, SET_CELLAR_AT, SET_CELLAR_N, SET_REMODEL_AT, SET_REMODEL_N, SET_PLAY_AT, SET_PLAY_N, SET_IF_AT, SET_IF_END,
+ SET_TARGET_AT, SET_TARGET_N, SET_LIBRARY, SET_ASIDE_AT, SET_ASIDE_N, SW) = range(25)
+#: ``SET_LIBRARY``: Library's set-aside as the file says it (none: the default; always; never; the cards listed)
+LIB_DEFAULT, LIB_ALWAYS, LIB_NEVER, LIB_LISTED = range(4)
 #: the kinds of card, in their order (their place numbers them)
 KIND_WORDS = tuple(KINDS)
 #: what ``bot_games`` plays (its ``mode``; see there)
@@ -595,14 +605,7 @@ if K.AVAILABLE:
             at = r + 3
             r = at + 4 * nplain + 3 * nsteps
             if st[G_SUPPLY + c] and _COST[c] <= coins and (k < 0 or _offered(acts, k, c)):
-                ok = True
-                for j in range(nplain):
-                    b = at + 4 * j
-                    if not _holds(_quantity(st, rules[b], rules[b + 1], p, coins), rules[b + 2], rules[b + 3]):
-                        ok = False
-                        break
-                if ok and nsteps:
-                    ok = _eval(st, rules, at + 4 * nplain, nsteps, p, coins)
+                ok = _conds_hold(st, rules, at, nplain, nsteps, p, coins)
                 if ok and (ppr or wend):
                     ok = not _vetoed(st, p, c, ppr, wend)
                 if ok:
@@ -674,19 +677,57 @@ if K.AVAILABLE:
         return False
 
     @jit.compiled
-    def _choose_play(cards: Any, n: int) -> int:
-        """``StrategyBot.choose_play`` (the default order: the rule sets here name none): a Treasure Map only where
-        two or more are among the ``n`` ``cards``, then the first of the least play key; -1 if none."""
+    def _choose_play(st: Any, cards: Any, n: int, rules: Any, sets: Any, rs: int) -> int:
+        """``StrategyBot.choose_play`` by rule set ``rs`` (-1: the defaults): a Treasure Map only where two or more
+        are among the ``n`` ``cards``; a card only where its play condition holds (for the seat whose turn it is,
+        with the turn's coins); then the first in the set's play order, else the first of the least play key; -1 if
+        none."""
         maps = 0
         for i in range(n):
             if cards[i] == TREASURE_MAP:
                 maps += 1
+        ifs = rs >= 0 and sets[rs, SET_IF_END] > sets[rs, SET_IF_AT]
+        listed = rs >= 0 and sets[rs, SET_PLAY_N] > 0
         best = -1
+        best_at = -1  # its place in the play order (-1: not in it)
         for i in range(n):
             c = cards[i]
-            if (c != TREASURE_MAP or maps >= 2) and (best < 0 or _PLAYR[c] < _PLAYR[best]):
+            if c == TREASURE_MAP and maps < 2:
+                continue
+            if ifs and not _may_play(st, c, rules, sets, rs):
+                continue
+            at = -1
+            if listed:
+                for j in range(sets[rs, SET_PLAY_N]):
+                    if rules[sets[rs, SET_PLAY_AT] + j] == c:
+                        at = j
+                        break
+            if best < 0 or (at >= 0 and (best_at < 0 or at < best_at)) or (
+                    at < 0 and best_at < 0 and _PLAYR[c] < _PLAYR[best]):
                 best = c
+                best_at = at
         return best
+
+    @jit.compiled
+    def _may_play(st: Any, c: int, rules: Any, sets: Any, rs: int) -> bool:
+        """Whether card ``c``'s play condition in rule set ``rs`` holds (or it has none)."""
+        r = sets[rs, SET_IF_AT]
+        while r < sets[rs, SET_IF_END]:
+            at = r + 3
+            nxt = at + 4 * rules[r + 1] + 3 * rules[r + 2]
+            if rules[r] == c:
+                return _conds_hold(st, rules, at, rules[r + 1], rules[r + 2], st[G_CUR], st[G_COINS])
+            r = nxt
+        return True
+
+    @jit.compiled
+    def _conds_hold(st: Any, rules: Any, at: int, nplain: int, nsteps: int, p: int, coins: int) -> bool:
+        """Whether a rule's ``nplain`` plain conditions at ``rules[at:]`` and its ``nsteps`` steps after them hold."""
+        for j in range(nplain):
+            b = at + 4 * j
+            if not _holds(_quantity(st, rules[b], rules[b + 1], p, coins), rules[b + 2], rules[b + 3]):
+                return False
+        return nsteps == 0 or _eval(st, rules, at + 4 * nplain, nsteps, p, coins)
 
     @jit.compiled
     def _hand_actions(st: Any, p: int, buf: Any) -> int:
@@ -700,12 +741,12 @@ if K.AVAILABLE:
         return n
 
     @jit.compiled
-    def _spare(st: Any, p: int, buf: Any) -> int:
-        """``StrategyBot._spare`` of ``p``'s hand."""
+    def _spare(st: Any, p: int, buf: Any, rules: Any, sets: Any, rs: int) -> int:
+        """``StrategyBot._spare`` of ``p``'s hand (``rs``: its rule set's play order)."""
         if st[G_ACTIONS] == 0:
             n = _hand_actions(st, p, buf)
             if n:
-                return _choose_play(buf, n)
+                return _choose_play(st, buf, n, rules, sets, rs)
         hb = _zb(p, Z_HAND)
         nh = st[_zn(p, Z_HAND)]
         m = _hand_money(st, p)
@@ -869,13 +910,31 @@ if K.AVAILABLE:
         return _choose(_least(acts, k, _DISC, 1))
 
     @jit.compiled
+    def _throne(st: Any, acts: Any, k: int, rules: Any, sets: Any, rs: int) -> int:
+        """``StrategyBot.on_throne_room`` past the file's targets: the card played twice among those that are no
+        Throne Room (all of them where only Throne Rooms are offered)."""
+        others = False
+        for i in range(k):
+            if acts[i] >= CARD_ACTIONS and (acts[i] - CARD_ACTIONS) // 3 != THRONE_ROOM:
+                others = True
+        buf = np.empty(k, dtype=np.int64)
+        n = 0
+        for i in range(k):
+            if acts[i] >= CARD_ACTIONS:
+                d = (acts[i] - CARD_ACTIONS) // 3
+                if not others or d != THRONE_ROOM:
+                    buf[n] = d
+                    n += 1
+        return _choose(_choose_play(st, buf, n, rules, sets, rs))
+
+    @jit.compiled
     def _expansion(st: Any, acts: Any, k: int, r: int, kind: int, p: int, rules: Any, sets: Any, order: Any,
                    race: int, fixed: Any) -> int:
         """The Intrigue and Seaside cards' questions (``StrategyBot.on_<card>``); -1: none of them (or no
         answer of its own: the first legal option, or Done)."""
         step = st[r + 1]
         if kind == COURTYARD or kind == HAVEN:
-            return _choose(_spare(st, p, np.empty(st[_zn(p, Z_HAND)], dtype=np.int64)))
+            return _choose(_spare(st, p, np.empty(st[_zn(p, Z_HAND)], dtype=np.int64), rules, sets, fixed[p]))
         if kind == LURKER:
             if step == LURKER_MODE_STEP:
                 for c in range(NC):
@@ -1144,7 +1203,21 @@ if K.AVAILABLE:
                 c = _least(acts, k, _DISC, 1)
                 a = _choose(c)
             elif kind == LIBRARY:
-                a = YES if st[G_ACTIONS] == 0 else NO
+                lib = sets[rs, SET_LIBRARY] if rs >= 0 else LIB_DEFAULT
+                if lib == LIB_ALWAYS:
+                    a = YES
+                elif lib == LIB_NEVER:
+                    a = NO
+                elif lib == LIB_LISTED:
+                    a = NO
+                    nl = st[_zn(p, Z_LOOK)]
+                    if nl:
+                        c = st[_zb(p, Z_LOOK) + nl - 1]
+                        for j in range(sets[rs, SET_ASIDE_N]):
+                            if rules[sets[rs, SET_ASIDE_AT] + j] == c:
+                                a = YES
+                else:
+                    a = YES if st[G_ACTIONS] == 0 else NO
             elif kind == REMODEL:
                 a = _remodel(st, acts, k, rules, sets, rs)
             elif kind == MINE:
@@ -1174,19 +1247,11 @@ if K.AVAILABLE:
                 elif _has(acts, k, _choose(COPPER)) and _quantity(st, 4, 0, p, 0) - 1 >= 6:
                     a = _choose(COPPER)
             elif kind == THRONE_ROOM:
-                others = False
-                for i in range(k):
-                    if acts[i] >= CARD_ACTIONS and (acts[i] - CARD_ACTIONS) // 3 != THRONE_ROOM:
-                        others = True
-                buf = np.empty(k, dtype=np.int64)
-                n = 0
-                for i in range(k):
-                    if acts[i] >= CARD_ACTIONS:
-                        d = (acts[i] - CARD_ACTIONS) // 3
-                        if not others or d != THRONE_ROOM:
-                            buf[n] = d
-                            n += 1
-                a = _choose(_choose_play(buf, n))
+                c = -1
+                if rs >= 0 and sets[rs, SET_TARGET_N]:  # the file's targets first
+                    pk = _picks(acts, k)
+                    c = _first_listed(pk, pk.shape[0], rules, sets[rs, SET_TARGET_AT], sets[rs, SET_TARGET_N], -1, 0)
+                a = _choose(c) if c >= 0 else _throne(st, acts, k, rules, sets, rs)
             elif kind == SPY:
                 c = st[r + SPY_CARD]
                 bad = (_TYPES[c] & (T_CURSE | VICTORY) != 0 and not _TYPES[c] & (ACTION | TREASURE)) or c == COPPER
@@ -1242,7 +1307,7 @@ if K.AVAILABLE:
                         buf[n] = (acts[i] - CARD_ACTIONS) // 3
                         n += 1
                 if n and st[G_ACTIONS] == 0:
-                    a = _choose(_choose_play(buf, n))
+                    a = _choose(_choose_play(st, buf, n, rules, sets, rs))
                 else:
                     useful = False
                     for i in range(k):
@@ -1268,7 +1333,7 @@ if K.AVAILABLE:
             c = _pick(st, p, st[G_COINS] + st[G_DISCOUNT], acts, -1, rules, sets, order, race, fixed)
             return CARD_ACTIONS + 1 + 3 * c if c >= 0 else END_BUYS
         buf = np.empty(nh, dtype=np.int64)
-        best = _choose_play(buf, _hand_actions(st, p, buf))
+        best = _choose_play(st, buf, _hand_actions(st, p, buf), rules, sets, fixed[p])
         return CARD_ACTIONS + 3 * best if best >= 0 else END_ACTIONS
 
     @jit.compiled
@@ -1500,11 +1565,12 @@ def _put(entries: list[frozenset[int]], at: int, row: list[int], code: list[int]
     code.extend(_entry(e) for e in entries)
 
 
-def _rule_arrays(sets: list[Any], policies: list[Any] | None = None) -> tuple[Any, Any]:
-    """Rule sets (each a list of buy rules, with the file's ``Policy`` or None) as the kernel's arrays: ``rules``, one
-    int array of every set's rules (``_rule_code``) and card lists, and ``sets``, one row per set (``SET_AT``...):
-    where its rules lie, its end-game checks, and where its choices' card lists lie. ValueError for what the kernel
-    does not read (``covers`` says it first)."""
+def _rule_arrays(sets: list[Any], policies: list[Any] | None = None,
+                 plays: list[list[int] | None] | None = None) -> tuple[Any, Any]:
+    """Rule sets (each a list of buy rules, with the file's ``Policy`` and play order or None) as the kernel's arrays:
+    ``rules``, one int array of every set's rules (``_rule_code``), card lists and play conditions, and ``sets``, one
+    row per set (``SET_AT``...): where its rules lie, its end-game checks, and where its choices lie. ValueError for
+    what the kernel does not read (``uncovered`` says it first)."""
     code: list[int] = []
     rows = []
     for i, rs in enumerate(sets):
@@ -1514,6 +1580,11 @@ def _rule_arrays(sets: list[Any], policies: list[Any] | None = None) -> tuple[An
             code += _rule_code(c, conds)
         row[SET_END] = len(code)
         policy = policies[i] if policies is not None else None
+        play = plays[i] if plays is not None else None
+        if play is not None:  # (a card listed twice ranks by its last place, as ``StrategyBot`` reads the list)
+            rank = {c: j for j, c in enumerate(play)}
+            row[SET_PLAY_AT], row[SET_PLAY_N] = len(code), len(rank)
+            code.extend(sorted(rank, key=rank.__getitem__))
         if policy is not None:
             row[SET_PPR], row[SET_WEND] = int(policy.ppr), int(policy.winning_end)
 
@@ -1529,30 +1600,31 @@ def _rule_arrays(sets: list[Any], policies: list[Any] | None = None) -> tuple[An
                     _put(cp.discard, SET_CELLAR_AT, row, code)
                 elif c == REMODEL_ID and cp.trash is not None:
                     _put(cp.trash, SET_REMODEL_AT, row, code)
+                elif c == THRONE_ROOM_ID and cp.target is not None:
+                    _put(cp.target, SET_TARGET_AT, row, code)
+                elif c == LIBRARY_ID and cp.set_aside is not None:
+                    if isinstance(cp.set_aside, bool):
+                        row[SET_LIBRARY] = LIB_ALWAYS if cp.set_aside else LIB_NEVER
+                    else:
+                        row[SET_LIBRARY] = LIB_LISTED
+                        row[SET_ASIDE_AT], row[SET_ASIDE_N] = len(code), len(cp.set_aside)
+                        code.extend(sorted(cp.set_aside))
+            row[SET_IF_AT] = len(code)
+            for c, cp in policy.cards.items():
+                if cp.play_if is not None:
+                    code += _rule_code(c, cp.play_if)
+            row[SET_IF_END] = len(code)
         rows.append(row)
     return np.array(code or [0], dtype=np.int64), np.array(rows, dtype=np.int64).reshape(len(rows), SW)
 
 
-#: a rule file's card choices the kernel plays (the others keep a file in the Python bot): Chapel's trash order and
-#: money kept, Cellar's discard order, Remodel's trash order
-_CHOICES = {CHAPEL_ID: ("trash", "keep_money"), CELLAR_ID: ("discard",), REMODEL_ID: ("trash",)}
-_ALL_CHOICES = ("play_if", "trash", "keep_money", "set_aside", "target", "discard")
-
-
 def uncovered(buy_rules: Any) -> str | None:
     """What of a rule file (``bots.BuyRules``) the compiled bot does not play, or None where it plays all of it:
-    every condition, the end-game checks, the attack discard order and the choices of ``_CHOICES``; not yet a file's
-    play order, play conditions (``if``), Library's set-aside or Throne Room's targets."""
-    if buy_rules.play is not None:
-        return "its play order"
-    policy = buy_rules.policy
-    if policy is not None:
-        for c, cp in policy.cards.items():
-            for key in _ALL_CHOICES:
-                if getattr(cp, key) is not None and key not in _CHOICES.get(c, ()):
-                    return f"[card.{NAMES[c]}] {'if' if key == 'play_if' else key}"
+    every condition, the end-game checks, the attack discard order, the play order and play conditions, and every
+    card's choices (Chapel, Cellar, Remodel, Throne Room, Library). A condition deeper than ``MAXSTACK`` is the one
+    thing left."""
     try:
-        _rule_arrays([buy_rules.rules], [policy])
+        _rule_arrays([buy_rules.rules], [buy_rules.policy], [buy_rules.play])
     except ValueError as e:
         return str(e).removeprefix("dominion bot kernel: ")
     return None
@@ -1571,7 +1643,7 @@ def strategy_tables(files: list[Any]) -> tuple[tuple[Any, Any, Any, int], Any]:
     """Strategy bots' rule files (``bots.BuyRules``, each one ``uncovered`` passes), one per seat, as ``play``'s
     tables and the ``fixed`` array that gives seat p set p (so the kernel plays each seat as that ``StrategyBot``:
     its rules, its end-game checks and choices, and the defaults for the rest)."""
-    rules, rows = _rule_arrays([f.rules for f in files], [f.policy for f in files])
+    rules, rows = _rule_arrays([f.rules for f in files], [f.policy for f in files], [f.play for f in files])
     fixed = np.full(K.MAXP, -1, dtype=np.int64)
     fixed[:len(files)] = np.arange(len(files))
     return (rules, rows, np.zeros(0, dtype=np.int64), 0), fixed
