@@ -297,6 +297,45 @@ def test_search_rounds_with_the_bot_in_the_kernel():
     assert runs[:4] == runs[4:]
 
 
+def test_a_strategy_bot_as_a_playout_policy_plays_in_the_kernel_as_its_steps_do():
+    """A strategy bot as a search's playout policy (a built-in strategy, or any rule file's bot) finishes a playout in
+    the compiled bot, this bot in every seat, with the result its own steps give (``fast.play``); its rounds are the
+    search's own steps; and ``mc`` with it gives the same move and root statistics with the kernel and without."""
+    import realms.agents  # noqa: F401  (the search agents)
+    from realms.games.dominion.bots import StrategyBot
+
+    files = _files()
+    n = 0
+    for i, (_, s) in enumerate(_positions(every=29)):
+        if _declined(s) or s.to_move is None:
+            continue
+        bot = StrategyBot(Rng(0), files[i % len(files)])
+        ref = GAME.clone(s)
+        fast_play(GAME, ref, [bot] * s.players)
+        assert bot.finish(GAME, s) == GAME.result(ref), i
+        action = GAME.legal_actions(s)[-1]
+        ref = GAME.clone(s)
+        GAME.apply(ref, action)
+        fast_play(GAME, ref, [bot] * s.players)
+        assert bot.finish_after(GAME, s, action) == GAME.result(ref), i
+        if i % 4 == 0:
+            rounds_agree("witch-big-money", s, i)
+        n += 1
+    assert n > 50
+    state = next(s for i, (_, s) in enumerate(_positions(every=11)) if i > 3 and len(GAME.legal_actions(s)) > 2)
+    runs = []
+    try:
+        for on in (True, False):
+            botkernel.ENABLED = on
+            for spec in ("mc:iterations=45,policy=witch-big-money",
+                         "mc:iterations=30,policy=smithy-big-money,confidence=0,focus=false"):
+                agent = make_agent(spec, GAME, 8)
+                runs.append((spec, agent.act(GAME, state), agent.last_stats))
+    finally:
+        botkernel.ENABLED = True
+    assert runs[:2] == runs[2:]
+
+
 def test_the_bot_kernel_ports_every_card_the_kernel_plays():
     """The compiled bot answers in every game the kernel plays (each card's questions, the base set's and both
     editions of Intrigue's and Seaside's), and only there: a table the kernel does not encode plays in Python."""

@@ -852,8 +852,12 @@ CELLAR, CHAPEL, REMODEL, THRONE_ROOM, LIBRARY = (BY_NAME[n] for n in ("Cellar", 
                                                                      "Library"))
 
 
-class StrategyBot(Agent):
-    """Buys by a priority list of rules; every other decision by the defaults below."""
+class StrategyBot(Playout):
+    """Buys by a priority list of rules; every other decision by the defaults below.
+
+    It is also a playout policy (``mc:policy=witch-big-money``, or a rule file's path): a search's playouts play it
+    in every seat, in the compiled bot where that plays its file and the kingdom (``finish``, ``finish_after``,
+    ``finish_round``), else step by step through ``act``."""
 
     name = "strategy"
     #: it reads its own hand, what everyone owns and the supply, all of which determinize keeps: the
@@ -903,6 +907,77 @@ class StrategyBot(Agent):
                     and all(k.holds(s, p, coins) for k in conds) and not vetoed(policy, s, p, c):
                 return c
         return -1
+
+    # -- as a search's playout policy: every seat plays this bot's file ---------------------------------------------
+    _kept: tuple[Any, ...] | None = None
+
+    def _file_tables(self, s: DominionState) -> tuple[Any, Any] | None:
+        """The compiled bot's tables and seats for ``s`` with this bot's file in every seat, or None where the
+        compiled bot does not play the file (``kernel_rules``, ``botkernel.uncovered``) or the kingdom."""
+        from realms.games.dominion import botkernel
+
+        if not botkernel.supports(s):
+            return None
+        ready = getattr(self, "ready_for", None)
+        if ready is not None:
+            ready(s)
+        kept = self._kept
+        if kept is None or kept[0] is not self.rules:
+            rules = self.kernel_rules()
+            found: tuple[Any, Any] | None = None
+            if rules is not None and botkernel.uncovered(rules) is None:
+                tables, fixed = botkernel.strategy_tables([rules])
+                fixed[:] = 0  # every seat plays the file
+                found = (tables, fixed)
+            kept = self._kept = (self.rules, found)
+        out: tuple[Any, Any] | None = kept[1]
+        return out
+
+    def finish(self, game: Game, state: DominionState) -> Result | None:
+        """``Playout.finish``: ``state`` played to the end with this bot in every seat, in the compiled bot."""
+        found = self._file_tables(state)
+        if found is None or state.to_move is None:
+            return None
+        from realms.games.dominion import botkernel
+
+        return botkernel.finish(state, found[0], found[1])
+
+    def finish_after(self, game: Game, state: DominionState, action: Action) -> Result | None:
+        """``Playout.finish_after``, in the compiled bot (``state`` encoded once while the same unchanged object
+        comes back)."""
+        found = self._file_tables(state)
+        if found is None or state.to_move is None:
+            return None
+        from realms.games.dominion import botkernel, kernel
+
+        mark = (state.rng, state.cur, state.phase, state.to_move, len(state.stack), state.coins, state.buys,
+                state.actions, state.turns[state.cur], len(state.hand[state.to_move]))
+        enc = self._encoded
+        if enc is None or enc[0] is not state or enc[1] != mark:
+            enc = self._encoded = (state, mark, kernel.encode(state))
+        return botkernel.finish_after(state, action.index, found[0], enc[2], found[1])
+
+    _encoded: tuple[Any, ...] | None = None
+
+    def finish_round(self, game: Game, state: DominionState, seat: int, rng: Rng,
+                     actions: list[Action]) -> list[tuple[list[int], list[int]]] | None:
+        """``Playout.finish_round``: a flat search's whole round in the compiled bot, the determinization too."""
+        if state.to_move is None:
+            return None
+        found = self._file_tables(state)
+        if found is None:
+            return None
+        from realms.games.dominion import botkernel, kernel
+
+        mark = (state.rng, state.cur, state.phase, state.to_move, len(state.stack), state.coins, state.buys,
+                state.actions, state.turns[state.cur], len(state.hand[state.to_move]), seat)
+        kept = self._round_kept
+        if kept is None or kept[0] is not state or kept[1] != mark:
+            kept = self._round_kept = (state, mark, kernel.round_prepare(state, seat))
+        return botkernel.search_round(kept[2], found[0], state.players, [a.index for a in actions], rng, self.rng,
+                                      found[1])
+
+    _round_kept: tuple[Any, ...] | None = None
 
     def kernel_rules(self) -> BuyRules | None:
         """Its rule file when it is a plain strategy bot (this class itself: its file decides all it decides), for
