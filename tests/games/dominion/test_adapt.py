@@ -43,6 +43,8 @@ def test_every_candidate_is_a_rule_file_that_reads_back_to_the_same_rules():
         assert again.name == rules.name
         assert [(c, {repr(k) for k in conds}) for c, conds in again.rules] == \
                [(c, {repr(k) for k in conds}) for c, conds in rules.rules]
+        kept = [{c: cp.keep_money for c, cp in r.policy.cards.items()} if r.policy else None for r in (again, rules)]
+        assert kept[0] == kept[1], rules.name  # (a Chapel engine's money kept too)
 
 
 def test_a_genome_without_kingdom_cards_is_big_money_ultimate():

@@ -98,10 +98,14 @@ def _chapel(x: str | None) -> str:
     return _rules_text("chapel-" + (_slug(x) if x else "money"), rules)
 
 
+#: the money a Chapel engine's Chapel keeps (``keep_money``)
+ENGINE_KEEP = 5
+
+
 def _chapel_engine(draw: str, payload: str | None, village: str | None, market: str | None, thirteen: bool) -> str:
     """A Chapel-thinned deck drawing with ``draw`` (non-terminal, +2 Cards), one ``payload`` (a terminal Attack), one
     ``village``, ``market`` (a non-terminal +Buy) once three ``draw`` are owned; with ``thirteen`` the first Province
-    waits for a $13 turn, else for a Gold."""
+    waits for a $13 turn, else for a Gold; its Chapel keeps ``ENGINE_KEEP`` coins of money."""
     rules: list[tuple[str, str | None]] = [("Duchy", "gains_to_end == 2 and -3 < vp_lead < 0")]
     rules += [("Province", "coins >= 13"), ("Province", "count(Province) >= 1")] if thirteen \
         else [("Province", "count(Gold) > 0")]
@@ -118,7 +122,9 @@ def _chapel_engine(draw: str, payload: str | None, village: str | None, market: 
         rules.append((payload, f"count({payload}) == 0"))
     rules += [("Chapel", "count(Chapel) == 0"), ("Silver", None)]
     name = "-".join(_slug(n) for n in ("chapel", draw, payload, village, market) if n) + ("-13" if thirteen else "")
-    return _rules_text(name, rules)
+    # Chapel trashes down to $5 of money, not the default $6: on the Witch/Chapel kingdom the engine with a village and
+    # a Market takes 78.0% of 6,000 games against Witch money that way, 73.3% with the default ($4: 75.7%, $3: 77.8%)
+    return _rules_text(name, rules) + f"[card.Chapel]\nkeep_money = {ENGINE_KEEP}\n"
 
 
 def _rush(gainer: str, vp: str) -> str:
@@ -440,7 +446,10 @@ def adapt_state(s: Any) -> Adapted:
 
 
 def to_text(rules: BuyRules) -> str:
-    """A strategy's buy rules as a rule file (what ``realms sim`` and the ``file:`` agent read)."""
+    """A strategy as a rule file (what ``realms sim`` and the ``file:`` agent read): the text it was read from, else
+    its buy rules written out (the hill climb's strategies, built in code, have nothing more)."""
+    if rules.text is not None:
+        return rules.text
     lines = [f'name = "{rules.name}"']
     for c, conds in rules.rules:
         lines += ["[[buy]]", f'card = "{NAMES[c]}"']

@@ -582,12 +582,14 @@ class BuyRules:
     """A parsed buy-rule file: ``rules`` is [(card id, [Condition])] in priority order."""
 
     def __init__(self, name: str, rules: list[Rule], play: list[int] | None = None,
-                 policy: Policy | None = None) -> None:
+                 policy: Policy | None = None, text: str | None = None) -> None:
         self.name = name
         self.rules = rules
         self.play = play
         #: the file's choices beyond its buys (None: the defaults throughout)
         self.policy = policy
+        #: the text it was read from (None: built in code)
+        self.text = text
 
     def __repr__(self) -> str:
         return f"BuyRules({self.name!r}, {len(self.rules)} rules)"
@@ -680,7 +682,7 @@ def parse_rules(text: str, where: str = "rules") -> BuyRules:
             return _line_of(lines, r"^\s*\[\s*card\s*\.\s*\"?" + re.escape(key[5:]) + r"\"?\s*\]")
         return _line_of(lines, rf"^\s*\[*\s*{re.escape(key)}\b")
 
-    return BuyRules(name, rules, play, parse_policy(data, top_line, where))
+    return BuyRules(name, rules, play, parse_policy(data, top_line, where), text)
 
 
 def load_rules(path: str | Path) -> BuyRules:
