@@ -194,11 +194,14 @@ def test_rollout_finish_is_the_same_playout_as_stepping_through_act(policy):
         assert done == G.result(stepped)
 
 
-def test_rollout_effort_gives_the_buys_the_whole_budget():
+@pytest.mark.parametrize("policy", ["rollout-plus", "witch-big-money"])
+def test_a_playout_policys_effort_gives_the_buys_the_whole_budget(policy):
+    """The rollouts and a strategy bot named as the playout policy alike (both buy Witches, so they have Action
+    plays to make)."""
     from realms.games.dominion.bots import EFFORT_MORE_BUYS, EFFORT_PLAY, EFFORT_TREASURES
 
     s = G.new({"players": 2, "kingdom": WITCH_KINGDOM}, 5)
-    bot = make_agent("rollout-plus", G, 1)  # it buys Witches, so it has Action plays to make
+    bot = make_agent(policy, G, 1)
     seen = {}
     while s.to_move is not None and not {"treasures", "buy", "play"} <= set(seen):
         actions = G.legal_actions(s)

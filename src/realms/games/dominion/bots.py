@@ -911,6 +911,21 @@ class StrategyBot(Playout):
         return -1
 
     # -- as a search's playout policy: every seat plays this bot's file ---------------------------------------------
+    def effort(self, game: Game, state: DominionState, actions: list[Action]) -> float:
+        """The buys get a search's whole budget; routine decisions a share of it: playing the Treasures
+        (``EFFORT_TREASURES``), an Action play (``EFFORT_PLAY``, twice that with several Action cards to choose
+        from), a pending choice (a discard, a trash, a gain: ``EFFORT_PENDING``), a further buy of the same turn
+        (``EFFORT_MORE_BUYS``)."""
+        s: DominionState = state
+        if s.stack:
+            return EFFORT_PENDING
+        if s.phase == BUY_PHASE:
+            if A_PLAY_TREASURES in actions:
+                return EFFORT_TREASURES
+            return EFFORT_MORE_BUYS if s.bought else 1.0
+        kinds = {c for c in s.hand[s.cur] if IS_ACTION[c]}
+        return EFFORT_PLAY * (2 if len(kinds) > 1 else 1)
+
     _kept: tuple[Any, ...] | None = None
 
     def _file_tables(self, s: DominionState) -> tuple[Any, Any] | None:
@@ -1658,21 +1673,6 @@ class RolloutBot(StrategyBot, Playout):
 
     def _prepare(self, s: DominionState) -> None:
         """Set up for the kingdom of ``s`` on the first decision (nothing to do for the plain rollout)."""
-
-    def effort(self, game: Game, state: DominionState, actions: list[Action]) -> float:
-        """The buys get a search's whole budget; routine decisions a share of it: playing the Treasures
-        (``EFFORT_TREASURES``), an Action play (``EFFORT_PLAY``, twice that with several Action cards to choose
-        from), a pending choice (a discard, a trash, a gain: ``EFFORT_PENDING``), a further buy of the same turn
-        (``EFFORT_MORE_BUYS``)."""
-        s: DominionState = state
-        if s.stack:
-            return EFFORT_PENDING
-        if s.phase == BUY_PHASE:
-            if A_PLAY_TREASURES in actions:
-                return EFFORT_TREASURES
-            return EFFORT_MORE_BUYS if s.bought else 1.0
-        kinds = {c for c in s.hand[s.cur] if IS_ACTION[c]}
-        return EFFORT_PLAY * (2 if len(kinds) > 1 else 1)
 
     def rank(self, game: Game, state: DominionState, actions: list[Action]) -> list[float]:
         """Buys by cost (a Curse last, a Copper just above ending the buys, an Estate or Duchy low until the
