@@ -70,6 +70,10 @@ SETTINGS: dict[str, tuple[str, dict[str, Any], str, int, bool]] = {
     "dominion-random-best": ("dominion", {"players": 2, "kingdom": "random"}, "adapted:among=rule-bots", 1, True),
     "dominion-random-best-second": ("dominion", {"players": 2, "kingdom": "random", "edition": "second"},
                                     "adapted:among=rule-bots", 1, True),
+    # random kingdoms against the strategy adapt ranks first for each (engines, rushes, tuned money among them)
+    "dominion-random-adapted": ("dominion", {"players": 2, "kingdom": "random"}, "adapted", 1, True),
+    "dominion-random-adapted-second": ("dominion", {"players": 2, "kingdom": "random", "edition": "second"},
+                                       "adapted", 1, True),
     # the same, the kingdom drawn from the base set, Intrigue and Seaside together
     "dominion-random-best-all": ("dominion", {"players": 2, "kingdom": "random", "sets": "all"},
                                  "adapted:among=rule-bots", 1, True),

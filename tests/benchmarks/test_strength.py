@@ -32,5 +32,6 @@ def _sets_dealt(name: str, deals: int) -> set[str]:
 
 def test_the_all_sets_random_kingdoms_draw_from_intrigue_and_seaside_too() -> None:
     assert _sets_dealt("dominion-random-best", 20) == {"base"}
+    assert _sets_dealt("dominion-random-adapted-second", 20) == {"base"}
     assert {"base", "intrigue", "seaside"} <= _sets_dealt("dominion-random-best-all", 20)
     assert {"base", "intrigue", "seaside"} <= _sets_dealt("dominion-random-best-all-second", 20)

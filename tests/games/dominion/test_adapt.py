@@ -237,6 +237,39 @@ def test_the_kernel_plays_a_seat_read_as_the_kingdoms_own_strategy_as_the_python
         assert kernel.result_of(kernel.scores(st, 2), 2) == G.result(ref)
 
 
+def test_a_seat_read_as_a_chapel_engine_decides_as_its_file_in_the_kernel_and_in_python():
+    """A seat the model reads as the kingdom's Chapel engine plays that file's Chapel (keeping ``ENGINE_KEEP``) in
+    the search's playouts: the kernel and the Python path decide alike, and not as the buy rules alone would."""
+    kernel = pytest.importorskip("realms.games.dominion.kernel")
+    if not kernel.AVAILABLE:
+        pytest.skip("numba is not installed (the 'fast' extra)")
+    from realms.games.dominion import botkernel
+    from realms.games.dominion.fast import play as fast_play
+
+    kingdom = ",".join(ENGINE_WITCH_KINGDOM)
+    chapel = ids(["Chapel"])[0]
+    differs = 0
+    for g in range(4):
+        s = G.new({"players": 2, "kingdom": kingdom}, g)
+        bot = A.RolloutAdaptedBot(Rng(1))
+        bot._prepare(s)
+        engines = [m for m in bot.models if m in bot.model_files]
+        assert engines and all(bot.model_files[m].policy.cards[chapel].keep_money == A.ENGINE_KEEP for m in engines)
+        bot.use_model((engines[0], engines[-1]))
+        got = botkernel.play(s, botkernel.tables(bot), record=True, fixed=bot._fixed_array())[2]
+        want: list[int] = []
+        fast_play(G, G.clone(s), [bot] * 2, want)
+        assert got == want, g
+        plain = A.RolloutAdaptedBot(Rng(1))
+        plain._prepare(s)
+        plain.model_files = {}
+        plain.use_model((engines[0], engines[-1]))
+        rules_only: list[int] = []
+        fast_play(G, G.clone(s), [plain] * 2, rules_only)
+        differs += rules_only != want
+    assert differs
+
+
 def test_the_opponent_model_reads_a_seat_playing_the_kingdoms_strategy_as_it():
     policy, s = _witch_policy()
     own = policy.models[-1]

@@ -514,6 +514,8 @@ class RolloutAdaptedBot(RolloutAutoBot):
                  if n not in STRATEGY_RULES and n != "bmu-plus"}
         self.models = MODELS + tuple(extra)
         self.model_rules = {**STRATEGY_RULES, **extra}
+        self.model_files = {n: found.rules[n] for n in extra
+                            if found.rules[n].policy is not None or found.rules[n].play is not None}
         self.MODEL_RULES = tuple(self.model_rules[m] for m in self.models)
         self._opts = {"kingdom": ",".join(NAMES[c] for c in sorted(s.kingdom)),
                       "edition": "first" if s.edition == 1 else "second", "colony_platinum": s.colony}
@@ -526,8 +528,8 @@ class RolloutAdaptedBot(RolloutAutoBot):
         key = (m, self._opts["kingdom"], self._opts["edition"], self._opts["colony_platinum"])
         known = _OWN_STRONG.get(key)
         if known is None:
-            share = duel(self._opts, BuyRules(m, self.model_rules[m]), _reference(self._kingdom), 2 * STRONG_GAMES,
-                         0x5EED)
+            file = self.model_files.get(m) or BuyRules(m, self.model_rules[m])  # (as its playouts play it)
+            share = duel(self._opts, file, _reference(self._kingdom), 2 * STRONG_GAMES, 0x5EED)
             if len(_OWN_STRONG) >= 10_000:
                 _OWN_STRONG.clear()
             _OWN_STRONG[key] = known = share >= STRONG_SHARE

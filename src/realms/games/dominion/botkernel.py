@@ -1495,11 +1495,14 @@ def supports(s: Any) -> bool:
 def tables(bot: Any) -> tuple[Any, Any, Any, int]:
     """A ``RolloutAutoBot``'s rule sets as the kernel's arrays (its kingdom already prepared): the rules and the sets
     (``_rule_arrays``: the money rules, then Big Money Ultimate plus each card of the order, then each of
-    ``bots.MODELS``' strategies (the bot's ``MODEL_RULES``): set ``1 + len(order) + i`` is ``MODELS[i]``'s), the
-    order and whether its first card is raced for."""
+    ``bots.MODELS``' strategies (the bot's ``MODEL_RULES``): set ``1 + len(order) + i`` is ``MODELS[i]``'s, with
+    the choices of its file where ``model_files`` has one), the order and whether its first card is raced for."""
     order = list(bot._order)
     sets = [bot._money_rules] + [bot._plus[c] for c in order] + list(bot.MODEL_RULES)
-    rules, rows = _rule_arrays(sets)
+    files = [bot.model_files.get(m) for m in bot.models] if bot.model_files else []
+    own: list[Any] = [None] * (1 + len(order))  # (the policy's own readings: buy rules and the defaults)
+    rules, rows = _rule_arrays(sets, own + [f.policy if f is not None else None for f in files] if files else None,
+                               own + [f.play if f is not None else None for f in files] if files else None)
     race = int(bool(order) and NAMES[order[0]] in RACE_CARDS)
     return rules, rows, np.array(order, dtype=np.int64), race
 

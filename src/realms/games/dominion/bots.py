@@ -1829,6 +1829,11 @@ class RolloutAutoBot(RolloutBot):
     #: the strategies a reading may name (``MODELS``; ``rollout-adapted`` adds the kingdom's own) and their buy rules
     models: tuple[str, ...] = ()
     model_rules: Mapping[str, list[Rule]] = {}
+    #: the whole files of those strategies that say more than their buys (``rollout-adapted``: a Chapel engine's
+    #: Chapel), by name: a seat the model reads as one decides as that file does
+    model_files: Mapping[str, BuyRules] = {}
+    #: whether a decision is being made as a model seat's file (``_as_file``)
+    _in_file = False
 
     def _prepare(self, s: DominionState) -> None:
         if self._order is None:
@@ -2002,7 +2007,57 @@ class RolloutAutoBot(RolloutBot):
                 else:
                     rules = self._money_rules
         self._rules = rules
+        if m is not None and self.model_files:
+            file = self.model_files.get(m)
+            policy = file.policy if file is not None else None
+            if policy is not None and (policy.ppr or policy.winning_end):  # the file's end-game checks
+                supply = s.supply
+                for c, conds in rules:
+                    if supply[c] and COST[c] <= coins and (among is None or c in among) \
+                            and all(k.holds(s, p, coins) for k in conds) and not vetoed(policy, s, p, c):
+                        return c
+                return -1
         return first_rule(rules, s, p, coins, among)
+
+    def _seat_file(self, p: int) -> BuyRules | None:
+        """The file of the strategy the model gives seat ``p``, where it says more than its buys; else None."""
+        if not self.model_files or self.model is None or p >= len(self.model) or self._in_file:
+            return None
+        m = self.model[p]
+        return self.model_files.get(m) if m is not None else None
+
+    def _as_file(self, file: BuyRules, call: Callable[..., int], *args: Any) -> int:
+        """``call(*args)`` deciding as ``file`` does: its play order, its end-game checks and its card choices."""
+        saved = (self._play, self._cards, self._policy, self._vetoes)
+        policy = file.policy
+        self._play = {c: i for i, c in enumerate(file.play)} if file.play else None
+        self._policy = policy
+        self._cards = policy.cards if policy is not None and policy.cards else None
+        self._vetoes = policy is not None and (policy.ppr or policy.winning_end)
+        self._in_file = True
+        try:
+            return call(*args)
+        finally:
+            self._play, self._cards, self._policy, self._vetoes = saved
+            self._in_file = False
+
+    def decide(self, s: DominionState, f: list[int]) -> int:
+        if not self.model_files or self._in_file:
+            return StrategyBot.decide(self, s, f)
+        file = self._seat_file(f[2])
+        if file is not None:
+            return self._as_file(file, StrategyBot.decide, self, s, f)
+        self._in_file = True  # (the deciding seat's own answers throughout, a play order asked on the way too)
+        try:
+            return StrategyBot.decide(self, s, f)
+        finally:
+            self._in_file = False
+
+    def choose_play(self, s: DominionState, actions: list[int]) -> int:
+        file = self._seat_file(s.cur)
+        if file is None:
+            return StrategyBot.choose_play(self, s, actions)
+        return self._as_file(file, StrategyBot.choose_play, self, s, actions)
 
 
 def first_rule(rules: Sequence[tuple[int, Sequence[Any]]], s: DominionState, p: int, coins: int,
