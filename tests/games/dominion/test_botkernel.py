@@ -284,17 +284,22 @@ def test_search_rounds_with_the_bot_in_the_kernel():
             got_after = a.finish_after(GAME, state, action)
             assert got_after == want_after and got_after.breakdown == want_after.breakdown, n
     state = next(s for i, (_, s) in enumerate(_positions(every=11)) if i > 3 and len(GAME.legal_actions(s)) > 2)
+    _searches_agree(state, ("mc:iterations=45", "mc:iterations=30,confidence=0,focus=false", "ismcts:iterations=30",
+                            "mc:iterations=40,plan=2"))
+
+
+def _searches_agree(state, specs) -> None:
+    """Each search spec's move and root statistics from ``state``: the same with the compiled bot and without."""
     runs = []
     try:
         for on in (True, False):
             botkernel.ENABLED = on
-            for spec in ("mc:iterations=45", "mc:iterations=30,confidence=0,focus=false", "ismcts:iterations=30",
-                         "mc:iterations=40,plan=2"):
+            for spec in specs:
                 agent = make_agent(spec, GAME, 8)
                 runs.append((spec, agent.act(GAME, state), agent.last_stats))
     finally:
         botkernel.ENABLED = True
-    assert runs[:4] == runs[4:]
+    assert runs[:len(specs)] == runs[len(specs):]
 
 
 def test_a_strategy_bot_as_a_playout_policy_plays_in_the_kernel_as_its_steps_do():
@@ -323,17 +328,8 @@ def test_a_strategy_bot_as_a_playout_policy_plays_in_the_kernel_as_its_steps_do(
         n += 1
     assert n > 50
     state = next(s for i, (_, s) in enumerate(_positions(every=11)) if i > 3 and len(GAME.legal_actions(s)) > 2)
-    runs = []
-    try:
-        for on in (True, False):
-            botkernel.ENABLED = on
-            for spec in ("mc:iterations=45,policy=witch-big-money",
-                         "mc:iterations=30,policy=smithy-big-money,confidence=0,focus=false"):
-                agent = make_agent(spec, GAME, 8)
-                runs.append((spec, agent.act(GAME, state), agent.last_stats))
-    finally:
-        botkernel.ENABLED = True
-    assert runs[:2] == runs[2:]
+    _searches_agree(state, ("mc:iterations=45,policy=witch-big-money",
+                            "mc:iterations=30,policy=smithy-big-money,confidence=0,focus=false"))
 
 
 def test_the_bot_kernel_ports_every_card_the_kernel_plays():
