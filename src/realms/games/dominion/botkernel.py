@@ -1633,15 +1633,6 @@ def uncovered(buy_rules: Any) -> str | None:
     return None
 
 
-def compilable(rules: Any) -> bool:
-    """Whether the kernel reads every condition of these buy rules."""
-    try:
-        _rule_arrays([rules])
-    except ValueError:
-        return False
-    return True
-
-
 def strategy_tables(files: list[Any]) -> tuple[tuple[Any, Any, Any, int], Any]:
     """Strategy bots' rule files (``bots.BuyRules``, each one ``uncovered`` passes), one per seat, as ``play``'s
     tables and the ``fixed`` array that gives seat p set p (so the kernel plays each seat as that ``StrategyBot``:
@@ -1652,5 +1643,5 @@ def strategy_tables(files: list[Any]) -> tuple[tuple[Any, Any, Any, int], Any]:
     return (rules, rows, np.zeros(0, dtype=np.int64), 0), fixed
 
 
-__all__ = ["ENABLED", "PORTED", "compilable", "deal_and_play", "finish", "finish_after", "play", "search_round",
+__all__ = ["ENABLED", "PORTED", "deal_and_play", "finish", "finish_after", "play", "search_round",
            "strategy_tables", "supports", "tables", "uncovered"]
