@@ -454,19 +454,7 @@ if K.AVAILABLE:
     def _compare(an: int, ad: int, bn: int, bd: int, op: int) -> bool:
         if ad and bd:
             return _holds(an * bd - bn * ad, op, 0)
-        fa = _as_float(an, ad)
-        fb = _as_float(bn, bd)
-        if op == 0:
-            return fa < fb
-        if op == 1:
-            return fa <= fb
-        if op == 2:
-            return fa > fb
-        if op == 3:
-            return fa >= fb
-        if op == 4:
-            return fa == fb
-        return fa != fb
+        return _holds(_as_float(an, ad), op, _as_float(bn, bd))  # an infinite side: as floating point compares
 
     @jit.compiled
     def _eval(st: Any, code: Any, at: int, n: int, p: int, coins: int) -> bool:
