@@ -8,8 +8,8 @@ import pytest
 
 import realms.games
 from realms.agents import make_agent
-from realms.agents.search import SearchConfig, search_root
-from realms.core.agents import AgentOptionsError, UnknownAgent, agent_help, split_agent_list
+from realms.agents.search import SearchConfig, _Search, search_root
+from realms.core.agents import AgentOptionsError, UnknownAgent, agent_help, choose, split_agent_list
 from realms.core.rng import Rng, derive_seed
 from realms.sim import run_tournament
 
@@ -341,3 +341,22 @@ def test_margin_eval_tells_a_tie_won_on_the_tie_break_from_a_shared_one_and_a_lo
     assert won > shared > lost  # equal scores: the tie-break (Dominion: fewer turns) decides
     assert search._reward([31, 30], [0])[0] > won and search._reward([30, 31], [1])[0] < lost
     assert search._reward([30, 28], [0]) == [2, -2] and search._reward([30, 30], None) == [0, 0]
+
+
+def test_a_strategy_file_is_a_playout_policy(tmp_path) -> None:
+    from realms.games.dominion.bots import StrategyBot
+
+    path = "docs/examples/dominionsim/smithy.toml"
+    agent = make_agent(f"mc:iterations=40,policy={path},seed=3", "dominion", 1)
+    assert agent.cfg.policy == path
+    game = realms.games.get("dominion")
+    state = game.new({"players": 2, "kingdom": "first-game"}, 5)
+    seat = game.to_move(state)
+    assert choose(agent, game, state, seat) in game.legal_actions(state)
+    policy = _Search(game, state, seat, Rng(7), agent.cfg).policy
+    assert isinstance(policy, StrategyBot) and policy.rules.name == "smithy"
+    # a file that cannot be read, or a game without strategy files, is said when the agent is named
+    with pytest.raises(UnknownAgent, match="no strategy files"):
+        make_agent(f"mc:policy={path}", "kingdomino", 1)
+    with pytest.raises(Exception, match="cannot read buy rules"):
+        make_agent(f"mc:policy={tmp_path / 'missing.toml'}", "dominion", 1)

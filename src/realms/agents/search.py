@@ -56,7 +56,7 @@ OPTIONS: tuple[AgentOption, ...] = (
     AgentOption("iterations", "int", 0, "playouts per move (per worker); 0: use seconds", minimum=0,
                 maximum=10_000_000),
     AgentOption("policy", "agent", None, "playout policy: an agent of the game without options "
-                "(default: the game's rollout agent, else random)"),
+                "or a strategy file (.toml) (default: the game's rollout agent, else random)"),
     AgentOption("eval", "choice", "margin", "leaf evaluation: win (win 1, shared win split, else 0), margin "
                 "(score minus the best other score) or mixed (the margin plus the policy's value scale for a win, "
                 "split on a shared one) or score (the seat's own score, whatever the others score)",

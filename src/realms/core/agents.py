@@ -171,7 +171,8 @@ class AgentOptionsError(UnknownAgent):
 @dataclass(frozen=True, slots=True)
 class AgentOption:
     """One option an agent takes: ``type`` is ``int``, ``float``, ``bool``, ``choice`` or ``agent`` (the name
-    of another agent of the same game that takes no options); ``None`` as a default means "not set"."""
+    of another agent of the same game that takes no options, or a strategy file's path); ``None`` as a default
+    means "not set"."""
 
     name: str
     type: str
@@ -207,6 +208,8 @@ class AgentOption:
                                         f"{did_you_mean(text, self.choices)}")
             return text
         if self.type == "agent":
+            if text.endswith(".toml"):  # a strategy file, read when the agent is made
+                return text
             if text not in valid_agents:
                 raise AgentOptionsError(f"{where} must be one of {', '.join(valid_agents)}; got {value!r}"
                                         f"{did_you_mean(text, valid_agents)}")
@@ -375,11 +378,12 @@ def split_agent_list(text: str) -> list[str]:
 def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     """The agent ``name`` for ``game``, seeded with ``seed``.
 
-    A name ending in ``.toml`` is a strategy file, read by the game's ``strategy_loader``. ``NAME:k=v,k=v``
-    sets options of an agent that takes them (``realms list`` shows them); unknown names, options or values
+    A name ending in ``.toml`` is a strategy file, read by the game's ``strategy_loader`` (unless it is an agent's
+    name with options, the last of them a file: ``mc:policy=my.toml``). ``NAME:k=v,k=v`` sets options of an agent
+    that takes them (``realms list`` shows them); unknown names, options or values
     raise ``UnknownAgent`` (``AgentOptionsError`` for options) saying what is valid.
     """
-    if name.endswith(".toml"):
+    if name.endswith(".toml") and _factory(game, name.partition(":")[0].strip()) is None:
         loader = game.strategy_loader()
         if loader is None:
             raise UnknownAgent(f"{game.id} has no strategy files; {name!r} cannot be loaded")
@@ -400,4 +404,7 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
                                 f"{', '.join(o.describe() for o in factory.options)}")
     plain = sorted(n for n, f in _factories(game).items() if not isinstance(f, AgentSpec))
     options = {o.name: o.coerce(raw[o.name], base, plain) if o.name in raw else o.default for o in factory.options}
+    for o in factory.options:  # a strategy file named as an option is read now, so a bad one is said before play
+        if o.type == "agent" and o.name in raw and options[o.name].endswith(".toml"):
+            make_agent(options[o.name], game, seed)
     return factory.build(Rng(seed), options)

@@ -543,7 +543,7 @@ if K.AVAILABLE:
         return buf[:n]
 
     @jit.compiled
-    def _holds(v: int, op: int, value: int) -> bool:
+    def _holds(v: float, op: int, value: float) -> bool:  # (numba makes an integer and a float version)
         if op == 0:
             return v < value
         if op == 1:
