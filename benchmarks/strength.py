@@ -123,12 +123,23 @@ def _one(job: tuple[str, dict[str, Any], int, list[str], list[int]]) -> tuple[An
     return (out, SearchAgent.moves - moves0, SearchAgent.seconds - seconds0, SearchAgent.playouts - playouts0)
 
 
-def _said(verbose: bool, i: int, seats: list[int], out: Any) -> None:
+def _kingdom(game_id: str, opts: dict[str, Any], game_seed: int) -> str | None:
+    """A random Dominion kingdom's cards as the game with ``game_seed`` deals them (None for any other setting)."""
+    if game_id != "dominion" or opts.get("kingdom") != "random":
+        return None
+    game = realms.games.get(game_id)
+    return ",".join(sorted(game.view(game.new(opts, game_seed), None)["kingdom"]))
+
+
+def _said(verbose: bool, i: int, job: tuple[str, dict[str, Any], int, list[str], list[int]], out: Any) -> None:
     """With ``verbose``, one line on standard error per finished game: its number, the search agent's seat, the
-    scores by seat and the winners (so a long run shows its games as they end)."""
+    scores by seat and the winners, and a random kingdom's cards (so a long run shows its games as they end, and a
+    lost one can be traced)."""
     if verbose:
-        print(f"game {i}: search agent in seat {seats.index(0) + 1}, scores {out.scores}, winners "
-              f"{[w + 1 for w in out.winners]}", file=sys.stderr, flush=True)
+        kingdom = _kingdom(job[0], job[1], job[2])
+        print(f"game {i}: search agent in seat {job[4].index(0) + 1}, scores {out.scores}, winners "
+              f"{[w + 1 for w in out.winners]}" + (f", kingdom {kingdom}" if kingdom else ""), file=sys.stderr,
+              flush=True)
 
 
 def strength(name: str, agent: str, games: int, seed: int, jobs: int = 1, verbose: bool = False) -> dict[str, Any]:
@@ -149,16 +160,16 @@ def strength(name: str, agent: str, games: int, seed: int, jobs: int = 1, verbos
         with mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn").Pool(jobs) as pool:
             for i, part in enumerate(pool.imap(_one, plan, chunksize=1)):
                 done.append(part)
-                _said(verbose, i, plan[i][4], part[0])
+                _said(verbose, i, plan[i], part[0])
     else:
         for i, job in enumerate(plan):
             done.append(_one(job))
-            _said(verbose, i, job[4], done[-1][0])
+            _said(verbose, i, job, done[-1][0])
     for (_, _, game_seed, _, seats), (out, m, sec, po) in zip(plan, done, strict=True):
         moves, seconds, playouts = moves + m, seconds + sec, playouts + po
-        if game_id == "dominion" and opts.get("kingdom") == "random":
-            game = realms.games.get(game_id)
-            kingdoms.add(",".join(sorted(game.view(game.new(opts, game_seed), None)["kingdom"])))
+        kingdom = _kingdom(game_id, opts, game_seed)
+        if kingdom is not None:
+            kingdoms.add(kingdom)
         me = seats.index(0)
         if out.winners == [me]:
             wins += 1

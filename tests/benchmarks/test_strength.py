@@ -35,3 +35,12 @@ def test_the_all_sets_random_kingdoms_draw_from_intrigue_and_seaside_too() -> No
     assert _sets_dealt("dominion-random-adapted-second", 20) == {"base"}
     assert {"base", "intrigue", "seaside"} <= _sets_dealt("dominion-random-best-all", 20)
     assert {"base", "intrigue", "seaside"} <= _sets_dealt("dominion-random-best-all-second", 20)
+
+
+def test_a_verbose_run_names_each_random_kingdom_it_plays(capsys) -> None:
+    row = STRENGTH.strength("dominion-random-best", "big-money", 2, 5, verbose=True)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 2 and all(", kingdom " in line for line in lines)
+    named = {line.split(", kingdom ")[1] for line in lines}
+    assert len(named) == 1  # (a pair of games is dealt one kingdom, met from both seats)
+    assert row["kingdoms"] == 1 and len(next(iter(named)).split(",")) == 10
