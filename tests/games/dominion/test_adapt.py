@@ -9,7 +9,7 @@ from realms.agents import make_agent
 from realms.core.rng import Rng
 from realms.games.dominion import Dominion
 from realms.games.dominion import adapt as A
-from realms.games.dominion.bots import _PARSED, STRATEGIES, STRONG_GAMES, STRONG_SHARE, parse_rules
+from realms.games.dominion.bots import _PARSED, STRATEGIES, STRONG_GAMES, STRONG_SHARE, bmu_plus_for, parse_rules
 from realms.games.dominion.cards import BY_NAME, CARDS, NAMES
 
 G = Dominion()
@@ -198,7 +198,7 @@ def test_the_adapted_policy_adds_the_kingdoms_own_strategies_to_the_models():
     # the portfolio offers a strategy of the kingdom's own where it takes the built-in strategies' share of the
     # points against bmu-plus
     opts = {"kingdom": ",".join(NAMES[c] for c in s.kingdom), "edition": "first" if s.edition == 1 else "second"}
-    ref = A._reference(s.kingdom)
+    ref = bmu_plus_for(s.kingdom)
     passes = [m for m in own if A.duel(opts, found.rules[m], ref, 2 * STRONG_GAMES, 0x5EED) >= STRONG_SHARE]
     assert [m for m in policy.portfolio(s, 0) if m in own] == passes
 

@@ -12,6 +12,7 @@ from realms.games.dominion.bots import (
     STRATEGIES,
     RulesError,
     StrategyBot,
+    bmu_plus_for,
     gains_to_end,
     load_agent_file,
     parse_condition,
@@ -219,7 +220,7 @@ def test_a_playout_policys_effort_gives_the_buys_the_whole_budget(policy):
     assert seen.get("more buys", EFFORT_MORE_BUYS) == EFFORT_MORE_BUYS
 
 
-def test_rollout_plus_races_for_the_curses_with_two_witches_at_once():
+def test_bmu_plus_and_its_rollout_race_for_the_curses_with_two_witches_at_once():
     from realms.games.dominion.bots import bmu_plus_rules
     from realms.games.dominion.cards import BY_NAME
 
@@ -233,7 +234,12 @@ def test_rollout_plus_races_for_the_curses_with_two_witches_at_once():
     bot = make_agent("rollout-plus", G, 1)
     bot._prepare(s)
     assert bot.pick(s, s.cur, 5, None) == witch
-    assert StrategyBot(Rng(1), bmu_plus_rules("Witch", 2)).pick(s, s.cur, 5, None) != witch  # bmu-plus waits
+    assert StrategyBot(Rng(1), bmu_plus_rules("Witch", 2)).pick(s, s.cur, 5, None) != witch  # the gated rules wait
+    # the bmu-plus bot (the medium level) is what bmu_plus_for says for the kingdom, as adapt's reference is
+    medium = make_agent("bmu-plus", G, 1)
+    medium.act(G, s)
+    assert _text(medium.rules.rules) == _text(bmu_plus_for(s.kingdom).rules)
+    assert medium.pick(s, s.cur, 5, None) == witch
 
 
 def _text(rules):

@@ -41,16 +41,17 @@ from realms.games.dominion.bots import (
     BMU_PLUS_ORDER,
     MODELS,
     STRATEGY_RULES,
-    STRONG_GAMES,
-    STRONG_SHARE,
     BuyRules,
     RolloutAutoBot,
     Rule,
     StrategyBot,
     bmu_plus_copies,
+    bmu_plus_for,
     bmu_plus_rules,
+    duel,
     parse_condition,
     parse_rules,
+    strong_here,
 )
 from realms.games.dominion.cards import BY_NAME, CARDS, COST, NAMES
 from realms.games.dominion.cards.basic import DUCHY, ESTATE, GOLD, PROVINCE, SILVER
@@ -304,14 +305,6 @@ def tune(opts: Mapping[str, Any], start: Genome, rivals: Sequence[BuyRules], act
     return best, score
 
 
-def _reference(kingdom: Sequence[int]) -> BuyRules:
-    """``bmu-plus`` for the kingdom: Big Money Ultimate plus its strongest card by ``BMU_PLUS_ORDER``."""
-    names = {NAMES[c] for c in kingdom}
-    x = next((n for n in BMU_PLUS_ORDER if n in names), None)
-    return bmu_plus_rules(x, bmu_plus_copies(x), race=x in RACE_CARDS) if x is not None \
-        else _PARSED["big-money-ultimate"]
-
-
 @dataclass
 class Adapted:
     """What ``adapt`` found for one kingdom: the strategies in rank order with their average share of the points in
@@ -337,30 +330,6 @@ class Adapted:
         return [self.rules[n] for n, _ in self.ranking[:k]]
 
 
-def duel(options: Mapping[str, Any], a: BuyRules, b: BuyRules, games: int, seed: int = 0) -> float:
-    """``a``'s share of the points against ``b`` (a win 1, a shared win a half) over ``games`` two-player games of
-    ``options``, seats alternating, each pair of games on one deal."""
-    from realms.games.dominion import fast
-    from realms.games.dominion.rules import Dominion
-
-    game = Dominion()
-    opts = game.validate_options({**options, "players": 2})
-    table = {"a": a, "b": b}
-
-    def make(name: str, rng: Any) -> StrategyBot:
-        return StrategyBot(rng, table[name])
-
-    sides = [fast.FastGames(game, opts, ["a", "b"], make), fast.FastGames(game, opts, ["b", "a"], make)]
-    points = 0.0
-    for g in range(games):
-        me = g % 2
-        deal = derive_seed(seed, g // 2) & 0x7FFFFFFF
-        out = sides[me](deal, [derive_seed(deal, 1), derive_seed(deal, 2)])
-        if me in out.result.winners:
-            points += 1 / len(out.result.winners)
-    return points / games
-
-
 _ADAPTED: dict[tuple[Any, ...], Adapted] = {}
 
 
@@ -375,7 +344,7 @@ def adapt(kingdom: Sequence[int], edition: int = 1, colony: bool = False, screen
     opts = {"kingdom": ",".join(NAMES[c] for c in key[0]), "edition": "first" if edition == 1 else "second",
             "colony_platinum": colony}
     pool = candidates(kingdom)
-    ref = _reference(kingdom)
+    ref = bmu_plus_for(kingdom)
     played = 0
     screen: dict[str, float] = {}
     for i, (name, rules) in enumerate(pool.items()):
@@ -523,21 +492,10 @@ class RolloutAdaptedBot(RolloutAutoBot):
 
     def _strong_own(self, m: str) -> bool:
         """A strategy of the kingdom's own joins the portfolio where it passes the built-in strategies' bar
-        (``bots._strong_here``): at least ``STRONG_SHARE`` of the points against ``bmu-plus`` over ``STRONG_GAMES``
-        deals from each seat (in the compiled bot, about 0.05 s; once per kingdom and process)."""
-        key = (m, self._opts["kingdom"], self._opts["edition"], self._opts["colony_platinum"])
-        known = _OWN_STRONG.get(key)
-        if known is None:
-            file = self.model_files.get(m) or BuyRules(m, self.model_rules[m])  # (as its playouts play it)
-            share = duel(self._opts, file, _reference(self._kingdom), 2 * STRONG_GAMES, 0x5EED)
-            if len(_OWN_STRONG) >= 10_000:
-                _OWN_STRONG.clear()
-            _OWN_STRONG[key] = known = share >= STRONG_SHARE
-        return known
-
-
-#: (strategy, kingdom, edition, Colonies) -> whether it passes the portfolio's bar (``RolloutAdaptedBot._strong_own``)
-_OWN_STRONG: dict[tuple[Any, ...], bool] = {}
+        (``bots.strong_here``), played as its playouts play it (its whole file)."""
+        file = self.model_files.get(m) or BuyRules(m, self.model_rules[m])
+        return strong_here(file, self._kingdom, 1 if self._opts["edition"] == "first" else 2,
+                           self._opts["colony_platinum"])
 
 
 def _adapted(rng: Rng, options: Mapping[str, Any]) -> AdaptedBot:

@@ -1775,11 +1775,10 @@ class BmuPlusBot(StrategyBot):
             s = state
             card = self.card
             if card is None:
-                names = {NAMES[c] for c in s.kingdom}
-                card = next((n for n in BMU_PLUS_ORDER if n in names), None)
+                card = _strongest(s.kingdom)
             if card is not None:
                 copies = self.copies or bmu_plus_copies(card)
-                rules = bmu_plus_rules(card, copies)
+                rules = bmu_plus_rules(card, copies, race=card in RACE_CARDS)
                 self.rules, self._rules, self.name = rules, rules.rules, rules.name
             self._ready = True
         return StrategyBot.act(self, game, state)
@@ -1801,11 +1800,8 @@ class RolloutPlusBot(RolloutBot):
 
     def _prepare(self, s: DominionState) -> None:
         if not getattr(self, "_ready", False):
-            names = {NAMES[c] for c in s.kingdom}
-            card = next((n for n in BMU_PLUS_ORDER if n in names), None)
-            if card is not None:
-                rules = bmu_plus_rules(card, bmu_plus_copies(card), race=card in RACE_CARDS)
-                self.rules, self._rules = rules, rules.rules
+            rules = bmu_plus_for(s.kingdom)
+            self.rules, self._rules = rules, rules.rules
             self._ready = True
 
     def act(self, game: Game, state: DominionState) -> Action:
@@ -1926,7 +1922,7 @@ class RolloutAutoBot(RolloutBot):
             if not cards <= kingdom:
                 continue
             if m in STRATEGY_RULES:
-                if cards and cards - own and _strong_here(m, s):
+                if cards and cards - own and strong_here(_PARSED[m], s.kingdom, s.edition, s.colony):
                     out.append(m)
             elif self._strong_own(m):
                 out.append(m)
@@ -2116,43 +2112,65 @@ def explains(rules: Sequence[tuple[int, Sequence[Any]]], s: DominionState, p: in
     return any(first_rule(rules, s, p, coins, None) == c for coins in range(COST[c], COST[c] + 4))
 
 
-#: (strategy, kingdom, edition, Colonies, players) -> whether it beats ``bmu-plus`` there (``_strong_here``)
-_STRONG: dict[tuple[Any, ...], bool] = {}
-#: the games of each side's seat order that ``_strong_here`` plays, and the share of the points it must take
-STRONG_GAMES, STRONG_SHARE = 100, 0.55
+def _strongest(kingdom: Sequence[int]) -> str | None:
+    """The kingdom's (card ids) strongest card for Big Money Ultimate: the first of ``BMU_PLUS_ORDER`` in it."""
+    names = {NAMES[c] for c in kingdom}
+    return next((n for n in BMU_PLUS_ORDER if n in names), None)
 
 
-def _strong_here(m: str, s: DominionState) -> bool:
-    """Whether strategy ``m`` beats Big Money Ultimate plus the kingdom's strongest card (``bmu-plus``, what a
-    rollout seat's own reading begins as) on ``s``'s kingdom: at least ``STRONG_SHARE`` of the points (a win 1, a
-    shared win a half) over ``STRONG_GAMES`` games from each seat, two players, fixed seeds, in the simulator's
-    lean loop (about 0.2 s, once per kingdom and process)."""
-    key = (m, s.kingdom, s.edition, s.colony, s.players)
-    known = _STRONG.get(key)
-    if known is not None:
-        return known
+def bmu_plus_for(kingdom: Sequence[int]) -> BuyRules:
+    """``bmu-plus`` for a kingdom (card ids): Big Money Ultimate plus its strongest card (``_strongest``; Big Money
+    Ultimate where it has none), as the ``bmu-plus`` bot plays it and a rollout seat's own reading begins."""
+    x = _strongest(kingdom)
+    return bmu_plus_rules(x, bmu_plus_copies(x), race=x in RACE_CARDS) if x is not None \
+        else _PARSED["big-money-ultimate"]
+
+
+def duel(options: Mapping[str, Any], a: BuyRules, b: BuyRules, games: int, seed: int = 0) -> float:
+    """``a``'s share of the points against ``b`` (a win 1, a shared win a half) over ``games`` two-player games of
+    ``options``, seats alternating, each pair of games on one deal; played in the compiled bot where it plays the
+    kingdom (``fast.FastGames``), else in the lean loop."""
     from realms.games.dominion import fast
 
     game = Dominion()
-    opts = {**s.opts, "players": 2, "kingdom": ",".join(NAMES[c] for c in s.kingdom), "undo": False}
+    opts = game.validate_options({**options, "players": 2})
+    table = {"a": a, "b": b}
+
+    def make(name: str, rng: Any) -> StrategyBot:
+        return StrategyBot(rng, table[name])
+
+    sides = [fast.FastGames(game, opts, ["a", "b"], make), fast.FastGames(game, opts, ["b", "a"], make)]
     points = 0.0
-    names = {NAMES[c] for c in s.kingdom}
-    x = next((n for n in BMU_PLUS_ORDER if n in names), None)
-    plus = (bmu_plus_rules(x, bmu_plus_copies(x), race=x in RACE_CARDS) if x is not None
-            else _PARSED["big-money-ultimate"])
-    for g in range(2 * STRONG_GAMES):
-        t = game.new(opts, derive_seed(0x5EED, g))
-        bots = [make_strategy(m, Rng(g)), StrategyBot(Rng(g + 1), plus)]
+    for g in range(games):
         me = g % 2
-        if me:
-            bots.reverse()
-        fast.play(game, t, bots)
-        result = game.result(t)
-        assert result is not None
-        if me in result.winners:
-            points += 1 / len(result.winners)
-    _STRONG[key] = answer = points >= STRONG_SHARE * 2 * STRONG_GAMES
-    return answer
+        deal = derive_seed(seed, g // 2) & 0x7FFFFFFF
+        out = sides[me](deal, [derive_seed(deal, 1), derive_seed(deal, 2)])
+        if me in out.result.winners:
+            points += 1 / len(out.result.winners)
+    return points / games
+
+
+#: (strategy, kingdom, edition, Colonies) -> whether it passes the portfolio's bar there (``strong_here``)
+_STRONG: dict[tuple[Any, ...], bool] = {}
+#: the deals ``strong_here`` plays from each seat, and the share of the points a strategy must take
+STRONG_GAMES, STRONG_SHARE = 100, 0.55
+
+
+def strong_here(rules: BuyRules, kingdom: Sequence[int], edition: int, colony: bool) -> bool:
+    """The portfolio's bar, for the built-in strategies and a kingdom's own alike: whether ``rules`` (played by its
+    whole file) takes at least ``STRONG_SHARE`` of the points against ``bmu-plus`` (``bmu_plus_for``) on the kingdom
+    over ``STRONG_GAMES`` deals from each seat, two players, fixed seeds (``duel``; about 0.05 s in the compiled
+    bot, once per strategy, kingdom and process)."""
+    key = (rules.name, tuple(sorted(kingdom)), edition, colony)
+    known = _STRONG.get(key)
+    if known is None:
+        opts = {"kingdom": ",".join(NAMES[c] for c in key[1]), "edition": "first" if edition == 1 else "second",
+                "colony_platinum": colony}
+        if len(_STRONG) >= 10_000:  # (a long-running process meets many kingdoms)
+            _STRONG.clear()
+        share = duel(opts, rules, bmu_plus_for(kingdom), 2 * STRONG_GAMES, 0x5EED)
+        _STRONG[key] = known = share >= STRONG_SHARE
+    return known
 
 
 class OpponentModel:
