@@ -360,3 +360,7 @@ def test_a_strategy_file_is_a_playout_policy(tmp_path) -> None:
         make_agent(f"mc:policy={path}", "kingdomino", 1)
     with pytest.raises(Exception, match="cannot read buy rules"):
         make_agent(f"mc:policy={tmp_path / 'missing.toml'}", "dominion", 1)
+    # where files may not be read (a server's bots), neither a file nor an option naming one is
+    for name in (path, f"mc:policy={path}", f"mc:policy={path},c=1"):
+        with pytest.raises(UnknownAgent, match="files cannot be loaded here"):
+            make_agent(name, "dominion", 1, files=False)

@@ -459,3 +459,20 @@ def test_dominion_views_differ_by_seat_so_they_are_not_shared():
     import realms.games
 
     assert not realms.games.get("dominion").public_view
+
+
+def test_a_bot_seat_never_reads_a_strategy_file_whole_or_as_an_option(client, monkeypatch):
+    from realms.games.dominion import bots
+
+    read: list[str] = []
+    load = bots.load_rules
+    monkeypatch.setattr(bots, "load_rules", lambda path: read.append(str(path)) or load(path))
+    path = "docs/examples/dominionsim/smithy.toml"  # a file the server could read
+    for name in (path, f"mc:policy={path}", f"mc:iterations=10,policy={path}", f"mc:policy={path},iterations=10"):
+        r = client.post("/api/games", json={"game": "dominion", "seats": ["human", f"bot:{name}"]})
+        assert r.status_code == 400 and "cannot be loaded" in r.json()["detail"], (name, r.text)
+    made = client.post("/api/games", json={"game": "dominion", "seats": ["creator", "open"]}).json()
+    r = client.post(f"/api/games/{made['id']}/start", json={"owner": made["owner"], "bot": f"mc:policy={path},c=1"})
+    assert r.status_code == 400 and "cannot be loaded" in r.json()["detail"]
+    assert read == []
+    assert client.get(f"/api/games/{made['id']}").json()["table"]["waiting_for"] == [1]  # nothing changed

@@ -29,6 +29,7 @@ def default_agent(game: Game | str) -> str:
     return _core.default_agent(_game(game))
 
 
-def make_agent(name: str, game: Game | str, seed: int = 0) -> Agent:
-    """The agent ``name`` for ``game`` (a game or its id), seeded; a ``.toml`` name is a strategy file."""
-    return _core.make_agent(name, _game(game), seed)
+def make_agent(name: str, game: Game | str, seed: int = 0, files: bool = True) -> Agent:
+    """The agent ``name`` for ``game`` (a game or its id), seeded; a ``.toml`` name is a strategy file (with
+    ``files`` False, refused: ``core.agents.make_agent``)."""
+    return _core.make_agent(name, _game(game), seed, files)

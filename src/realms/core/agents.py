@@ -375,8 +375,9 @@ def split_agent_list(text: str) -> list[str]:
     return out
 
 
-def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
-    """The agent ``name`` for ``game``, seeded with ``seed``.
+def make_agent(name: str, game: Game, seed: int = 0, files: bool = True) -> Agent:
+    """The agent ``name`` for ``game``, seeded with ``seed``; with ``files`` False (a server's bots), a name that
+    would read a strategy file, itself or as an option's value, raises UnknownAgent and reads nothing.
 
     A name ending in ``.toml`` is a strategy file, read by the game's ``strategy_loader`` (unless it is an agent's
     name with options, the last of them a file: ``mc:policy=my.toml``). ``NAME:k=v,k=v`` sets options of an agent
@@ -384,6 +385,8 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     raise ``UnknownAgent`` (``AgentOptionsError`` for options) saying what is valid.
     """
     if name.endswith(".toml") and _factory(game, name.partition(":")[0].strip()) is None:
+        if not files:
+            raise UnknownAgent(f"{name!r} is a strategy file, and files cannot be loaded here")
         loader = game.strategy_loader()
         if loader is None:
             raise UnknownAgent(f"{game.id} has no strategy files; {name!r} cannot be loaded")
@@ -406,5 +409,5 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     options = {o.name: o.coerce(raw[o.name], base, plain) if o.name in raw else o.default for o in factory.options}
     for o in factory.options:  # a strategy file named as an option is read now, so a bad one is said before play
         if o.type == "agent" and o.name in raw and options[o.name].endswith(".toml"):
-            make_agent(options[o.name], game, seed)
+            make_agent(options[o.name], game, seed, files)
     return factory.build(Rng(seed), options)

@@ -116,7 +116,7 @@ class BotTurns(Store):
                 name = live.seats[seat].agent or FALLBACK_BOT
                 try:
                     seed = derive_seed(live.seed, seat + 1, live.version)
-                    agent = make_agent(name, live.game, seed)
+                    agent = make_agent(name, live.game, seed, files=False)
                     if self.bots is not None and self.bots.wants(agent):
                         thought = await self._think_outside(live, seat, name, seed)
                         if thought is None:  # the game moved on while the bot thought: look again

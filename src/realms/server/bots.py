@@ -140,7 +140,7 @@ def bot_move(game_id: str, state: Any, seat: int, name: str, seed: int) -> int:
     from realms.core.agents import choose
 
     game = realms.games.get(game_id)
-    agent = make_agent(name, game, seed)
+    agent = make_agent(name, game, seed, files=False)
     agent.prepare(game)  # once per process: before the move's clock starts
     return choose(agent, game, state, seat).index
 

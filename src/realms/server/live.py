@@ -85,10 +85,8 @@ class Manager(Seats, Clocks, BotTurns):
                 parsed.append(Seat(i, "human", None, "open", None, False))
             elif isinstance(spec, str) and spec.startswith("bot:") and len(spec) > 4:
                 name = spec[4:]
-                if name.endswith(".toml"):
-                    raise ApiError(400, f"seat {i + 1}: strategy files cannot be loaded through the server")
                 try:
-                    make_agent(name, game, 0)
+                    make_agent(name, game, 0, files=False)  # (the server reads no strategy file)
                 except RealmsError as e:
                     raise ApiError(400, f"seat {i + 1}: {e}") from None
                 parsed.append(Seat(i, "bot", name, "bot", None, True))
@@ -175,10 +173,10 @@ class Manager(Seats, Clocks, BotTurns):
         if live.finished or live.version or not live.waiting_for():
             raise ApiError(409, "the table has started already: no seat waits for a player")
         name = default_agent(live.game.id) if bot is None else bot
-        if not isinstance(name, str) or not name or name.endswith(".toml"):
+        if not isinstance(name, str) or not name:
             raise ApiError(400, "bot must be the name of one of the game's bots (GET /api/meta lists them)")
         try:
-            make_agent(name, live.game, 0)
+            make_agent(name, live.game, 0, files=False)
         except RealmsError as e:
             raise ApiError(400, str(e)) from None
         table = SeatRow.__table__.c
