@@ -2159,7 +2159,7 @@ STRONG_GAMES, STRONG_SHARE = 100, 0.55
 def strong_here(rules: BuyRules, kingdom: Sequence[int], edition: int, colony: bool) -> bool:
     """The portfolio's bar, for the built-in strategies and a kingdom's own alike: whether ``rules`` (played by its
     whole file) takes at least ``STRONG_SHARE`` of the points against ``bmu-plus`` (``bmu_plus_for``) on the kingdom
-    over ``STRONG_GAMES`` deals from each seat, two players, fixed seeds (``duel``; about 0.05 s in the compiled
+    over ``STRONG_GAMES`` deals from each seat, two players, fixed seeds (``duel``; about 0.03 s in the compiled
     bot, once per strategy, kingdom and process)."""
     key = (rules.name, tuple(sorted(kingdom)), edition, colony)
     known = _STRONG.get(key)
