@@ -476,3 +476,29 @@ def test_a_bot_seat_never_reads_a_strategy_file_whole_or_as_an_option(client, mo
     assert r.status_code == 400 and "cannot be loaded" in r.json()["detail"]
     assert read == []
     assert client.get(f"/api/games/{made['id']}").json()["table"]["waiting_for"] == [1]  # nothing changed
+
+
+@pytest.mark.parametrize("name, seated", [
+    ("hard", True), ("medium", True), ("random", True),
+    ("mc:seconds=2", True), ("mc:iterations=2000,cap=5", True), ("mc:seconds=10", True),
+    ("mc:seconds=3600", False), ("mc:iterations=100000", False), ("mc:iterations=1000,cap=60", False),
+    ("ismcts:seconds=1,workers=8", False),
+])
+def test_a_bot_seat_thinks_at_most_the_servers_bound_a_move(client, name, seated):
+    r = client.post("/api/games", json={"game": "kingdomino", "seats": ["human", f"bot:{name}"]})
+    assert (r.status_code == 201) == seated, r.text
+    if not seated:
+        assert r.status_code == 400 and "at most 10 s a move" in r.json()["detail"]
+        made = client.post("/api/games", json={"game": "kingdomino", "seats": ["creator", "open"]}).json()
+        r = client.post(f"/api/games/{made['id']}/start", json={"owner": made["owner"], "bot": name})
+        assert r.status_code == 400 and "at most 10 s a move" in r.json()["detail"]
+
+
+def test_every_level_and_the_lobbys_bots_are_within_the_servers_bound(client):
+    from realms.server.bot_turns import bot_refusal
+
+    meta = client.get("/api/meta").json()
+    for g in meta["games"]:
+        game = realms.games.get(g["id"])
+        for name in [lv["agent"] for lv in g["levels"]] + [lv["name"] for lv in g["levels"]] + g["bots"]:
+            assert bot_refusal(name, game) is None, (g["id"], name)

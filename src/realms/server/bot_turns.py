@@ -25,7 +25,7 @@ from sqlalchemy import select, update
 
 from realms.agents import make_agent
 from realms.core.agents import choose
-from realms.core.errors import IllegalAction
+from realms.core.errors import IllegalAction, RealmsError
 from realms.core.game import Event
 from realms.core.rng import derive_seed
 from realms.server.bots import bot_move
@@ -39,6 +39,27 @@ BOT_RETRIES = 5  # a bot move that may succeed later (409, 503) is retried this 
 BOT_RETRY_BASE, BOT_RETRY_MAX = 0.05, 2.0  # seconds
 #: bot moves chosen in one turn of the event loop, over every game of this process (the module docstring)
 BOT_LANES = max(1, int(os.environ.get("REALMS_BOT_LANES", "2")))
+#: the most seconds a bot's search may take a move here (the hard levels' cap is 6): a bot seat asks no more
+BOT_MAX_SECONDS = float(os.environ.get("REALMS_BOT_MAX_SECONDS", "10"))
+
+
+def bot_refusal(name: str, game: Any) -> str | None:
+    """Why the server will not seat bot ``name`` in ``game`` (None: it will): not an agent of the game, a
+    strategy file (the server reads none, named whole or as an option's value), or a search whose move is not
+    bounded by ``BOT_MAX_SECONDS`` in one process (``seconds``, or ``iterations`` with a ``cap``; one worker), since
+    the bot pool's workers are every table's."""
+    try:
+        agent = make_agent(name, game, 0, files=False)
+    except RealmsError as e:
+        return str(e)
+    cfg = getattr(agent, "cfg", None)
+    if cfg is None or not hasattr(cfg, "iterations"):
+        return None
+    bound = (cfg.cap or None) if cfg.iterations else cfg.seconds
+    if cfg.workers > 1 or bound is None or bound > BOT_MAX_SECONDS:
+        return (f"a bot here searches in one process for at most {BOT_MAX_SECONDS:g} s a move: give it seconds of "
+                f"at most that, or iterations with a cap of at most that, and no workers (got {name!r})")
+    return None
 
 
 class Lanes:

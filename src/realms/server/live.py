@@ -17,9 +17,9 @@ from typing import Any
 from sqlalchemy import update
 
 import realms.games
-from realms.agents import default_agent, make_agent
+from realms.agents import default_agent
 from realms.core.errors import IllegalAction, OptionsError, RealmsError
-from realms.server.bot_turns import BOT_RETRIES, FALLBACK_BOT, BotTurns
+from realms.server.bot_turns import BOT_RETRIES, FALLBACK_BOT, BotTurns, bot_refusal
 from realms.server.clocks import Clocks
 from realms.server.db import GameRow, SeatRow, now, secret_hash
 from realms.server.livegame import LOG_PAGE_MAX, LOG_SEND, ApiError, LiveGame, Seat, epoch, stamp_of
@@ -85,10 +85,9 @@ class Manager(Seats, Clocks, BotTurns):
                 parsed.append(Seat(i, "human", None, "open", None, False))
             elif isinstance(spec, str) and spec.startswith("bot:") and len(spec) > 4:
                 name = spec[4:]
-                try:
-                    make_agent(name, game, 0, files=False)  # (the server reads no strategy file)
-                except RealmsError as e:
-                    raise ApiError(400, f"seat {i + 1}: {e}") from None
+                why = bot_refusal(name, game)
+                if why is not None:
+                    raise ApiError(400, f"seat {i + 1}: {why}")
                 parsed.append(Seat(i, "bot", name, "bot", None, True))
             else:
                 raise ApiError(400, f"seat {i + 1} must be \"human\" or \"bot:NAME\" (or \"creator\", \"invite\", "
@@ -175,10 +174,9 @@ class Manager(Seats, Clocks, BotTurns):
         name = default_agent(live.game.id) if bot is None else bot
         if not isinstance(name, str) or not name:
             raise ApiError(400, "bot must be the name of one of the game's bots (GET /api/meta lists them)")
-        try:
-            make_agent(name, live.game, 0, files=False)
-        except RealmsError as e:
-            raise ApiError(400, str(e)) from None
+        why = bot_refusal(name, live.game)
+        if why is not None:
+            raise ApiError(400, why)
         table = SeatRow.__table__.c
         with self.sessions.begin() as db:
             given = [r.seat for r in db.execute(
