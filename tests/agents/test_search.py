@@ -360,6 +360,14 @@ def test_a_strategy_file_is_a_playout_policy(tmp_path) -> None:
         make_agent(f"mc:policy={path}", "kingdomino", 1)
     with pytest.raises(Exception, match="cannot read buy rules"):
         make_agent(f"mc:policy={tmp_path / 'missing.toml'}", "dominion", 1)
+    # the simulator plays it beside a file (an agent with options is not a file's path, for its fast path either)
+    report = run_tournament("dominion", [f"mc:iterations=5,policy={path}", path], games=2, seed=1,
+                            options={"players": 2, "kingdom": "first-game"})
+    assert [e.agent for e in report.entrants] == [f"mc:iterations=5,policy={path}", path]
+    bad = tmp_path / "latin1.toml"
+    bad.write_bytes("name = 'caf\xe9'".encode("latin-1"))
+    with pytest.raises(Exception, match="not UTF-8 text"):
+        make_agent(f"mc:policy={bad}", "dominion", 1)
     # where files may not be read (a server's bots), neither a file nor an option naming one is
     for name in (path, f"mc:policy={path}", f"mc:policy={path},c=1"):
         with pytest.raises(UnknownAgent, match="files cannot be loaded here"):

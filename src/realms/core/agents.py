@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Agent", "AgentFactory", "AgentOption", "AgentOptionsError", "AgentSpec", "Playout", "RandomAgent",
            "StrategyLoader", "UnknownAgent", "agent_help", "agent_input", "agent_names", "choose", "default_agent",
-           "make_agent", "parse_agent_name", "register", "split_agent_list"]
+           "is_strategy_file", "make_agent", "parse_agent_name", "register", "split_agent_list"]
 
 
 class RandomAgent(Agent):
@@ -375,6 +375,12 @@ def split_agent_list(text: str) -> list[str]:
     return out
 
 
+def is_strategy_file(name: str, game: Game) -> bool:
+    """Whether agent ``name`` is a strategy file's path: it ends in ``.toml`` and is not an agent's name with
+    options (``mc:policy=my.toml`` is the agent ``mc``)."""
+    return name.endswith(".toml") and _factory(game, name.partition(":")[0].strip()) is None
+
+
 def make_agent(name: str, game: Game, seed: int = 0, files: bool = True) -> Agent:
     """The agent ``name`` for ``game``, seeded with ``seed``; with ``files`` False (a server's bots), a name that
     would read a strategy file, itself or as an option's value, raises UnknownAgent and reads nothing.
@@ -384,7 +390,7 @@ def make_agent(name: str, game: Game, seed: int = 0, files: bool = True) -> Agen
     that takes them (``realms list`` shows them); unknown names, options or values
     raise ``UnknownAgent`` (``AgentOptionsError`` for options) saying what is valid.
     """
-    if name.endswith(".toml") and _factory(game, name.partition(":")[0].strip()) is None:
+    if is_strategy_file(name, game):
         if not files:
             raise UnknownAgent(f"{name!r} is a strategy file, and files cannot be loaded here")
         loader = game.strategy_loader()

@@ -105,14 +105,14 @@ class Dominion(rules.Dominion):
             from realms.games.dominion import kernel
 
             return kernel.KernelGames(self, options, agents[0]) if kernel.supports(options, agents) else None
-        from realms.core.agents import make_agent, parse_agent_name
+        from realms.core.agents import is_strategy_file, make_agent, parse_agent_name
         from realms.games.dominion.adapt import AdaptedBot
         from realms.games.dominion.bots import STRATEGIES, StrategyBot, load_rules, make_strategy
 
         # strategy bots only (built-in, rule files, the adapted bot): each decision through their own code, which
         # the lean path calls (or the compiled bot, where it reads their rules)
         adapted = {a for a in agents if parse_agent_name(a)[0] == "adapted"}
-        if not all(a in STRATEGIES or a.endswith(".toml") or a in adapted for a in agents):
+        if not all(a in STRATEGIES or is_strategy_file(a, self) or a in adapted for a in agents):
             return None
         files = {a: load_rules(a) for a in set(agents) if a not in STRATEGIES and a not in adapted}
         # the adapted bot (``adapt.AdaptedBot``) with its options, as ``make_agent`` reads them

@@ -691,6 +691,8 @@ def load_rules(path: str | Path) -> BuyRules:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise RulesError(f"cannot read buy rules {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"cannot read buy rules {path}: not UTF-8 text") from None
     return parse_rules(text, str(path))
 
 
