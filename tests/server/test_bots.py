@@ -29,7 +29,8 @@ def test_a_bot_whose_move_is_refused_hands_its_seat_to_a_fallback_and_says_so(tm
     m = Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=0)
     real = bot_turns.make_agent
     monkeypatch.setattr(bot_turns, "make_agent",
-                        lambda name, game, seed: Stubborn() if name == "stubborn" else real(name, game, seed))
+                        lambda name, game, seed, **kw: Stubborn() if name == "stubborn" else real(name, game, seed,
+                                                                                                   **kw))
     Stubborn.calls = 0
     live = m.create("kingdomino", {}, ["bot:random", "bot:greedy"])
     live.seats[0].agent = "stubborn"

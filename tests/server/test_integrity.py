@@ -176,7 +176,8 @@ def test_the_bot_fallback_note_is_stored_and_read_back_after_a_restart(url, monk
     m = Manager(sessionmaker(engine, expire_on_commit=False), bot_delay=0)
     real = bot_turns.make_agent
     monkeypatch.setattr(bot_turns, "make_agent",
-                        lambda name, game, seed: Stubborn() if name == "stubborn" else real(name, game, seed))
+                        lambda name, game, seed, **kw: Stubborn() if name == "stubborn" else real(name, game, seed,
+                                                                                                   **kw))
     live = m.create("kingdomino", {}, ["bot:random", "bot:random"])
     with m.sessions.begin() as db:
         db.execute(update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == 0).values(agent="stubborn"))
