@@ -7,7 +7,9 @@ margin (its score minus the other's), and the games played; a level keeps its wo
 busy machine too; ``--hard SPEC`` puts another agent in its place (e.g. a smaller budget for a quick look), and the
 table then says so.
 
-    python benchmarks/levels.py [--games 20] [--only GAME] [--hard SPEC] [--jobs 2] [--json]
+``--pairing hard-medium`` (repeatable) plays only the pairings named.
+
+    python benchmarks/levels.py [--games 20] [--only GAME] [--hard SPEC] [--pairing STRONG-WEAK] [--jobs 2] [--json]
 """
 
 from __future__ import annotations
@@ -44,8 +46,11 @@ def main() -> None:
     ap.add_argument("--hard", help="an agent in the hard level's place (default: the level itself)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--pairing", action="append", choices=[f"{a}-{b}" for a, b in PAIRINGS],
+                    help="play only this pairing (repeatable; default: all three)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    pairings = [p for p in PAIRINGS if not args.pairing or f"{p[0]}-{p[1]}" in args.pairing]
     rows: list[dict[str, Any]] = []
     games = [args.only] if args.only else realms.games.ids()
     with mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn").Pool(args.jobs) as pool:
@@ -53,7 +58,7 @@ def main() -> None:
             levels = {lv.name: lv.agent for lv in realms.games.get(gid).levels}
             if args.hard:
                 levels["hard"] = args.hard
-            for strong, weak in PAIRINGS:
+            for strong, weak in pairings:
                 jobs = [(gid, derive_seed(args.seed, realms.games.ids().index(gid)), levels[strong], levels[weak], i)
                         for i in range(args.games)]
                 found = pool.map(one, jobs) if args.jobs > 1 else [one(j) for j in jobs]

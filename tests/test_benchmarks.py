@@ -138,6 +138,13 @@ def test_levels_benchmark_prints_each_pairing_with_its_interval():
     assert figures["rows"][1]["agent"] == "mc:iterations=4"
 
 
+def test_levels_benchmark_plays_only_the_pairings_named():
+    out = run(str(BENCH / "levels.py"), "--games", "2", "--only", "kingdomino", "--hard", "mc:iterations=4",
+              "--pairing", "hard-medium", "--json")
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert [(r["level"], r["against"]) for r in figures["rows"]] == [("hard", "medium")]
+
+
 @pytest.mark.parametrize("how", [[], ["--whole-process"]])
 def test_reference_speed_compares_two_checkouts_on_the_same_games(how):
     out = run(str(BENCH / "reference_speed.py"), "--src", str(BENCH.parent), "--pairs", "1", "--games", "2", "--json",
