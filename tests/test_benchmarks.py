@@ -175,3 +175,12 @@ def test_dominion_adapt_benchmark_prints_a_row_per_kingdom_and_the_share_with_it
     rows = [line for line in out.splitlines() if line.split()[:1] in (["0"], ["1"])]
     assert len(rows) == 2 and " vs " in rows[0] and "first" in rows[0] and "second" in rows[1]
     assert "adapted against the best rule bot:" in out and "of 40 games" in out
+
+
+def test_race_benchmark_prints_a_row_per_curse_giving_attack_and_kingdom():
+    from realms.games.dominion.defaults import RACE_CARDS
+
+    out = run(str(BENCH / "dominion_race.py"), "--games", "20", "--json")
+    rows = json.loads(out.strip().splitlines()[-1])["rows"]
+    assert sorted({r["card"] for r in rows}) == sorted(RACE_CARDS) and len(rows) == 2 * len(RACE_CARDS)
+    assert all(r["games"] == 20 and 0 <= r["interval"][0] <= r["race_share"] <= r["interval"][1] <= 1 for r in rows)

@@ -242,6 +242,35 @@ def test_bmu_plus_and_its_rollout_race_for_the_curses_with_two_witches_at_once()
     assert medium.pick(s, s.cur, 5, None) == witch
 
 
+@pytest.mark.parametrize("card,edition,others", [
+    ("Sea Witch", "second", "Village,Cellar,Moat,Workshop,Remodel,Market,Mine,Library,Laboratory"),
+    ("Sea Hag", "first", "Village,Cellar,Moat,Workshop,Remodel,Market,Mine,Library,Laboratory"),
+    ("Torturer", "first", "Village,Cellar,Moat,Workshop,Remodel,Market,Mine,Library,Laboratory"),
+])
+def test_every_attack_that_hands_out_curses_is_raced_for_as_the_witch_is(card, edition, others):
+    """A Curse-giving attack (the card data's ``curses``) is a race for the shared Curse pile: ``bmu-plus`` buys its
+    second copy as soon as it can, not once the deck has 16 cards, and a rollout seat without one is still expected
+    to race (never ``passed_x``)."""
+    from realms.games.dominion.bots import bmu_plus_rules, passed_x
+    from realms.games.dominion.cards import BY_NAME, COST
+
+    x = BY_NAME[card]
+    s = G.new({"players": 2, "kingdom": f"{card},{others}", "edition": edition}, 7)
+    assert x in s.kingdom
+    medium = make_agent("bmu-plus", G, 1)
+    medium.act(G, s)
+    assert _text(medium.rules.rules) == _text(bmu_plus_for(s.kingdom).rules)
+    second = [conds for c, conds in medium.rules.rules if c == x][1]
+    assert [str(k) for k in second] == [f"count({card}) < 2"]
+    assert _text(bmu_plus_for(s.kingdom).rules) == _text(bmu_plus_rules(card, 2, race=True).rules)
+    s.owned[s.cur][x] = 1  # one already, a 13-card deck: the race buys the second
+    assert medium.pick(s, s.cur, COST[x], None) == x
+    s.owned[s.cur][x] = 0
+    s.owned[s.cur][BY_NAME["Gold"]] = 1
+    s.turns[s.cur] = 6
+    assert not passed_x(s, s.cur, x)
+
+
 def _text(rules):
     return [(c, [str(k) for k in conds]) for c, conds in rules]
 

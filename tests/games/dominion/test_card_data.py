@@ -9,8 +9,9 @@ import re
 import pytest
 
 from realms.games.dominion.cards import BY_NAME, CARDS
-from realms.games.dominion.cards.card import ACTION, BEHAVIOUR, DURATION, Card
-from tests.games.dominion.util import act, hand, new, play, start_turn
+from realms.games.dominion.cards.basic import CURSE_ID
+from realms.games.dominion.cards.card import ACTION, ATTACK, BEHAVIOUR, DURATION, Card
+from tests.games.dominion.util import act, hand, new, pending_seat, play, start_turn
 
 PLAIN = {"plus_cards": r"\+(\d+) Cards?", "plus_actions": r"\+(\d+) Actions?", "plus_buys": r"\+(\d+) Buys?",
          "plus_coins": r"\+\$(\d+)"}
@@ -79,3 +80,28 @@ def test_a_duration_that_is_its_data_pays_out_next_turn():
     act(s, "end_buys")
     assert s.cur == 0 and s.buys == 2 and len(s.hand[0]) == 7
     assert [CARDS[c].name for c in s.play[0]] == ["Wharf"] and s.dur[0] == []
+
+
+def _hands_out_curses(text: str) -> bool:
+    """Whether a card's text has other players gain a Curse on every play: a clause (asides in brackets left out)
+    that gives one with no condition of its own ("if it is a Victory card", "who gains a copy of it")."""
+    plain = re.sub(r"\([^)]*\)", "", text)
+    return any(re.search(r"gains? a Curse", clause) and not re.search(r"\bif\b|\bwho\b", clause)
+               for clause in re.split(r"(?<=\.)\s+|;", plain))
+
+
+@pytest.mark.parametrize("card", [c for c in CARDS if c.types & ATTACK], ids=lambda c: c.name)
+def test_an_attack_that_hands_out_curses_says_so_in_its_data(card: Card):
+    """``Card.curses`` (the rule bots race for such a card's copies) is what the card's text says: each other player
+    gains a Curse whenever it is played, Torturer's victim by choice; not where the Curse hangs on a condition."""
+    assert card.curses == _hands_out_curses(card.text), card.text
+
+
+@pytest.mark.parametrize("card", [c.name for c in CARDS if c.curses])
+def test_playing_a_card_that_hands_out_curses_gives_the_other_player_one(card: str):
+    s = new(card, edition="first" if 1 in CARDS[BY_NAME[card]].editions else "second")
+    start_turn(s, hand=[card], deck=["Copper"] * 5, hand1=["Copper"] * 5, deck1=["Copper"] * 5)
+    play(s, card)
+    while s.stack and pending_seat(s) == 1:  # a victim's choice (Torturer's): take the Curse
+        act(s, "no")
+    assert s.owned[1][CURSE_ID] == 1

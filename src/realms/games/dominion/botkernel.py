@@ -285,9 +285,10 @@ if K.AVAILABLE:
     #: row k: whether each card is of the kind ``KIND_WORDS[k]``
     _KIND = np.array([[c in KIND_IDS[w] for c in range(NCARDS)] for w in KIND_WORDS], dtype=np.bool_)
     # the cache of this module's kernels is keyed by what they are compiled from: the cards and the bots' ranks
-    # and dropped when the kernel or jit.py changes: their functions are compiled into this module's cache too
+    # and dropped when the kernel or jit.py changes: their functions are compiled into this module's cache too (the
+    # race cards sorted: a set's order changes from process to process with Python's string hashing)
     jit.drop_stale_cache(__file__, K.__file__, jit.__file__)
-    key_cache(__file__, hashlib.sha256(repr([table_key(), RACE_CARDS, *(a.tolist() for a in (
+    key_cache(__file__, hashlib.sha256(repr([table_key(), sorted(RACE_CARDS), *(a.tolist() for a in (
         _PLAYR, _DISC, _GAINR, _TRASHR, _CHEAPR, _THIEFR, _VAL, _NTYPES, _KINGDOM, _AGAIN, _KIND))]).encode()
                                        ).hexdigest()[:12])
 

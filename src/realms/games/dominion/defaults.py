@@ -33,10 +33,11 @@ TERMINAL_ORDER = ("Throne Room", "Witch", "Sea Witch", "Sea Hag", "Torturer", "N
                   "Coppersmith", "Chancellor", "Woodcutter", "Pawn", "Feast", "Workshop", "Ironworks", "Smugglers",
                   "Remodel", "Replace", "Trading Post", "Salvager", "Moat", "Secret Chamber", "Island", "Embargo",
                   "Treasure Map", "Thief", "Chapel", "Conspirator", "Tactician", "Outpost")
-#: cards whose attack is a race for a shared pile (Witch: the Curses go to whoever plays it most often), so
-#: ``rollout-plus`` buys its second copy at once, without waiting for a 16-card deck: that alone takes its
-#: Witch player from 45.6% to 52.3% against witch-big-money (4,000 games each on the Witch kingdom)
-RACE_CARDS = frozenset({"Witch"})
+#: cards whose attack is a race for a shared pile: those that hand out Curses (``Card.curses``: the Curses go to
+#: whoever plays them most often), so ``bmu-plus`` and ``rollout-plus`` buy the second copy at once, without waiting
+#: for a 16-card deck (Witch's ``rollout-plus`` went from 45.6% to 52.3% against witch-big-money by it; docs/dominion.md
+#: has the race against the wait, card by card)
+RACE_CARDS = frozenset(c.name for c in CARDS if c.curses)
 
 
 def play_key(c: int) -> int:

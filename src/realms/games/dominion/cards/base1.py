@@ -648,6 +648,7 @@ class Mine(Card):
 @register
 class Witch(Card):
     name, cost, types, set, editions = "Witch", 5, ACTION | ATTACK, "base", BOTH
+    curses = True
     text = ("+2 Cards. Each other player gains a Curse (to their discard pile), in turn order starting left "
             "of you; if the Curse pile runs out, later players gain none.")
     plus_cards = 2

@@ -205,6 +205,10 @@ class Card(Handler):
     id = -1
     #: a Reaction that may be revealed when another player plays an Attack (Moat)
     reacts_to_attack = False
+    #: an Attack that hands each other player a Curse whenever it is played (Witch, Sea Hag, Sea Witch; Torturer, where
+    #: the victim may take the Curse): its copies race for the shared Curse pile (``defaults.RACE_CARDS``). Not one
+    #: whose Curse hangs on a condition of its own gain (Replace) or on a token (Embargo, Blockade)
+    curses = False
     #: the plain bonuses of playing it, resolved in this order before ``play``: +Cards, +Actions, +Buys, +$
     #: (data, so every implementation reads them from here: the engine's ``frames.resolve``, the kernel's
     #: generic step, the bots' card lists)

@@ -1238,6 +1238,7 @@ class Saboteur(Card):
 @register
 class Torturer(Card):
     name, cost, types, set, editions = "Torturer", 5, ACTION | ATTACK, "intrigue", BOTH
+    curses = True
     text = ("+3 Cards. Each other player, in turn order, chooses: discard 2 cards (all they have if fewer), or gain "
             "a Curse into their hand.")
     plus_cards = 3

@@ -866,6 +866,7 @@ class PirateShip(Card):
 @register
 class SeaHag(Card):
     name, cost, types, set, editions = "Sea Hag", 4, ACTION | ATTACK, SET, FIRST
+    curses = True
     text = ("Each other player discards the top card of their deck, then gains a Curse onto their deck (nothing if "
             "the Curse pile is empty).")
 
@@ -1395,6 +1396,7 @@ class Pirate(Card):
 @register
 class SeaWitch(_DiscardsTwo):
     name, cost, types, set, editions = "Sea Witch", 5, ACTION | DURATION | ATTACK, "seaside", SECOND
+    curses = True
     text = ("+2 Cards. Each other player gains a Curse. At the start of your next turn, +2 Cards, then discard 2 "
             "cards.")
     plus_cards = 2
